@@ -1,0 +1,126 @@
+import type { CardState } from '@vocab/core';
+import type { Generated } from 'kysely';
+
+/**
+ * Table types for Kysely. Times are epoch milliseconds (BIGINT on PostgreSQL, parsed back to numbers),
+ * booleans are 0/1 integers so that both engines read them the same way.
+ */
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  rate_limits: RateLimitsTable;
+  words: WordsTable;
+  progress: ProgressTable;
+  reviews: ReviewsTable;
+  user_languages: UserLanguagesTable;
+  deck_versions: DeckVersionsTable;
+  contact_messages: ContactMessagesTable;
+}
+
+/** A learner. A guest is a row without username; signing up gives the same row a name and a password. */
+export interface UsersTable {
+  id: string;
+  username: string | null;
+  /** Lower-cased username: uniqueness is case-insensitive. */
+  username_key: string | null;
+  password_hash: string | null;
+  /** Settings, all with defaults in the database. */
+  strict_accents: Generated<number>;
+  /** FSRS desired retention, 0.80–0.97. */
+  desired_retention: Generated<number>;
+  daily_goal: Generated<number>;
+  auto_speak: Generated<number>;
+  /** 'system', 'light' or 'dark'. */
+  theme: Generated<string>;
+  created_at: number;
+}
+
+export interface SessionsTable {
+  /** SHA-256 of the cookie token: a stolen database cannot be replayed as cookies. */
+  token_hash: string;
+  user_id: string;
+  created_at: number;
+  last_seen_at: number;
+  expires_at: number;
+}
+
+export interface RateLimitsTable {
+  key: string;
+  hits: number;
+  reset_at: number;
+}
+
+export interface WordsTable {
+  id: Generated<number>;
+  language: string;
+  word: string;
+  /** English translations, "; "-separated; every one is accepted. */
+  translation: string;
+  pos: string;
+  article: string;
+  note: string;
+  /** Frequency rank in its deck (1 = most common); learners' own words come after the deck. */
+  rank: number;
+  /** The learner who added it, or null for a deck word. */
+  owner_id: string | null;
+  /** 0 when the word left the deck: it is no longer taught, but its progress is kept. */
+  active: number;
+}
+
+/** A learner's FSRS card for one word (the columns are core's CardState), plus what lists need. */
+export interface ProgressTable extends CardState {
+  learner_id: string;
+  word_id: number;
+  /** 1 once learned (core's isLearned): lists and percentages read it without recomputing. */
+  answered_correctly: number;
+  last_failed_at: number | null;
+  updated_at: number;
+}
+
+export interface ReviewsTable {
+  id: Generated<number>;
+  learner_id: string;
+  word_id: number;
+  /** Client-generated id of the answer: a retried request is recorded once. */
+  answer_id: string | null;
+  /** The quiz session that sent it: a second answer to a word in one quiz is practice. */
+  session_id: string | null;
+  rating: number;
+  verdict: string;
+  typed: string;
+  /** 1 when this answer rescheduled the card, 0 for practice (a retry within the same quiz). */
+  scheduled: number;
+  /** JSON of the progress row before this answer ("new" when there was none), for undo. */
+  previous: string | null;
+  state: number;
+  elapsed_days: number;
+  scheduled_days: number;
+  reviewed_at: number;
+}
+
+export interface UserLanguagesTable {
+  user_id: string;
+  language: string;
+  added_at: number;
+}
+
+export interface ContactMessagesTable {
+  id: Generated<number>;
+  name: string;
+  email: string;
+  message: string;
+  created_at: number;
+  /** pending → sent, or failed after the last retry; "stored" when no SMTP server is configured. */
+  status: string;
+  attempts: number;
+  next_attempt_at: number;
+  last_error: string | null;
+  sent_at: number | null;
+}
+
+/** What each deck was when last loaded: an unchanged deck is not loaded again at start. */
+export interface DeckVersionsTable {
+  language: string;
+  content_hash: string;
+  loaded_at: number;
+}

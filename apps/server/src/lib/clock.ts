@@ -1,0 +1,3 @@
+/** Milliseconds since the epoch. Injected everywhere time matters, so tests can freeze or move it. */
+export type Clock = () => number;
+export const systemClock: Clock = () => Date.now();

@@ -1,0 +1,25 @@
+/**
+ * Errors with an HTTP status and a stable code. The web app maps codes to the texts of SPEC.md §8;
+ * messages are for people reading the API, never stack traces.
+ */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (code: string, message: string) => new AppError(400, code, message);
+export const unauthorized = (message = 'You need to log in.') => new AppError(401, 'unauthorized', message);
+export const invalidCredentials = () => new AppError(401, 'invalid_credentials', 'Incorrect username or password');
+export const forbidden = (message = 'You cannot access this.') => new AppError(403, 'forbidden', message);
+export const notFound = (what = 'That') => new AppError(404, 'not_found', `${what} was not found.`);
+export const conflict = (code: string, message: string) => new AppError(409, code, message);
+export const tooManyRequests = (retryAfterSeconds: number) =>
+  new AppError(429, 'rate_limited', 'Too many attempts. Please wait and try again.', {
+    'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))),
+  });

@@ -1,0 +1,59 @@
+import type { LoginBody, SignupBody } from '@vocab/api';
+import type { Clock } from '../../lib/clock.js';
+import { conflict, invalidCredentials } from '../../lib/errors.js';
+import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/password.js';
+import type { RateLimiter } from '../../lib/rate-limiter.js';
+import { randomToken } from '../../lib/tokens.js';
+import { DEFAULT_RETENTION, type Learner, type UserRepository, usernameKey } from './user.repository.js';
+
+const WINDOW_MS = 15 * 60_000;
+/** Per account: slows password guessing on one name. Per address: slows spraying many names. */
+const LOGIN_PER_ACCOUNT = { max: 10, windowMs: WINDOW_MS };
+const LOGIN_PER_CLIENT = { max: 50, windowMs: WINDOW_MS };
+const SIGNUP_PER_CLIENT = { max: 20, windowMs: 60 * 60_000 };
+
+/** Called when a guest logs into an account: its progress moves into the account. */
+export type MergeGuest = (guestId: string, accountId: string) => Promise<void>;
+
+export class AuthService {
+  constructor(
+    private readonly users: UserRepository,
+    private readonly limiter: RateLimiter,
+    private readonly clock: Clock,
+    private readonly mergeGuest: MergeGuest,
+  ) {}
+
+  /**
+   * Creates an account. A guest signing up keeps its row, so its progress becomes the account's without copying.
+   */
+  async signup(body: SignupBody, clientIp: string, current: Learner | null): Promise<Learner> {
+    await this.limiter.hit(`signup:ip:${clientIp}`, SIGNUP_PER_CLIENT);
+    // A cheap check first spares an argon2 hash on the common "name taken" case; the unique index still decides.
+    if (await this.users.usernameTaken(body.username)) throw usernameTaken();
+    const passwordHash = await hashPassword(body.password);
+    if (current && current.username === null) {
+      if (!(await this.users.upgradeGuest(current.id, body.username, passwordHash))) throw usernameTaken();
+      return { ...current, username: body.username };
+    }
+    const id = randomToken();
+    if (!(await this.users.createAccount(id, body.username, passwordHash, this.clock()))) throw usernameTaken();
+    return { id, username: body.username, desiredRetention: DEFAULT_RETENTION };
+  }
+
+  async login(body: LoginBody, clientIp: string, current: Learner | null): Promise<Learner> {
+    const accountKey = `login:user:${usernameKey(body.username)}`;
+    await this.limiter.hit(`login:ip:${clientIp}`, LOGIN_PER_CLIENT);
+    await this.limiter.hit(accountKey, LOGIN_PER_ACCOUNT);
+    const found = await this.users.findCredentials(body.username);
+    // Unknown users cost one verification too: the answer and its timing must not reveal which names exist.
+    const ok = await verifyPassword(found?.passwordHash ?? (await dummyPasswordHash()), body.password);
+    if (!found || !ok) throw invalidCredentials();
+    await this.limiter.reset(accountKey);
+    if (current && current.username === null && current.id !== found.learner.id) {
+      await this.mergeGuest(current.id, found.learner.id);
+    }
+    return found.learner;
+  }
+}
+
+const usernameTaken = () => conflict('username_taken', 'That username is already taken.');

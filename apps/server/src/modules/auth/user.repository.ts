@@ -1,0 +1,80 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+
+/** What the rest of the server knows of a learner: never the password hash. */
+export interface Learner {
+  id: string;
+  /** Null for a guest. */
+  username: string | null;
+  /** FSRS desired retention: every answer's scheduling needs it, so the session lookup brings it along. */
+  desiredRetention: number;
+}
+
+export const DEFAULT_RETENTION = 0.9;
+
+export const toLearner = (row: { id: string; username: string | null; desired_retention: number }): Learner => ({
+  id: row.id,
+  username: row.username,
+  desiredRetention: row.desired_retention,
+});
+
+export class UserRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async createGuest(id: string, now: number): Promise<Learner> {
+    await this.db.insertInto('users').values({ id, username: null, username_key: null, password_hash: null, created_at: now }).execute();
+    return { id, username: null, desiredRetention: DEFAULT_RETENTION };
+  }
+
+  /** Inserts an account; returns false when the name is taken (the unique index decides, so races are safe). */
+  async createAccount(id: string, username: string, passwordHash: string, now: number): Promise<boolean> {
+    const result = await this.db
+      .insertInto('users')
+      .values({ id, username, username_key: usernameKey(username), password_hash: passwordHash, created_at: now })
+      .onConflict((oc) => oc.column('username_key').doNothing())
+      .executeTakeFirst();
+    return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+  }
+
+  /** Turns a guest into an account in place, so everything the guest learned stays with it. */
+  async upgradeGuest(id: string, username: string, passwordHash: string): Promise<boolean> {
+    try {
+      const result = await this.db
+        .updateTable('users')
+        .set({ username, username_key: usernameKey(username), password_hash: passwordHash })
+        .where('id', '=', id)
+        .where('username', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    } catch (err) {
+      if (isUniqueViolation(err)) return false;
+      throw err;
+    }
+  }
+
+  async findCredentials(username: string): Promise<{ learner: Learner; passwordHash: string } | undefined> {
+    const row = await this.db
+      .selectFrom('users')
+      .select(['id', 'username', 'desired_retention', 'password_hash'])
+      .where('username_key', '=', usernameKey(username))
+      .executeTakeFirst();
+    if (!row?.password_hash) return undefined;
+    return { learner: toLearner(row), passwordHash: row.password_hash };
+  }
+
+  async usernameTaken(username: string): Promise<boolean> {
+    const row = await this.db.selectFrom('users').select('id').where('username_key', '=', usernameKey(username)).executeTakeFirst();
+    return row !== undefined;
+  }
+
+  async delete(id: string): Promise<void> {
+    await this.db.deleteFrom('users').where('id', '=', id).execute();
+  }
+}
+
+export const usernameKey = (username: string): string => username.normalize('NFC').toLowerCase();
+
+export function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string } | null;
+  return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}

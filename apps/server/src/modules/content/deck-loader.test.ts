@@ -1,0 +1,49 @@
+import { LANGUAGES, getLanguage } from '@vocab/core';
+import { expect, it } from 'vitest';
+import { deckHead, describeEachDatabase } from '../../test/harness.js';
+import { loadDeck, loadDecks } from './deck-loader.js';
+import { ROOT_DIR } from '../../config.js';
+import path from 'node:path';
+
+const header = '# test deck\nword\ttranslation\tpos\tarticle\tnote\n';
+
+describeEachDatabase('deck loader', (ctx) => {
+  it('loads every real deck in full, and skips an unchanged one', async () => {
+    const db = ctx().db;
+    const first = await loadDecks(db, path.join(ROOT_DIR, 'content'), 1);
+    expect(first.map((r) => r.language)).toEqual(LANGUAGES.map((l) => l.code));
+    expect(first.every((r) => !r.skipped && r.words >= 500)).toBe(true);
+    const again = await loadDecks(db, path.join(ROOT_DIR, 'content'), 2);
+    expect(again.every((r) => r.skipped)).toBe(true);
+    const cards = (await ctx().app.inject({ method: 'GET', url: '/api/languages' })).json<Array<{ languageLowerCase: string; totalWords: number }>>();
+    for (const r of first) expect(cards.find((c) => c.languageLowerCase === r.language)?.totalWords).toBe(r.words);
+  });
+
+  it('updates a changed deck in place, keeping progress on words that stayed', async () => {
+    const spanish = getLanguage('spanish');
+    await loadDeck(ctx().db, spanish, `${header}casa\thouse\tnoun\tla\t\nperro\tdog\tnoun\tel\t\ngato\tcat\tnoun\tel\t\n`, 1);
+    const words = (await ctx().app.inject({ method: 'GET', url: '/api/spanish?limit=100' })).json<Array<{ _id: string; word: string }>>();
+    const casa = words.find((w) => w.word === 'casa');
+    const answer = await ctx().app.inject({ method: 'PATCH', url: `/api/spanish/${casa?._id}` });
+    const cookie = `sid=${answer.cookies.find((c) => c.name === 'sid')?.value}`;
+
+    // casa gains a translation, perro leaves the deck, gato moves up, luna arrives.
+    const result = await loadDeck(ctx().db, spanish, `${header}gato\tcat\tnoun\tel\t\ncasa\thouse; home\tnoun\tla\t\nluna\tmoon\tnoun\tla\t\n`, 2);
+    expect(result.skipped).toBe(false);
+    const after = (await ctx().app.inject({ method: 'GET', url: '/api/spanish?limit=100', headers: { cookie } })).json<Array<{ word: string; rank: number }>>();
+    expect(after.map((w) => w.word).sort()).toEqual(['gato', 'luna']);
+    const stats = (await ctx().app.inject({ method: 'GET', url: '/api/spanish/stats', headers: { cookie } })).json();
+    expect(stats).toMatchObject({ totalWords: 3, learnedCount: 1 });
+    const row = await ctx().db.kysely.selectFrom('words').select(['id', 'translation', 'rank']).where('word', '=', 'casa').where('language', '=', 'spanish').executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ id: Number(casa?._id), translation: 'house; home', rank: 2 });
+  });
+
+  it('refuses an invalid deck and leaves the database as it was', async () => {
+    const french = getLanguage('french');
+    const before = await ctx().db.kysely.selectFrom('words').select('id').where('language', '=', 'french').execute();
+    await expect(loadDeck(ctx().db, french, `${header}maison\t\tnoun\tla\t\n`, 5)).rejects.toThrow(/invalid/);
+    const after = await ctx().db.kysely.selectFrom('words').select('id').where('language', '=', 'french').execute();
+    expect(after).toHaveLength(before.length);
+    expect(deckHead('french', 3).split('\n').filter((l) => l && !l.startsWith('#'))).toHaveLength(4);
+  });
+});

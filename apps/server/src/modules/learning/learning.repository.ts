@@ -1,0 +1,324 @@
+import type { CardState } from '@vocab/core';
+import { type Kysely, type Selectable, type Transaction, sql } from 'kysely';
+import type { Db } from '../../db/database.js';
+import type { Database, WordsTable } from '../../db/schema.js';
+
+/** A word row with the learner's progress on it (null columns when never studied). */
+export type WordRow = Omit<Selectable<WordsTable>, 'language' | 'active'> & {
+  answered_correctly: number | null;
+  due: number | null;
+};
+
+export interface ReviewInsert {
+  learnerId: string;
+  wordId: number;
+  answerId: string | null;
+  sessionId: string | null;
+  rating: number;
+  verdict: string;
+  typed: string;
+  scheduled: boolean;
+  /** The card before this answer, or null when the answer created it. */
+  previous: SavedCard | null;
+  state: number;
+  elapsedDays: number;
+  scheduledDays: number;
+  reviewedAt: number;
+}
+
+/** The largest id a `serial` column holds. */
+const MAX_WORD_ID = 2_147_483_647;
+
+/** A progress row's learning fields, as kept in a review for undo. */
+export type SavedCard = CardState & { answered_correctly: number; last_failed_at: number | null };
+
+const savedCard = (row: SavedCard): SavedCard => ({
+  due: row.due,
+  stability: row.stability,
+  difficulty: row.difficulty,
+  elapsed_days: row.elapsed_days,
+  scheduled_days: row.scheduled_days,
+  learning_steps: row.learning_steps,
+  reps: row.reps,
+  lapses: row.lapses,
+  state: row.state,
+  last_review: row.last_review,
+  last_rating: row.last_rating,
+  answered_correctly: row.answered_correctly,
+  last_failed_at: row.last_failed_at,
+});
+
+const WORD_COLUMNS = ['w.id', 'w.word', 'w.translation', 'w.pos', 'w.article', 'w.note', 'w.rank', 'w.owner_id'] as const;
+
+/** Words, progress, reviews and user languages. Kysely only; the one dialect difference (row locks) stays here. */
+export class LearningRepository {
+  private readonly db: Kysely<Database>;
+  constructor(private readonly database: Db) {
+    this.db = database.kysely;
+  }
+
+  /** Words the learner sees in a language: the active deck plus their own words. */
+  private visibleWords(learnerId: string | null, language: string) {
+    return this.db
+      .selectFrom('words as w')
+      .leftJoin('progress as p', (join) => join.onRef('p.word_id', '=', 'w.id').on('p.learner_id', '=', learnerId ?? ''))
+      .where('w.language', '=', language)
+      .where('w.active', '=', 1)
+      .where((eb) => (learnerId ? eb.or([eb('w.owner_id', 'is', null), eb('w.owner_id', '=', learnerId)]) : eb('w.owner_id', 'is', null)))
+      .select([...WORD_COLUMNS, 'p.answered_correctly', 'p.due']);
+  }
+
+  /**
+   * The next words to learn: never-failed or longest-ago-failed first, then own words, then by frequency.
+   * Read as up to three queries (own words never failed; deck words never failed, walking words_language_rank in
+   * order and stopping at `limit`; failed words only when those run short), because one query sorting on
+   * last_failed_at had to join and sort the whole deck on every batch (see docs/performance.md).
+   */
+  async unlearned(learnerId: string | null, language: string, limit: number): Promise<WordRow[]> {
+    const neverFailed = sql<boolean>`coalesce(p.last_failed_at, 0) <= 0`;
+    const unlearned = this.visibleWords(learnerId, language).where((eb) =>
+      eb.or([eb('p.answered_correctly', 'is', null), eb('p.answered_correctly', '=', 0)]),
+    );
+    const rows: WordRow[] = [];
+    if (learnerId) {
+      // Sorted here, not in SQL: an ORDER BY rank would lead the planner to walk the whole deck by rank instead of
+      // the owner index, and a learner's own words in one language are few.
+      const own = await unlearned.where('w.owner_id', '=', learnerId).where(neverFailed).execute();
+      rows.push(...own.sort((a, b) => a.rank - b.rank || a.id - b.id).slice(0, limit));
+    }
+    if (rows.length < limit) {
+      rows.push(...(await unlearned.where('w.owner_id', 'is', null).where(neverFailed).orderBy('w.rank').orderBy('w.id').limit(limit - rows.length).execute()));
+    }
+    if (rows.length < limit && learnerId) {
+      rows.push(
+        ...(await unlearned
+          .where(sql<boolean>`coalesce(p.last_failed_at, 0) > 0`)
+          .orderBy('p.last_failed_at')
+          .orderBy(sql`case when w.owner_id is null then 1 else 0 end`)
+          .orderBy('w.rank')
+          .orderBy('w.id')
+          .limit(limit - rows.length)
+          .execute()),
+      );
+    }
+    return rows;
+  }
+
+  due(learnerId: string, language: string, now: number, limit: number): Promise<WordRow[]> {
+    return this.visibleWords(learnerId, language)
+      .where('p.reps', '>', 0)
+      .where('p.due', '<=', now)
+      .orderBy('p.due')
+      .orderBy('w.id')
+      .limit(limit)
+      .execute();
+  }
+
+  lexicon(learnerId: string | null, language: string): Promise<Array<{ word: string; article: string; translation: string }>> {
+    return this.visibleWords(learnerId, language).clearSelect().select(['w.word', 'w.article', 'w.translation']).execute();
+  }
+
+  learned(learnerId: string, language: string): Promise<WordRow[]> {
+    return this.visibleWords(learnerId, language).where('p.answered_correctly', '=', 1).orderBy('w.rank').orderBy('w.id').execute();
+  }
+
+  async stats(learnerId: string | null, language: string, now: number): Promise<{ total: number; learned: number; due: number }> {
+    const row = await this.visibleWords(learnerId, language)
+      .clearSelect()
+      .select((eb) => [
+        eb.fn.countAll<number>().as('total'),
+        eb.fn.sum<number>(sql`case when p.answered_correctly = 1 then 1 else 0 end`).as('learned'),
+        eb.fn.sum<number>(sql`case when p.reps > 0 and p.due <= ${now} then 1 else 0 end`).as('due'),
+      ])
+      .executeTakeFirstOrThrow();
+    return { total: Number(row.total), learned: Number(row.learned ?? 0), due: Number(row.due ?? 0) };
+  }
+
+  async findWord(learnerId: string | null, language: string, wordId: number): Promise<WordRow | undefined> {
+    // Ids are 32-bit on PostgreSQL: a larger one names no word, and comparing it would fail as out of range.
+    if (!Number.isSafeInteger(wordId) || wordId < 1 || wordId > MAX_WORD_ID) return undefined;
+    return this.visibleWords(learnerId, language).where('w.id', '=', wordId).executeTakeFirst();
+  }
+
+  /** Runs `fn` in a transaction holding the learner's progress row for the word (created if missing). */
+  async withCardLock<T>(
+    learnerId: string,
+    wordId: number,
+    fresh: CardState,
+    now: number,
+    fn: (trx: Transaction<Database>, card: SavedCard, created: boolean) => Promise<T>,
+  ): Promise<T> {
+    return this.db.transaction().execute(async (trx) => {
+      const created = await this.ensureCard(trx, learnerId, wordId, fresh, now);
+      let query = trx.selectFrom('progress').selectAll().where('learner_id', '=', learnerId).where('word_id', '=', wordId);
+      // SQLite serialises write transactions already; PostgreSQL needs the row lock against lost updates.
+      if (this.database.dialect === 'postgres') query = query.forUpdate();
+      const row = await query.executeTakeFirstOrThrow();
+      return fn(trx, savedCard(row), created);
+    });
+  }
+
+  async saveCard(trx: Transaction<Database>, learnerId: string, wordId: number, card: CardState, learned: boolean, failedAt: number | null, now: number): Promise<void> {
+    await trx
+      .updateTable('progress')
+      .set({
+        ...card,
+        answered_correctly: learned ? 1 : 0,
+        ...(failedAt === null ? {} : { last_failed_at: failedAt }),
+        updated_at: now,
+      })
+      .where('learner_id', '=', learnerId)
+      .where('word_id', '=', wordId)
+      .execute();
+  }
+
+  async hasAnswer(trx: Transaction<Database>, learnerId: string, answerId: string): Promise<boolean> {
+    const row = await trx.selectFrom('reviews').select('id').where('learner_id', '=', learnerId).where('answer_id', '=', answerId).executeTakeFirst();
+    return row !== undefined;
+  }
+
+  async answeredInSession(trx: Transaction<Database>, learnerId: string, sessionId: string, wordId: number): Promise<boolean> {
+    const row = await trx
+      .selectFrom('reviews')
+      .select('id')
+      .where('learner_id', '=', learnerId)
+      .where('session_id', '=', sessionId)
+      .where('word_id', '=', wordId)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  async insertReview(trx: Transaction<Database>, r: ReviewInsert): Promise<void> {
+    await trx
+      .insertInto('reviews')
+      .values({
+        learner_id: r.learnerId,
+        word_id: r.wordId,
+        answer_id: r.answerId,
+        session_id: r.sessionId,
+        rating: r.rating,
+        verdict: r.verdict,
+        typed: r.typed,
+        scheduled: r.scheduled ? 1 : 0,
+        previous: r.scheduled ? JSON.stringify(r.previous ? savedCard(r.previous) : 'new') : null,
+        state: r.state,
+        elapsed_days: r.elapsedDays,
+        scheduled_days: r.scheduledDays,
+        reviewed_at: r.reviewedAt,
+      })
+      .execute();
+  }
+
+  /** A read in its own transaction (callers that then lock and re-check). */
+  transactionRead<T>(fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute(fn);
+  }
+
+  /** The card inside a transaction that holds its lock, created fresh if an undo removed it. */
+  async readCard(trx: Transaction<Database>, learnerId: string, wordId: number, fresh: CardState, now: number): Promise<SavedCard> {
+    await this.ensureCard(trx, learnerId, wordId, fresh, now);
+    return savedCard(await trx.selectFrom('progress').selectAll().where('learner_id', '=', learnerId).where('word_id', '=', wordId).executeTakeFirstOrThrow());
+  }
+
+  /** Inserts a fresh card unless the learner has one; true when it was inserted. */
+  private async ensureCard(trx: Transaction<Database>, learnerId: string, wordId: number, fresh: CardState, now: number): Promise<boolean> {
+    const inserted = await trx
+      .insertInto('progress')
+      .values({ learner_id: learnerId, word_id: wordId, answered_correctly: 0, ...fresh, last_failed_at: null, updated_at: now })
+      .onConflict((oc) => oc.columns(['learner_id', 'word_id']).doNothing())
+      .executeTakeFirst();
+    return Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1;
+  }
+
+  /** The learner's answer with this id, if it is the last answer to its word (only the last can be undone). */
+  async lastAnswer(trx: Transaction<Database>, learnerId: string, answerId: string) {
+    const review = await trx
+      .selectFrom('reviews')
+      .select(['id', 'word_id', 'session_id', 'typed', 'scheduled', 'previous'])
+      .where('learner_id', '=', learnerId)
+      .where('answer_id', '=', answerId)
+      .executeTakeFirst();
+    if (!review) return undefined;
+    const newer = await trx
+      .selectFrom('reviews')
+      .select('id')
+      .where('learner_id', '=', learnerId)
+      .where('word_id', '=', review.word_id)
+      .where('id', '>', review.id)
+      .executeTakeFirst();
+    return { ...review, isLast: newer === undefined };
+  }
+
+  /** Puts a card back as it was before an answer, and removes that answer from the log. */
+  async restore(trx: Transaction<Database>, learnerId: string, wordId: number, reviewId: number, previous: SavedCard | 'new' | null, now: number): Promise<void> {
+    if (previous === 'new') {
+      await trx.deleteFrom('progress').where('learner_id', '=', learnerId).where('word_id', '=', wordId).execute();
+    } else if (previous) {
+      await trx.updateTable('progress').set({ ...savedCard(previous), updated_at: now }).where('learner_id', '=', learnerId).where('word_id', '=', wordId).execute();
+    }
+    await trx.deleteFrom('reviews').where('id', '=', reviewId).execute();
+  }
+
+  /** Adds a learner's own word; false when they have it already (in their list or in the deck). */
+  /** Whether the deck, or the learner's own words when one is named, has the word (in any letter case). */
+  async deckHasWord(language: string, word: string, learnerId: string | null = null): Promise<boolean> {
+    const found = await this.db
+      .selectFrom('words')
+      .select('id')
+      .where('language', '=', language)
+      .where('active', '=', 1)
+      .where((eb) => (learnerId ? eb.or([eb('owner_id', 'is', null), eb('owner_id', '=', learnerId)]) : eb('owner_id', 'is', null)))
+      .where(sql<boolean>`lower(word) = lower(${word})`)
+      .executeTakeFirst();
+    return found !== undefined;
+  }
+
+  async addOwnWord(learnerId: string, language: string, word: string, translation: string): Promise<number | null> {
+    if (await this.deckHasWord(language, word, learnerId)) return null;
+    const inserted = await this.db
+      .insertInto('words')
+      .values({ language, word, translation, pos: '', article: '', note: '', rank: 0, owner_id: learnerId, active: 1 })
+      .onConflict((oc) => oc.columns(['owner_id', 'language', 'word']).where('owner_id', 'is not', null).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    return inserted?.id ?? null;
+  }
+
+  async addLanguage(userId: string, language: string, now: number): Promise<boolean> {
+    const result = await this.db
+      .insertInto('user_languages')
+      .values({ user_id: userId, language, added_at: now })
+      .onConflict((oc) => oc.columns(['user_id', 'language']).doNothing())
+      .executeTakeFirst();
+    return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+  }
+
+  listLanguages(userId: string): Promise<Array<{ language: string; added_at: number }>> {
+    return this.db.selectFrom('user_languages').select(['language', 'added_at']).where('user_id', '=', userId).orderBy('added_at').orderBy('language').execute();
+  }
+
+  /**
+   * Moves a guest's learning into an account (at login). Per word the more advanced card wins: more repetitions,
+   * then the later review. Review history, own words and languages move too; then the guest is deleted.
+   */
+  async mergeLearners(guestId: string, accountId: string): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      const advanced = sql`(g.reps > a.reps or (g.reps = a.reps and coalesce(g.last_review, 0) > coalesce(a.last_review, 0)))`;
+      await sql`delete from progress where learner_id = ${accountId} and word_id in (
+        select a.word_id from progress a join progress g on g.word_id = a.word_id and g.learner_id = ${guestId}
+        where a.learner_id = ${accountId} and ${advanced})`.execute(trx);
+      await sql`delete from progress where learner_id = ${guestId} and word_id in (
+        select word_id from progress where learner_id = ${accountId})`.execute(trx);
+      await trx.updateTable('progress').set({ learner_id: accountId }).where('learner_id', '=', guestId).execute();
+      // The guest's own words: a word the account already has keeps the account's copy.
+      await sql`delete from words where owner_id = ${guestId} and exists (
+        select 1 from words mine where mine.owner_id = ${accountId} and mine.language = words.language and mine.word = words.word)`.execute(trx);
+      await trx.updateTable('words').set({ owner_id: accountId }).where('owner_id', '=', guestId).execute();
+      await trx.updateTable('reviews').set({ learner_id: accountId }).where('learner_id', '=', guestId).execute();
+      await sql`insert into user_languages (user_id, language, added_at)
+        select ${accountId}, language, added_at from user_languages where user_id = ${guestId}
+        on conflict (user_id, language) do nothing`.execute(trx);
+      await trx.deleteFrom('users').where('id', '=', guestId).execute();
+    });
+  }
+}

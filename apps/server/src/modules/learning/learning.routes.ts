@@ -1,0 +1,63 @@
+import { AddWordBody, AnswerBody, AnswerResponse, LanguageStats, Lexicon, Word, WordList } from '@vocab/api';
+import { LANGUAGES } from '@vocab/core';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { unauthorized } from '../../lib/errors.js';
+import type { SessionManager } from '../../plugins/session.js';
+import type { LearningService } from './learning.service.js';
+
+const IdParams = z.object({ id: z.string().regex(/^\d{1,12}$/, 'id must be a word id') });
+const BatchQuery = z.object({ limit: z.coerce.number().int().min(1).max(100).optional() });
+
+/**
+ * The per-language calls of SPEC.md §7 (`/api/spanish`, `/api/french`, …), one set per active language.
+ * They read and change the caller's own progress: an account's, or a guest's made on the first answer.
+ */
+export function learningRoutes(learning: LearningService, sessions: SessionManager): FastifyPluginAsyncZod {
+  return async (app) => {
+    for (const { code } of LANGUAGES.filter((l) => l.active)) {
+      const base = `/api/${code}`;
+
+      app.get(base, { schema: { querystring: BatchQuery, response: { 200: WordList } } }, async (request) =>
+        learning.batch(request.learner, code, request.query.limit),
+      );
+
+      app.get(`${base}/stats`, { schema: { response: { 200: LanguageStats } } }, async (request) => learning.stats(request.learner, code));
+
+      app.get(`${base}/lexicon`, { schema: { response: { 200: Lexicon } } }, async (request, reply) => {
+        // The deck changes only with a release: let the browser keep it for an hour.
+        void reply.header('cache-control', 'private, max-age=3600');
+        return learning.lexicon(request.learner, code);
+      });
+
+      app.get(`${base}/for-review`, { schema: { response: { 200: WordList } } }, async (request) => learning.due(request.learner, code));
+
+      app.patch(
+        `${base}/:id`,
+        { schema: { params: IdParams, body: AnswerBody.nullish(), response: { 200: AnswerResponse } } },
+        async (request, reply) => {
+          if (!request.learner) await learning.checkVisitorRequest(code, { wordId: Number(request.params.id) });
+          const learner = await sessions.ensureLearner(request, reply);
+          const body = request.body ?? {};
+          return learning.answer(learner, code, Number(request.params.id), { ...body, verdict: body.verdict ?? 'correct' });
+        },
+      );
+
+      const answerParams = z.object({ answerId: AnswerBody.shape.answerId.unwrap() });
+      for (const [action, correctInstead] of [['undo', false], ['i-was-right', true]] as const) {
+        app.post(`${base}/answers/:answerId/${action}`, { schema: { params: answerParams, response: { 200: AnswerResponse } } }, async (request) => {
+          const learner = request.learner;
+          if (!learner) throw unauthorized();
+          return learning.undo(learner, code, request.params.answerId, correctInstead);
+        });
+      }
+
+      app.post(base, { schema: { body: AddWordBody, response: { 201: Word } } }, async (request, reply) => {
+        if (!request.learner) await learning.checkVisitorRequest(code, { word: request.body.word });
+        const learner = await sessions.ensureLearner(request, reply);
+        const word = await learning.addOwnWord(learner, code, request.body.word, request.body.translation);
+        return reply.status(201).send(word);
+      });
+    }
+  };
+}

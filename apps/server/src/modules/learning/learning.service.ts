@@ -1,0 +1,184 @@
+import type { AnswerBody, LanguageStats, Lexicon, UserLanguage, Word } from '@vocab/api';
+import { BATCH_SIZE, type LanguageCode, type Verdict, isLearned, newCardState, ratingForVerdict, reviewCard, splitTranslations } from '@vocab/core';
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import type { Clock } from '../../lib/clock.js';
+import { conflict, notFound } from '../../lib/errors.js';
+import { type Learner, isUniqueViolation } from '../auth/user.repository.js';
+import type { LearningRepository, SavedCard, WordRow } from './learning.repository.js';
+
+/** Reviews shown at most in one review session: enough for a sitting, small enough to load instantly. */
+export const REVIEW_LIMIT = 100;
+
+export const toWord = (row: WordRow): Word => ({
+  _id: String(row.id),
+  word: row.word,
+  translation: row.translation,
+  translations: splitTranslations(row.translation),
+  answeredCorrectly: row.answered_correctly === 1,
+  article: row.article,
+  pos: row.pos,
+  note: row.note,
+  rank: row.rank,
+  own: row.owner_id !== null,
+  due: row.due ?? null,
+});
+
+export interface AnswerInput extends AnswerBody {
+  verdict: Verdict;
+}
+
+const wordExists = () => conflict('word_exists', 'word already exists in your list!');
+
+/** The rules of learning: what to study next, what is due, and what an answer does to a word's schedule. */
+export class LearningService {
+  constructor(
+    private readonly repo: LearningRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  async batch(learner: Learner | null, language: LanguageCode, limit = BATCH_SIZE): Promise<Word[]> {
+    return (await this.repo.unlearned(learner?.id ?? null, language, limit)).map(toWord);
+  }
+
+  async due(learner: Learner | null, language: LanguageCode, limit = REVIEW_LIMIT): Promise<Word[]> {
+    if (!learner) return [];
+    return (await this.repo.due(learner.id, language, this.clock(), limit)).map(toWord);
+  }
+
+  async lexicon(learner: Learner | null, language: LanguageCode): Promise<Lexicon> {
+    const rows = await this.repo.lexicon(learner?.id ?? null, language);
+    return {
+      words: [...new Set(rows.map((r) => r.word))],
+      translations: [...new Set(rows.flatMap((r) => splitTranslations(r.translation)))],
+    };
+  }
+
+  async stats(learner: Learner | null, language: LanguageCode): Promise<LanguageStats> {
+    const s = await this.repo.stats(learner?.id ?? null, language, this.clock());
+    return {
+      language,
+      totalWords: s.total,
+      learnedCount: s.learned,
+      percentLearned: s.total === 0 ? 0 : Math.round((s.learned / s.total) * 100),
+      dueCount: s.due,
+    };
+  }
+
+  /**
+   * Records an answer. The first answer to a word in a quiz session is a review and reschedules it (FSRS);
+   * a later one in the same session is practice, logged but not rescheduled. A repeated `answerId` is a retry of
+   * a request already recorded and changes nothing.
+   */
+  async answer(learner: Learner, language: LanguageCode, wordId: number, input: AnswerInput): Promise<{ word: Word; scheduled: boolean }> {
+    const existing = await this.repo.findWord(learner.id, language, wordId);
+    if (!existing) throw notFound('That word');
+    const now = this.clock();
+    const record = this.repo.withCardLock(learner.id, wordId, newCardState(now), now, async (trx, card, created) => {
+      if (input.answerId && (await this.repo.hasAnswer(trx, learner.id, input.answerId))) return false;
+      return this.apply(trx, learner, wordId, created ? null : card, card, input, now);
+    });
+    // The row lock orders answers to one card, but the same answerId sent for two cards at once is only caught by
+    // the unique index (learner_id, answer_id): the loser's transaction rolls back, and its answer is recorded already.
+    const scheduled = await record.catch((err: unknown) => {
+      if (input.answerId && isUniqueViolation(err)) return false;
+      throw err;
+    });
+    const updated = await this.repo.findWord(learner.id, language, wordId);
+    return { word: toWord(updated ?? existing), scheduled };
+  }
+
+  /** Records one answer on a locked card; returns whether it rescheduled the card (false for practice). */
+  private async apply(trx: Transaction<Database>, learner: Learner, wordId: number, previous: SavedCard | null, card: SavedCard, input: AnswerInput, now: number): Promise<boolean> {
+    const practice = input.sessionId !== undefined && (await this.repo.answeredInSession(trx, learner.id, input.sessionId, wordId));
+    const review = { learnerId: learner.id, wordId, answerId: input.answerId ?? null, sessionId: input.sessionId ?? null, verdict: input.verdict, typed: input.typed ?? '', reviewedAt: now };
+    if (practice) {
+      await this.repo.insertReview(trx, { ...review, rating: ratingForVerdict(input.verdict), scheduled: false, previous: null, state: card.state, elapsedDays: 0, scheduledDays: card.scheduled_days });
+      return false;
+    }
+    const next = reviewCard(card, input.verdict, now, { desiredRetention: learner.desiredRetention });
+    await this.repo.saveCard(trx, learner.id, wordId, next.card, isLearned(next.card), input.verdict === 'wrong' ? now : null, now);
+    await this.repo.insertReview(trx, {
+      ...review,
+      rating: next.log.rating,
+      scheduled: true,
+      previous,
+      state: next.log.state,
+      elapsedDays: next.log.elapsedDays,
+      scheduledDays: next.log.scheduledDays,
+    });
+    return true;
+  }
+
+  /**
+   * Takes back the learner's last answer to a word: the card returns to what it was and the answer leaves the log.
+   * With `correctInstead` ("I was right"), the answer is recorded again as correct, under the same id: the log
+   * never holds both.
+   */
+  async undo(learner: Learner, language: LanguageCode, answerId: string, correctInstead = false): Promise<{ word: Word; scheduled: boolean }> {
+    const now = this.clock();
+    const found = await this.repo.transactionRead((trx) => this.repo.lastAnswer(trx, learner.id, answerId));
+    const word = found && (await this.repo.findWord(learner.id, language, found.word_id));
+    if (!found || !word) throw notFound('That answer');
+    const scheduled = await this.repo.withCardLock(learner.id, found.word_id, newCardState(now), now, async (trx) => {
+      const last = await this.repo.lastAnswer(trx, learner.id, answerId);
+      if (!last) throw notFound('That answer');
+      if (!last.isLast) throw conflict('not_last_answer', 'Only the last answer to a word can be taken back.');
+      const previous = parsePrevious(last.previous);
+      await this.repo.restore(trx, learner.id, last.word_id, last.id, previous, now);
+      if (!correctInstead) return false;
+      const card = await this.repo.readCard(trx, learner.id, last.word_id, newCardState(now), now);
+      const input: AnswerInput = { verdict: 'correct', typed: last.typed, answerId, ...(last.session_id ? { sessionId: last.session_id } : {}) };
+      return this.apply(trx, learner, last.word_id, previous === 'new' ? null : card, card, input, now);
+    });
+    const updated = await this.repo.findWord(learner.id, language, found.word_id);
+    return { word: toWord(updated ?? word), scheduled };
+  }
+
+
+  /**
+   * Refuses, before anything is written, what `answer` or `addOwnWord` would refuse for a caller without a session:
+   * a visitor's guest is created only for a request that will succeed.
+   */
+  async checkVisitorRequest(language: LanguageCode, request: { wordId: number } | { word: string }): Promise<void> {
+    if ('wordId' in request) {
+      if (!(await this.repo.findWord(null, language, request.wordId))) throw notFound('That word');
+    } else if (await this.repo.deckHasWord(language, request.word.normalize('NFC'))) {
+      throw wordExists();
+    }
+  }
+
+  async addOwnWord(learner: Learner, language: LanguageCode, word: string, translation: string): Promise<Word> {
+    const id = await this.repo.addOwnWord(learner.id, language, word.normalize('NFC'), translation.normalize('NFC'));
+    if (id === null) throw wordExists();
+    const row = await this.repo.findWord(learner.id, language, id);
+    if (!row) throw notFound('That word');
+    return toWord(row);
+  }
+
+  async addLanguage(learner: Learner, language: LanguageCode): Promise<UserLanguage> {
+    if (!(await this.repo.addLanguage(learner.id, language, this.clock()))) {
+      throw conflict('language_exists', 'You have added this language already.');
+    }
+    return this.userLanguage(learner, language, this.clock());
+  }
+
+  async userLanguages(learner: Learner): Promise<UserLanguage[]> {
+    const added = await this.repo.listLanguages(learner.id);
+    return Promise.all(added.map((l) => this.userLanguage(learner, l.language as LanguageCode, l.added_at)));
+  }
+
+  async userLanguage(learner: Learner, language: LanguageCode, addedAt?: number): Promise<UserLanguage> {
+    const when = addedAt ?? (await this.repo.listLanguages(learner.id)).find((l) => l.language === language)?.added_at;
+    if (when === undefined) throw notFound('That language');
+    const [stats, learned] = await Promise.all([this.stats(learner, language), this.repo.learned(learner.id, language)]);
+    return { ...stats, wordsLearned: learned.map(toWord), addedAt: when };
+  }
+
+  mergeGuest = (guestId: string, accountId: string): Promise<void> => this.repo.mergeLearners(guestId, accountId);
+}
+
+/** A review's `previous` column: the card before the answer, "new" when the answer created it. */
+function parsePrevious(json: string | null): SavedCard | 'new' | null {
+  return json === null ? null : (JSON.parse(json) as SavedCard | 'new');
+}

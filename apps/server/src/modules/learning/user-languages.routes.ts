@@ -1,0 +1,94 @@
+import { AddLanguageBody, AnswerBody, AnswerResponse, AnswerWordQuery, LanguageParam, UnlearnedResponse, UserLanguage, WordList } from '@vocab/api';
+import { type LanguageCode, getLanguage } from '@vocab/core';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { badRequest, forbidden } from '../../lib/errors.js';
+import type { Learner } from '../auth/user.repository.js';
+import { requireAccount } from '../../plugins/session.js';
+import type { LearningService } from './learning.service.js';
+
+/**
+ * The account's calls of SPEC.md §7 under /api/users/languages. The router cannot tell `/:userId/languages/:x`
+ * from `/:language/for-review` by parameter name, so both take their first segment as `key` and say what it is.
+ */
+const KeyParams = z.object({ key: z.string().max(64) });
+const UserLanguageParams = z.object({ key: z.string().max(64), language: LanguageParam });
+
+function ownUser(learner: Learner, userId: string): void {
+  // Another learner's id is refused whether it exists or not: no one reads another's data, or learns who exists.
+  if (userId !== learner.id) throw forbidden('You can only see your own languages.');
+}
+
+function languageOf(key: string): LanguageCode {
+  const parsed = LanguageParam.safeParse(key);
+  if (!parsed.success) throw badRequest('invalid_input', `unknown language "${key.slice(0, 40)}"`);
+  return parsed.data;
+}
+
+function activeLanguage(code: LanguageCode): LanguageCode {
+  if (!getLanguage(code).active) throw badRequest('language_inactive', `${getLanguage(code).name} is coming soon.`);
+  return code;
+}
+
+export function userLanguagesRoutes(learning: LearningService): FastifyPluginAsyncZod {
+  return async (app) => {
+    // Every route here is an account's: a visitor learns nothing, not even whether the input was valid.
+    app.addHook('onRequest', async (request) => {
+      requireAccount(request);
+    });
+
+    app.post('/api/users/languages', { schema: { body: AddLanguageBody, response: { 201: UserLanguage } } }, async (request, reply) => {
+      const learner = requireAccount(request);
+      return reply.status(201).send(await learning.addLanguage(learner, activeLanguage(request.body.language)));
+    });
+
+    app.get(
+      '/api/users/languages/words/unlearned',
+      { schema: { querystring: z.object({ language: LanguageParam }), response: { 200: UnlearnedResponse } } },
+      async (request) => {
+        const learner = requireAccount(request);
+        return { wordsLearned: await learning.batch(learner, activeLanguage(request.query.language)) };
+      },
+    );
+
+    app.get('/api/users/languages/:key', { schema: { params: KeyParams, response: { 200: z.array(UserLanguage) } } }, async (request) => {
+      const learner = requireAccount(request);
+      ownUser(learner, request.params.key);
+      return learning.userLanguages(learner);
+    });
+
+    app.get(
+      '/api/users/languages/:key/languages/:language',
+      { schema: { params: UserLanguageParams, response: { 200: z.array(UserLanguage) } } },
+      async (request) => {
+        const learner = requireAccount(request);
+        ownUser(learner, request.params.key);
+        return [await learning.userLanguage(learner, request.params.language)];
+      },
+    );
+
+    app.get('/api/users/languages/:key/for-review', { schema: { params: KeyParams, response: { 200: WordList } } }, async (request) => {
+      const learner = requireAccount(request);
+      return learning.due(learner, languageOf(request.params.key));
+    });
+
+    for (const [path, defaultVerdict] of [
+      ['/api/users/languages/:key/quiz/answer-word', 'correct'],
+      ['/api/users/languages/:key/quiz/answer-word-incorrectly', 'wrong'],
+    ] as const) {
+      app.patch(
+        path,
+        { schema: { params: KeyParams, querystring: AnswerWordQuery, body: AnswerBody.nullish(), response: { 200: AnswerResponse } } },
+        async (request) => {
+          const learner = requireAccount(request);
+          const language = languageOf(request.params.key);
+          if (request.query.language && request.query.language !== language) {
+            throw badRequest('invalid_input', 'the language in the query differs from the path');
+          }
+          const body = request.body ?? {};
+          return learning.answer(learner, language, Number(request.query.wordId), { ...body, verdict: body.verdict ?? defaultVerdict });
+        },
+      );
+    }
+  };
+}

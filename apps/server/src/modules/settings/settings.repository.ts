@@ -1,0 +1,38 @@
+import type { Settings, SettingsPatch } from '@vocab/api';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+
+export const DEFAULT_SETTINGS: Settings = { strictAccents: false, desiredRetention: 0.9, dailyGoal: 20, autoSpeak: false, theme: 'system' };
+
+export class SettingsRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async get(userId: string): Promise<Settings> {
+    const row = await this.db
+      .selectFrom('users')
+      .select(['strict_accents', 'desired_retention', 'daily_goal', 'auto_speak', 'theme'])
+      .where('id', '=', userId)
+      .executeTakeFirst();
+    if (!row) return DEFAULT_SETTINGS;
+    return {
+      strictAccents: row.strict_accents === 1,
+      desiredRetention: row.desired_retention,
+      dailyGoal: row.daily_goal,
+      autoSpeak: row.auto_speak === 1,
+      theme: row.theme as Settings['theme'],
+    };
+  }
+
+  /** One UPDATE of just the fields sent: concurrent changes to different settings do not undo each other. */
+  async update(userId: string, patch: SettingsPatch): Promise<void> {
+    const set = {
+      ...(patch.strictAccents === undefined ? {} : { strict_accents: patch.strictAccents ? 1 : 0 }),
+      ...(patch.desiredRetention === undefined ? {} : { desired_retention: patch.desiredRetention }),
+      ...(patch.dailyGoal === undefined ? {} : { daily_goal: patch.dailyGoal }),
+      ...(patch.autoSpeak === undefined ? {} : { auto_speak: patch.autoSpeak ? 1 : 0 }),
+      ...(patch.theme === undefined ? {} : { theme: patch.theme }),
+    };
+    if (Object.keys(set).length === 0) return;
+    await this.db.updateTable('users').set(set).where('id', '=', userId).execute();
+  }
+}

@@ -1,0 +1,62 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from '../lib/errors.js';
+
+/** Every error the API sends: `{ error: { code, message } }` (packages/api ErrorBody). */
+const errorBody = (code: string, message: string) => ({ error: { code, message } });
+
+/**
+ * One place turns every failure into `{ error: { code, message } }`: our AppErrors with their status, Fastify's own client
+ * errors (bad JSON, body too large, wrong content type) as they are, anything else as a bare 500 whose details
+ * stay in the log.
+ */
+export function registerErrorHandler(app: FastifyInstance, spaIndexHtml: string | null): void {
+  app.setErrorHandler<FastifyError | AppError>((err, request, reply) => {
+    if (err instanceof AppError) {
+      void reply.status(err.status).headers(err.headers).send(errorBody(err.code, err.message));
+      return;
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const first = err.validation[0];
+      const where = first?.instancePath ? `${first.instancePath.replace(/^\//, '').replaceAll('/', '.')}: ` : '';
+      void reply.status(400).send(
+        errorBody('invalid_input', `${err.validationContext ?? 'request'} ${where}${first?.message ?? 'is invalid'}`),
+      );
+      return;
+    }
+    const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
+    if (status >= 400 && status < 500) {
+      void reply.status(status).send(errorBody(codeFor(status, err.code), err.message));
+      return;
+    }
+    request.log.error({ err }, 'request failed');
+    void reply.status(500).send(errorBody('internal', 'Something went wrong on our side.'));
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    // Every non-API GET is a route of the single-page app, which renders its own 404 page.
+    if (spaIndexHtml && request.method === 'GET' && !request.url.startsWith('/api/')) {
+      void reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(spaIndexHtml);
+      return;
+    }
+    void reply.status(404).send(errorBody('not_found', `No route ${request.method} ${request.url.split('?')[0]}`));
+  });
+}
+
+/**
+ * Fastify answers a malformed URL (`%ZZ`) or an over-long path parameter before routing, with its own body that
+ * echoes the URL back. This gives those the API's shape and a fixed message.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const status = error.statusCode ?? 400;
+  void reply.status(status).send(errorBody(status === 414 ? 'uri_too_long' : 'bad_url', 'The address of this request is malformed or too long.'));
+}
+
+function codeFor(status: number, fastifyCode: string | undefined): string {
+  if (status === 413) return 'payload_too_large';
+  if (status === 415) return 'unsupported_media_type';
+  if (status === 429) return 'rate_limited';
+  return fastifyCode === 'FST_ERR_CTP_INVALID_JSON_BODY' || fastifyCode === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+    ? 'invalid_json'
+    : 'bad_request';
+}

@@ -1,0 +1,21 @@
+import type { FastifyInstance } from 'fastify';
+import { badRequest } from '../lib/errors.js';
+
+/**
+ * PostgreSQL text cannot hold U+0000 (the insert fails with a 500) while SQLite stores it; no field of ours needs
+ * it. Refusing it in every body, query and path keeps both engines answering the same 400.
+ */
+export function registerNulGuard(app: FastifyInstance): void {
+  app.addHook('preValidation', async (request) => {
+    if (hasNul(request.params) || hasNul(request.query) || hasNul(request.body)) {
+      throw badRequest('invalid_input', 'text must not contain NUL characters');
+    }
+  });
+}
+
+/** Our schemas are flat: deeper structures fail validation anyway, so the walk stops early. */
+function hasNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (value === null || typeof value !== 'object' || depth > 8) return false;
+  return Object.entries(value).some(([key, v]) => key.includes('\u0000') || hasNul(v, depth + 1));
+}

@@ -1,0 +1,104 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Clock } from '../lib/clock.js';
+import { unauthorized } from '../lib/errors.js';
+import { randomToken, sha256 } from '../lib/tokens.js';
+import type { SessionRepository } from '../modules/auth/session.repository.js';
+import type { Learner, UserRepository } from '../modules/auth/user.repository.js';
+
+export const SESSION_COOKIE = 'sid';
+/** Writing last_seen_at on every request would turn reads into writes; a minute's precision is enough for idle expiry. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The learner of this request's session (an account or a guest), or null without a session. */
+    learner: Learner | null;
+    sessionTokenHash: string | null;
+  }
+}
+
+export interface SessionOptions {
+  idleMs: number;
+  maxMs: number;
+  clock: Clock;
+}
+
+/** Database-backed sessions: a random token in an httpOnly cookie, stored only as its hash. */
+export class SessionManager {
+  constructor(
+    private readonly sessions: SessionRepository,
+    private readonly users: UserRepository,
+    private readonly options: SessionOptions,
+  ) {}
+
+  register(app: FastifyInstance): void {
+    app.decorateRequest('learner', null);
+    app.decorateRequest('sessionTokenHash', null);
+    app.addHook('onRequest', async (request, reply) => {
+      if (!request.url.startsWith('/api/')) return;
+      const token = request.cookies[SESSION_COOKIE];
+      if (!token) return;
+      const tokenHash = sha256(token);
+      const record = await this.sessions.find(tokenHash);
+      const now = this.options.clock();
+      if (!record || record.expiresAt <= now || record.lastSeenAt + this.options.idleMs <= now) {
+        if (record) await this.sessions.delete(tokenHash);
+        this.clearCookie(reply);
+        return;
+      }
+      request.learner = record.learner;
+      request.sessionTokenHash = tokenHash;
+      if (now - record.lastSeenAt >= TOUCH_INTERVAL_MS) await this.sessions.touch(tokenHash, now);
+    });
+  }
+
+  /** Starts a fresh session for the user, ending the request's previous one (rotation at login). */
+  async start(request: FastifyRequest, reply: FastifyReply, learner: Learner): Promise<void> {
+    if (request.sessionTokenHash) await this.sessions.delete(request.sessionTokenHash);
+    const token = randomToken(32);
+    const now = this.options.clock();
+    await this.sessions.create(sha256(token), learner.id, now, now + this.options.maxMs);
+    request.learner = learner;
+    request.sessionTokenHash = sha256(token);
+    void reply.setCookie(SESSION_COOKIE, token, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: request.protocol === 'https',
+      maxAge: Math.floor(this.options.maxMs / 1000),
+    });
+  }
+
+  async end(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    if (request.sessionTokenHash) await this.sessions.delete(request.sessionTokenHash);
+    request.learner = null;
+    request.sessionTokenHash = null;
+    this.clearCookie(reply);
+  }
+
+  async endEverywhere(request: FastifyRequest, reply: FastifyReply, userId: string): Promise<void> {
+    await this.sessions.deleteAllFor(userId);
+    request.learner = null;
+    request.sessionTokenHash = null;
+    this.clearCookie(reply);
+  }
+
+  /** The request's learner, creating a guest with its own session on the first call that records progress. */
+  async ensureLearner(request: FastifyRequest, reply: FastifyReply): Promise<Learner> {
+    if (request.learner) return request.learner;
+    const guest = await this.users.createGuest(randomToken(), this.options.clock());
+    await this.start(request, reply, guest);
+    return guest;
+  }
+
+  private clearCookie(reply: FastifyReply): void {
+    void reply.clearCookie(SESSION_COOKIE, { path: '/' });
+  }
+}
+
+/** The logged-in account of the request; a guest or a visitor gets 401. */
+export function requireAccount(request: FastifyRequest): Learner {
+  const learner = request.learner;
+  if (!learner?.username) throw unauthorized();
+  return learner;
+}

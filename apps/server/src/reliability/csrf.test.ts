@@ -1,0 +1,95 @@
+import type { InjectOptions } from 'fastify';
+import { expect, it } from 'vitest';
+import { describeEachDatabase, loginAs, sessionCookie } from '../test/harness.js';
+import { ACTIVE_LANGUAGES, type RouteFixture, STATE_CHANGING, listRoutes, snapshotTables, validRequest } from '../test/reliability.js';
+
+const SAME_ORIGIN = { host: 'localhost:80', origin: 'http://localhost:80' };
+const FOREIGN: Array<Record<string, string>> = [
+  { origin: 'https://evil.example' },
+  { origin: 'null' },
+  { origin: 'http://localhost:8080' },
+  { 'sec-fetch-site': 'cross-site' },
+];
+const WINDOW = 15 * 60_000;
+
+describeEachDatabase('CSRF', (ctx) => {
+  async function fixture(): Promise<RouteFixture> {
+    const { userId } = await loginAs(ctx().app, 'victim');
+    const wordIds: Record<string, string> = {};
+    for (const language of ACTIVE_LANGUAGES) {
+      const [word] = (await ctx().app.inject({ method: 'GET', url: `/api/${language}` })).json<Array<{ _id: string }>>();
+      wordIds[language] = word?._id ?? '1';
+    }
+    return { userId, wordIds };
+  }
+
+  /** A fresh session of the victim for each route: the control requests may end it. */
+  async function victimCookie(): Promise<string> {
+    ctx().clock.advance(WINDOW);
+    const res = await ctx().app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'victim', password: 'correct horse' } });
+    return sessionCookie(res);
+  }
+
+  /** An answer of the victim in the route's language, for the routes that take one back. */
+  async function answerToTakeBack(cookie: string, url: string, n: number): Promise<string> {
+    const language = ACTIVE_LANGUAGES.find((l) => url.startsWith(`/api/${l}/`)) ?? 'spanish';
+    const [word] = (await ctx().app.inject({ method: 'GET', url: `/api/${language}`, headers: { cookie } })).json<Array<{ _id: string }>>();
+    const answerId = `csrf-answer-${n}`;
+    await ctx().app.inject({ method: 'PATCH', url: `/api/${language}/${word?._id}`, payload: { answerId }, headers: { cookie } });
+    return answerId;
+  }
+
+  it('refuses a foreign Origin or a cross-site fetch on every state-changing route, changing no row', async () => {
+    const f = await fixture();
+    const routes = listRoutes(ctx().app).filter(STATE_CHANGING);
+    expect(routes.length).toBeGreaterThanOrEqual(15);
+    let refused = 0;
+    for (const route of routes) {
+      const cookie = await victimCookie();
+      if (route.url.includes(':answerId')) f.answerId = await answerToTakeBack(cookie, route.url, refused);
+      const { url, payload } = validRequest(route, f);
+      const before = await snapshotTables(ctx().db, []);
+      const spellings = route.method === 'GET' ? [url, `${url}/`, url.replace('logout', '%6Cogout')] : [url, `${url}/`];
+      for (const spelling of spellings) {
+        for (const headers of FOREIGN) {
+          const res = await ctx().app.inject({ method: route.method as InjectOptions['method'], url: spelling, payload, headers: { ...headers, cookie } });
+          expect(res.statusCode, `${route.method} ${spelling} ${JSON.stringify(headers)}`).toBe(403);
+          expect(res.json()).toEqual({ error: { code: 'forbidden', message: 'Cross-site request refused.' } });
+          refused++;
+        }
+      }
+      expect(await snapshotTables(ctx().db, []), `${route.method} ${url} changed rows`).toEqual(before);
+
+      // The control: the same request from the app's own origin goes through, so the refusal was the check's.
+      const control = await ctx().app.inject({ method: route.method as InjectOptions['method'], url, payload, headers: { ...SAME_ORIGIN, cookie } });
+      expect(control.statusCode, `${route.method} ${url} from the same origin: ${control.body}`).toBeLessThan(300);
+    }
+    console.log(`CSRF: ${routes.length} state-changing routes, ${refused} cross-site requests refused`);
+  });
+
+  it('changes nothing on any GET but logout, for an account, a guest and a visitor', async () => {
+    const f = await fixture();
+    const account = await victimCookie();
+    // Give the account something to read: an answer, an own word, a language.
+    await ctx().app.inject({ method: 'PATCH', url: `/api/spanish/${f.wordIds.spanish}`, headers: { cookie: account } });
+    await ctx().app.inject({ method: 'POST', url: '/api/spanish', payload: { word: 'zzmine', translation: 'mine' }, headers: { cookie: account } });
+    await ctx().app.inject({ method: 'POST', url: '/api/users/languages', payload: { language: 'spanish' }, headers: { cookie: account } });
+    const guestAnswer = await ctx().app.inject({ method: 'PATCH', url: `/api/french/${f.wordIds.french}` });
+    const guest = sessionCookie(guestAnswer);
+
+    const gets = listRoutes(ctx().app).filter((r) => !STATE_CHANGING(r));
+    expect(gets.length).toBeGreaterThanOrEqual(15);
+    const before = await snapshotTables(ctx().db, []);
+    let calls = 0;
+    for (const route of gets) {
+      const { url } = validRequest(route, f);
+      for (const cookie of [account, guest, undefined]) {
+        const res = await ctx().app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+        expect(res.statusCode, `GET ${url}`).toBeLessThan(500);
+        calls++;
+      }
+    }
+    expect(await snapshotTables(ctx().db, [])).toEqual(before);
+    console.log(`GET without side effects: ${gets.length} routes, ${calls} calls`);
+  });
+});

@@ -1,0 +1,140 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { afterEach, beforeEach, describe } from 'vitest';
+import { buildApp } from '../app.js';
+import { type Config, type DatabaseTarget, ROOT_DIR, loadConfig } from '../config.js';
+import { type Db, openDatabase } from '../db/database.js';
+import { migrateToLatest } from '../db/migrate.js';
+import { loadDeck } from '../modules/content/deck-loader.js';
+import { LANGUAGES } from '@vocab/core';
+import { randomToken } from '../lib/tokens.js';
+
+/** Words per deck in test databases: the head of each real deck, so tests stay fast on PostgreSQL too. */
+export const TEST_DECK_SIZE = 40;
+
+/** The first `size` words of a real deck, in deck format. */
+export function deckHead(code: string, size: number): string {
+  const lines = fs.readFileSync(path.join(ROOT_DIR, 'content/decks', `${code}.tsv`), 'utf8').split('\n');
+  const header = lines.findIndex((l) => l.startsWith('word\t'));
+  return lines.slice(0, header + 1 + size).join('\n');
+}
+
+export async function seedDecks(db: Db, size = TEST_DECK_SIZE): Promise<void> {
+  for (const language of LANGUAGES) await loadDeck(db, language, deckHead(language.code, size), 0);
+}
+
+/** The databases every integration suite runs on: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */
+export const TEST_DATABASES: Array<{ name: 'sqlite' | 'postgres'; url?: string }> = [
+  { name: 'sqlite' },
+  ...(process.env.TEST_DATABASE_URL ? [{ name: 'postgres' as const, url: process.env.TEST_DATABASE_URL }] : []),
+];
+
+export interface TestDatabase {
+  db: Db;
+  target: DatabaseTarget;
+  drop(): Promise<void>;
+}
+
+/** A fresh, migrated database: a temporary SQLite file, or a new PostgreSQL schema. */
+export async function createTestDatabase(kind: 'sqlite' | 'postgres', url?: string): Promise<TestDatabase> {
+  if (kind === 'sqlite') {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vocab-test-'));
+    const target: DatabaseTarget = { kind: 'sqlite', file: path.join(dir, 'test.db') };
+    const db = openDatabase(target);
+    await migrateToLatest(db);
+    return { db, target, drop: async () => { await db.close(); fs.rmSync(dir, { recursive: true, force: true }); } };
+  }
+  const schema = `t_${randomToken(9).toLowerCase().replace(/[^a-z0-9]/g, '')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  const scoped = new URL(url ?? '');
+  scoped.searchParams.set('options', `-c search_path=${schema}`);
+  const target: DatabaseTarget = { kind: 'postgres', url: scoped.toString() };
+  const db = openDatabase(target);
+  await migrateToLatest(db);
+  return {
+    db,
+    target,
+    drop: async () => {
+      await db.close();
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`drop schema ${schema} cascade`);
+      await c.end();
+    },
+  };
+}
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return { ...loadConfig({ LOG_LEVEL: 'silent' }), ...overrides };
+}
+
+export interface TestContext {
+  app: FastifyInstance;
+  db: Db;
+  /** The frozen clock; tests move it with `clock.advance(ms)`. */
+  clock: TestClock;
+}
+
+export interface TestClock {
+  (): number;
+  set(ms: number): void;
+  advance(ms: number): void;
+}
+
+export function testClock(start = Date.UTC(2026, 0, 15, 12)): TestClock {
+  let now = start;
+  const clock = (() => now) as TestClock;
+  clock.set = (ms) => { now = ms; };
+  clock.advance = (ms) => { now += ms; };
+  return clock;
+}
+
+/**
+ * Runs `suite` once per test database; each test gets a fresh database and app.
+ * Usage: describeEachDatabase('auth', (ctx) => { it('…', async () => { ctx().app … }) })
+ */
+export function describeEachDatabase(name: string, suite: (ctx: () => TestContext) => void): void {
+  for (const database of TEST_DATABASES) {
+    describe(`${name} [${database.name}]`, () => {
+      let current: (TestContext & { drop(): Promise<void> }) | undefined;
+      beforeEach(async () => {
+        const tdb = await createTestDatabase(database.name, database.url);
+        await seedDecks(tdb.db);
+        const clock = testClock();
+        const app = await buildApp({ config: testConfig(), db: tdb.db, clock, webDir: null, logger: false });
+        current = { app, db: tdb.db, clock, drop: tdb.drop };
+      });
+      afterEach(async () => {
+        await current?.app.close();
+        await current?.drop();
+        current = undefined;
+      });
+      suite(() => {
+        if (!current) throw new Error('test context used outside a test');
+        return current;
+      });
+    });
+  }
+}
+
+/** The cookie header to send back, from a response's Set-Cookie. */
+export function sessionCookie(res: LightMyRequestResponse): string {
+  const cookie = res.cookies.find((c) => c.name === 'sid');
+  if (!cookie) throw new Error(`no session cookie in response ${res.statusCode}: ${res.body}`);
+  return `sid=${cookie.value}`;
+}
+
+/** Signs up and logs in; returns the session cookie and the user's id. */
+export async function loginAs(app: FastifyInstance, username = 'learner', password = 'correct horse'): Promise<{ cookie: string; userId: string }> {
+  const signup = await app.inject({ method: 'POST', url: '/api/auth/signup', payload: { username, password } });
+  if (signup.statusCode !== 201) throw new Error(`signup failed: ${signup.statusCode} ${signup.body}`);
+  const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password } });
+  if (login.statusCode !== 200) throw new Error(`login failed: ${login.statusCode} ${login.body}`);
+  return { cookie: sessionCookie(login), userId: login.json<{ userData: { _id: string } }>().userData._id };
+}

@@ -1,0 +1,223 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { ROOT_DIR } from '../config.js';
+import type { Db } from '../db/database.js';
+
+/** Helpers of the reliability suites (src/reliability): routes, table snapshots, and the built server. */
+
+export interface RouteInfo {
+  method: string;
+  url: string;
+}
+
+/**
+ * Every registered route, read from Fastify's own route tree, so that a route added tomorrow is swept and
+ * CSRF-checked without anyone remembering to list it. HEAD routes mirror GETs and are left out.
+ */
+export function listRoutes(app: FastifyInstance): RouteInfo[] {
+  const routes: RouteInfo[] = [];
+  const stack: string[] = [];
+  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const match = /^((?:│ {3}| {4})*)(?:├── |└── )(.*?)(?: \(([A-Z, ]+)\))?$/.exec(line);
+    if (!match) continue;
+    const depth = (match[1] ?? '').length / 4;
+    stack.length = depth;
+    const url = (stack[depth - 1] ?? '') + (match[2] ?? '');
+    stack[depth] = url;
+    for (const method of (match[3] ?? '').split(', ').filter(Boolean)) {
+      if (method !== 'HEAD') routes.push({ method, url });
+    }
+  }
+  for (const route of routes) {
+    if (!app.hasRoute({ method: route.method as 'GET', url: route.url })) throw new Error(`route list misread: ${route.method} ${route.url}`);
+  }
+  return routes;
+}
+
+export const STATE_CHANGING = (r: RouteInfo) => r.method !== 'GET' || r.url === '/api/auth/logout';
+
+/**
+ * A checksum per table of the whole database (order-independent), found by introspection so new tables are
+ * covered. `rate_limits` is left out: counting refused attempts is its purpose.
+ */
+export async function snapshotTables(db: Db, except: readonly string[] = ['rate_limits']): Promise<Record<string, string>> {
+  const tables = (await db.kysely.introspection.getTables())
+    .map((t) => t.name)
+    .filter((name) => !name.startsWith('kysely_') && !except.includes(name))
+    .sort();
+  const result: Record<string, string> = {};
+  for (const table of tables) {
+    const rows = await db.kysely.selectFrom(table as 'users').selectAll().execute();
+    const lines = rows.map((r) => JSON.stringify(r)).sort();
+    result[table] = `${rows.length}:${createHash('sha256').update(lines.join('\n')).digest('hex').slice(0, 16)}`;
+  }
+  return result;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The built server, run as a child process: what production runs, killed and restarted for real.
+
+export const SERVER_ENTRY = path.join(ROOT_DIR, 'apps/server/dist/server.js');
+
+/** Why the built-server suites cannot run here, or null when they can. */
+export function builtServerUnavailable(): string | null {
+  if (!fs.existsSync(SERVER_ENTRY)) {
+    return `apps/server/dist/server.js is missing: run "npx tsc -b apps/server" (npm test does) to run the built-server suites`;
+  }
+  return null;
+}
+
+/**
+ * Brings apps/server/dist up to date with the sources (a no-op costing well under a second when it is), once per
+ * test process. Several test files run at once, so a lock directory makes them take turns.
+ */
+let built = false;
+export async function ensureFreshBuild(): Promise<void> {
+  if (built) return;
+  const lock = path.join(os.tmpdir(), 'vocab-server-build.lock');
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    try {
+      fs.mkdirSync(lock);
+      break;
+    } catch {
+      // A lock left by a killed run is older than any build takes.
+      const age = Date.now() - (fs.statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+      if (age > 120_000) fs.rmSync(lock, { recursive: true, force: true });
+      if (Date.now() > deadline) throw new Error(`timed out waiting for ${lock}`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+  try {
+    execFileSync(process.execPath, [path.join(ROOT_DIR, 'node_modules/typescript/bin/tsc'), '-b', 'apps/server'], { cwd: ROOT_DIR, stdio: 'pipe' });
+    built = true;
+  } catch (err) {
+    const out = (err as { stdout?: Buffer }).stdout?.toString() ?? String(err);
+    throw new Error(`building apps/server failed:\n${out}`);
+  } finally {
+    fs.rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+export interface ServerProcess {
+  url: string;
+  child: ChildProcess;
+  /** Everything the process wrote, for failure messages. */
+  output(): string;
+  /** Resolves with the exit code (null when killed by a signal) and the signal. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+/** Starts `node apps/server/dist/server.js` on a free port and waits until /api/status answers 200. */
+export async function startBuiltServer(env: Record<string, string>): Promise<ServerProcess> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [SERVER_ENTRY], {
+    cwd: ROOT_DIR,
+    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => { output += chunk.toString(); });
+  child.stderr.on('data', (chunk: Buffer) => { output += chunk.toString(); });
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
+    child.once('exit', (code, signal) => resolve({ code, signal }));
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 30_000;
+  let gone = false;
+  void exited.then(() => { gone = true; });
+  while (Date.now() < deadline) {
+    if (gone) throw new Error(`server exited before it was ready:\n${output}`);
+    try {
+      const res = await fetch(`${url}/api/status`);
+      if (res.ok) return { url, child, output: () => output, exited };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`server did not become ready in 30 s:\n${output}`);
+}
+
+/** A tiny cookie-keeping HTTP client for a server on a real port. */
+export function httpClient(base: string) {
+  let cookie: string | undefined;
+  return {
+    get cookie() { return cookie; },
+    set cookie(value: string | undefined) { cookie = value; },
+    async call(method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
+      const res = await fetch(base + url, {
+        method,
+        headers: { ...(cookie ? { cookie } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const set = res.headers.getSetCookie().find((c) => c.startsWith('sid='));
+      if (set) {
+        const value = set.slice(4, set.indexOf(';'));
+        cookie = value ? `sid=${value}` : undefined;
+      }
+      const text = await res.text();
+      return { status: res.status, headers: res.headers, text, json: <T>() => JSON.parse(text) as T };
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// A request that succeeds, per route: the base the sweep mutates, and the control of the CSRF test.
+
+export const ACTIVE_LANGUAGES = ['spanish', 'french', 'german', 'italian', 'portuguese'] as const;
+
+export interface RouteFixture {
+  /** The account whose cookie is sent. */
+  userId: string;
+  /** A deck word per language. */
+  wordIds: Record<string, string>;
+  /** An answer of the account that may be taken back (routes with `:answerId`). */
+  answerId?: string;
+}
+
+/** The language a route is about: the one in its path, or Spanish. */
+export const languageOf = (url: string): string => ACTIVE_LANGUAGES.find((l) => url.startsWith(`/api/${l}`)) ?? 'spanish';
+
+/** A valid URL and body for `route`; an unknown route gets its parameters filled with a plausible value and no body. */
+export function validRequest(route: RouteInfo, f: RouteFixture): { url: string; payload?: object } {
+  const language = languageOf(route.url);
+  const wordId = f.wordIds[language] ?? '1';
+  let url = route.url
+    .replace(':id', wordId)
+    .replace(':answerId', f.answerId ?? 'answer-00000001')
+    .replace(/:key(?=\/languages\/|$)/, f.userId)
+    .replace(':key', language)
+    .replace(':language', language)
+    .replace(/:[A-Za-z]+/g, language);
+  if (url.includes('/quiz/answer-word')) url += `?language=${language}&wordId=${wordId}`;
+  if (url.endsWith('/words/unlearned')) url += `?language=${language}`;
+  const payloads: Array<[RegExp, object]> = [
+    [/^POST \/api\/auth\/signup$/, { username: 'newcomer', password: 'correct horse' }],
+    [/^POST \/api\/auth\/login$/, { username: 'victim', password: 'correct horse' }],
+    [/^POST \/api\/contact$/, { name: 'Eve', email: 'eve@example.com', message: 'hello' }],
+    [/^POST \/api\/users\/languages$/, { language: 'german' }],
+    [/^PATCH \/api\/settings$/, { theme: 'dark', dailyGoal: 30 }],
+    [/^POST \/api\/[a-z]+$/, { word: 'zzcsrf', translation: 'forged' }],
+    [/^PATCH /, { verdict: 'correct', typed: 'hola', answerId: 'valid-answer-1', sessionId: 'valid-session-1' }],
+  ];
+  const payload = payloads.find(([re]) => re.test(`${route.method} ${route.url}`))?.[1];
+  return { url, payload };
+}

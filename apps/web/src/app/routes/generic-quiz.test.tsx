@@ -1,0 +1,83 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+import { loggedIn, makeWord, recordAnswers, renderRoute, quizFeedback, server, setupQuizTests } from '@/features/quiz/test-utils';
+import { Component } from './generic-quiz';
+
+setupQuizTests();
+
+const ROUTES = [{ path: '/quiz/generic/:language', Component }];
+const wait = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+const feedbackText = quizFeedback;
+
+const casa = makeWord({ _id: '11', word: 'casa', translation: 'house', article: 'la' });
+const perro = makeWord({ _id: '12', word: 'perro', translation: 'dog', article: 'el' });
+const gato = makeWord({ _id: '13', word: 'gato', translation: 'cat', article: 'el' });
+
+describe('the generic quiz', () => {
+  it('requeues the missed words, then offers "Learn 15 more words"', async () => {
+    loggedIn();
+    const batches = [[casa, perro], [gato]];
+    const asked: string[] = [];
+    server.use(
+      http.get('/api/users/languages/words/unlearned', ({ request }) => {
+        asked.push(new URL(request.url).search);
+        return HttpResponse.json({ wordsLearned: batches[asked.length - 1] ?? [] });
+      }),
+    );
+    const received = recordAnswers();
+    const { user } = renderRoute('/quiz/generic/spanish', ROUTES);
+
+    expect(await screen.findByText('word 1 / 2')).toBeInTheDocument();
+    expect(asked).toEqual(['?language=spanish']);
+    expect(screen.getByText('house')).toBeInTheDocument();
+    expect(screen.getByRole('textbox')).toHaveAccessibleName('Answer in Spanish');
+
+    // Wrong, with Enter: the incorrect-answer call and the answer shown.
+    await user.type(screen.getByRole('textbox'), 'caso x{Enter}');
+    expect(feedbackText()).toBe('Incorrect. la casa');
+    await waitFor(() => expect(received).toHaveLength(1));
+    expect(received[0]?.url.pathname).toBe('/api/users/languages/spanish/quiz/answer-word-incorrectly');
+    expect(Object.fromEntries(received[0]?.url.searchParams ?? [])).toEqual({ language: 'spanish', wordId: '11', word: 'casa' });
+    expect(received[0]?.body).toMatchObject({ verdict: 'wrong', typed: 'caso x' });
+
+    await wait(2000);
+    expect(screen.getByText('word 2 / 2')).toBeInTheDocument();
+    await user.type(screen.getByRole('textbox'), 'el perro');
+    expect(feedbackText()).toBe('Correct!');
+    await waitFor(() => expect(received).toHaveLength(2));
+    expect(received[1]?.url.pathname).toBe('/api/users/languages/spanish/quiz/answer-word/');
+    expect(Object.fromEntries(received[1]?.url.searchParams ?? [])).toEqual({ language: 'spanish', wordId: '12', word: 'perro' });
+
+    // A second round with only the missed word.
+    await wait(2000);
+    expect(screen.getByText('word 1 / 1')).toBeInTheDocument();
+    expect(screen.getByText('house')).toBeInTheDocument();
+    expect(screen.getByText('Round 2: the words you missed.')).toBeInTheDocument();
+    await user.type(screen.getByRole('textbox'), 'casa');
+    expect(feedbackText()).toBe('Correct!');
+    await wait(2000);
+
+    expect(screen.getByRole('heading', { name: 'Quiz over' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Spanish' })).toHaveAttribute('href', '/generic/spanish');
+    await user.click(screen.getByRole('button', { name: 'Learn 15 more words' }));
+    expect(await screen.findByText('cat')).toBeInTheDocument();
+    expect(screen.getByText('word 1 / 1')).toBeInTheDocument();
+    expect(asked).toHaveLength(2);
+    expect(received).toHaveLength(3);
+  });
+
+  it('sends a visitor to log in first', async () => {
+    server.use(http.get('/api/auth/page-load-login', () => HttpResponse.json({ error: { code: 'unauthorized', message: 'Log in' } }, { status: 401 })));
+    renderRoute('/quiz/generic/spanish', ROUTES);
+
+    expect(await screen.findByText('Now at /login?next=%2Fquiz%2Fgeneric%2Fspanish')).toBeInTheDocument();
+  });
+
+  it('says so for a language that is not offered', async () => {
+    loggedIn();
+    renderRoute('/quiz/generic/klingon', ROUTES);
+
+    expect(await screen.findByText('This language is not offered.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,70 @@
+import type { Word } from '@vocab/api';
+import { type Language, getLanguage, isLanguageCode } from '@vocab/core';
+import { useCallback, useMemo } from 'react';
+import { Link, useParams } from 'react-router';
+import { RequireAccount } from '@/app/layout/require-account';
+import { ErrorBox } from '@/components/ui/error-box';
+import { Page } from '@/components/ui/page';
+import { paths } from '@/config/paths';
+import { useAnswerGenericWord } from '@/features/quiz/api/answer-generic-word';
+import { useGenericReview } from '@/features/quiz/api/get-generic-review';
+import { useQuizSupport } from '@/features/quiz/api/get-quiz-support';
+import { QuizQuery } from '@/features/quiz/components/quiz-query';
+import { QuizScreen } from '@/features/quiz/components/quiz-screen';
+import { wordQuizProps } from '@/features/quiz/lib/word-quiz';
+
+/** The account's due words of a language (SPEC.md §4 Review). */
+export function Component() {
+  const code = useParams().language ?? '';
+  const language = isLanguageCode(code) && getLanguage(code).active ? getLanguage(code) : null;
+  return (
+    <RequireAccount>
+      {language ? (
+        <GenericReview key={language.code} language={language} />
+      ) : (
+        <Page title="Review">
+          <ErrorBox title="Error">This language is not offered.</ErrorBox>
+        </Page>
+      )}
+    </RequireAccount>
+  );
+}
+
+function GenericReview({ language }: { language: Language }) {
+  const query = useGenericReview(language.code);
+  const support = useQuizSupport(language.code);
+  const words = query.data;
+  const byId = useMemo(() => new Map((words ?? []).map((w): [string, Word] => [w._id, w])), [words]);
+  const wordOf = useCallback((id: string) => byId.get(id)?.word ?? '', [byId]);
+  const report = useAnswerGenericWord(language.code, wordOf);
+  const home = (
+    <Link to={paths.genericLanguage(language.code)} className="btn btn-secondary">
+      Back to {language.name}
+    </Link>
+  );
+
+  return (
+    <Page title={`Review ${language.name} words`}>
+      <QuizQuery
+        query={query}
+        waiting={support.pending}
+        isEmpty={(list) => list.length === 0}
+        empty={
+          <div className="quiz-empty">
+            <p>No words to review at this time</p>
+            <div className="actions">{home}</div>
+          </div>
+        }
+      >
+        {(list) => (
+          <QuizScreen
+            {...wordQuizProps(list, language, 'review', support)}
+            counter="count"
+            report={report}
+            finishedActions={() => home}
+          />
+        )}
+      </QuizQuery>
+    </Page>
+  );
+}

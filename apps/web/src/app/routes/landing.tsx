@@ -1,0 +1,9 @@
+import { Page } from '@/components/ui/page';
+
+export function Component() {
+  return (
+    <Page title="Welcome">
+      <p>This screen is being built.</p>
+    </Page>
+  );
+}

@@ -1,0 +1,248 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+import { defaultSettings, makeWord, recordAnswers, renderRoute, quizFeedback, server, setupQuizTests } from '@/features/quiz/test-utils';
+import { Component } from './language-quiz';
+
+setupQuizTests();
+
+const ROUTES = ['spanish', 'french', 'italian', 'german'].map((code) => ({ path: `/${code}-quiz`, Component }));
+const ID = /^[A-Za-z0-9_-]{8,64}$/;
+
+const casa = makeWord({ _id: '1', word: 'casa', translation: 'house; home', article: 'la' });
+const perro = makeWord({ _id: '2', word: 'perro', translation: 'dog', article: 'el' });
+const ete = makeWord({ _id: '7', word: 'été', translation: 'summer', article: 'le' });
+const chateau = makeWord({ _id: '8', word: 'château', translation: 'castle', article: 'le' });
+
+function serveBatches(language: string, ...batches: unknown[][]) {
+  let call = 0;
+  server.use(http.get(`/api/${language}`, () => HttpResponse.json(batches[Math.min(call++, batches.length - 1)])));
+}
+
+const answerField = () => screen.getByRole<HTMLInputElement>('textbox');
+const feedbackText = quizFeedback;
+const wait = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+
+describe('the Spanish quiz', () => {
+  it('accepts a correct answer as it is typed, saves it, and moves on after 2 seconds', async () => {
+    serveBatches('spanish', [casa, perro]);
+    const received = recordAnswers();
+    const { user } = renderRoute('/spanish-quiz', ROUTES);
+
+    expect(await screen.findByText('la casa')).toBeInTheDocument();
+    expect(screen.getByText(/Translate:/).textContent).toBe('Translate: la casa');
+    const bar = screen.getByRole('progressbar');
+    expect(bar).toHaveAttribute('aria-valuenow', '0');
+    expect(bar).toHaveAttribute('aria-valuemax', '2');
+    expect(answerField()).toHaveAccessibleName('Answer in English');
+    expect(answerField()).toHaveFocus();
+
+    // Spanish mode lower-cases as one types.
+    await user.type(answerField(), 'HOME');
+    expect(answerField()).toHaveValue('home');
+    expect(feedbackText()).toBe('Correct!');
+    expect(answerField()).toHaveAttribute('readonly');
+    expect(answerField()).toHaveClass('is-correct');
+    expect(screen.getByText('Correct!')).toHaveAttribute('aria-live', 'polite');
+
+    await waitFor(() => expect(received).toHaveLength(1));
+    expect(received[0]?.url.pathname).toBe('/api/spanish/1');
+    expect(received[0]?.body).toEqual({ verdict: 'correct', typed: 'home', answerId: expect.stringMatching(ID), sessionId: expect.stringMatching(ID) });
+
+    await wait(1900);
+    expect(screen.getByText('la casa')).toBeInTheDocument();
+    expect(screen.getByText('Score: 0')).toBeInTheDocument();
+    await wait(150);
+    expect(screen.getByText('el perro')).toBeInTheDocument();
+    expect(screen.getByText('Score: 1')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '1');
+    expect(answerField()).toHaveValue('');
+    expect(answerField()).not.toHaveAttribute('readonly');
+    expect(answerField()).toHaveFocus();
+  });
+
+  it('stays on the word after a wrong answer, until it is answered right', async () => {
+    serveBatches('spanish', [perro]);
+    const received = recordAnswers();
+    const { user } = renderRoute('/spanish-quiz', ROUTES);
+
+    await user.type(await screen.findByRole('textbox'), 'cat{Enter}');
+    expect(feedbackText()).toBe('Incorrect');
+    expect(answerField()).toHaveAttribute('aria-invalid', 'true');
+    expect(answerField()).not.toHaveAttribute('readonly');
+    await wait(2500);
+    expect(screen.getByText('el perro')).toBeInTheDocument();
+
+    await user.clear(answerField());
+    expect(feedbackText()).toBe('');
+    await user.type(answerField(), 'dog');
+    expect(feedbackText()).toBe('Correct!');
+    await waitFor(() => expect(received.map((r) => (r.body as { verdict: string }).verdict)).toEqual(['wrong', 'correct']));
+    const [first, second] = received.map((r) => r.body as { answerId: string; sessionId: string });
+    expect(first?.answerId).not.toBe(second?.answerId);
+    expect(first?.sessionId).toBe(second?.sessionId);
+  });
+});
+
+describe('the French quiz', () => {
+  it('shows "Incorrect" for 2 seconds, then the next word without scoring', async () => {
+    serveBatches('french', [ete, chateau]);
+    recordAnswers();
+    const { user } = renderRoute('/french-quiz', ROUTES);
+
+    // The English is shown; the French is typed.
+    expect(await screen.findByText('summer')).toBeInTheDocument();
+    expect(answerField()).toHaveAccessibleName('Answer in French');
+    await user.type(answerField(), 'hiver{Enter}');
+    expect(feedbackText()).toBe('Incorrect');
+    expect(answerField()).toHaveAttribute('readonly');
+    await wait(2000);
+    expect(screen.getByText('castle')).toBeInTheDocument();
+    expect(screen.getByText('Score: 0')).toBeInTheDocument();
+    expect(answerField()).toHaveFocus();
+  });
+
+  it('accepts a missing accent as almost right and names the right spelling', async () => {
+    serveBatches('french', [ete]);
+    const received = recordAnswers();
+    const { user } = renderRoute('/french-quiz', ROUTES);
+
+    await user.type(await screen.findByRole('textbox'), "l'ete{Enter}");
+    expect(feedbackText()).toBe("Correct — mind the accent: l'été");
+    expect(answerField()).toHaveClass('is-almost');
+    await waitFor(() => expect(received[0]?.body).toMatchObject({ verdict: 'almost', typed: "l'ete" }));
+  });
+
+  it('refuses a missing accent when the learner chose strict accents', async () => {
+    server.use(http.get('/api/settings', () => HttpResponse.json({ ...defaultSettings, strictAccents: true })));
+    serveBatches('french', [ete]);
+    const received = recordAnswers();
+    const { user } = renderRoute('/french-quiz', ROUTES);
+
+    await user.type(await screen.findByRole('textbox'), "l'ete{Enter}");
+    expect(feedbackText()).toBe('Incorrect');
+    await waitFor(() => expect(received[0]?.body).toMatchObject({ verdict: 'wrong', typed: "l'ete" }));
+  });
+
+  it('does not forgive a typo that spells another word of the language', async () => {
+    // The French quiz expects "le château"; "chapeau" is one letter away but is the word for "hat".
+    server.use(http.get('/api/:language/lexicon', () => HttpResponse.json({ words: ['château', 'chapeau'], translations: ['castle', 'hat'] })));
+    serveBatches('french', [chateau]);
+    const received = recordAnswers();
+    const { user } = renderRoute('/french-quiz', ROUTES);
+
+    await user.type(await screen.findByRole('textbox'), 'chapeau{Enter}');
+    expect(feedbackText()).toBe('Incorrect');
+    await waitFor(() => expect(received[0]?.body).toMatchObject({ verdict: 'wrong', typed: 'chapeau' }));
+  });
+
+  it('inserts an accent at the caret and keeps the focus in the answer field', async () => {
+    serveBatches('french', [chateau]);
+    recordAnswers();
+    const { user } = renderRoute('/french-quiz', ROUTES);
+
+    await user.type(await screen.findByRole('textbox'), 'chtea');
+    answerField().setSelectionRange(2, 2);
+    await user.click(screen.getByRole('button', { name: 'Insert â' }));
+    expect(answerField()).toHaveValue('châtea');
+    expect(answerField()).toHaveFocus();
+    expect(answerField().selectionStart).toBe(3);
+
+    await user.keyboard('{End}u');
+    expect(feedbackText()).toBe('Correct!');
+  });
+
+  it('offers its accents to the keyboard too', async () => {
+    serveBatches('french', [ete]);
+    const { user } = renderRoute('/french-quiz', ROUTES);
+
+    await screen.findByRole('textbox');
+    await user.tab(); // the Check button
+    await user.tab(); // the first accent
+    expect(screen.getByRole('button', { name: 'Insert à' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(answerField()).toHaveValue('à');
+    expect(answerField()).toHaveFocus();
+  });
+
+  it('ends with "Quiz over" and the score, and "Practice more" loads the next batch', async () => {
+    serveBatches('french', [ete], []);
+    recordAnswers();
+    const { user } = renderRoute('/french-quiz', ROUTES);
+
+    await user.type(await screen.findByRole('textbox'), 'été');
+    await wait(2000);
+    expect(screen.getByRole('heading', { name: 'Quiz over' })).toHaveFocus();
+    expect(screen.getByText('You got 1 / 1 correct')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to French' })).toHaveAttribute('href', '/french');
+
+    await user.click(screen.getByRole('button', { name: 'Practice more' }));
+    expect(await screen.findByText('You have learned every French word we have. Well done!')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to French' })).toBeInTheDocument();
+  });
+
+  it('retries an answer the server failed, with the same answerId', async () => {
+    serveBatches('french', [ete]);
+    const received = recordAnswers((call) => (call < 3 ? 503 : 200));
+    const { user } = renderRoute('/french-quiz', ROUTES);
+
+    await user.type(await screen.findByRole('textbox'), 'été');
+    await wait(2000);
+    await waitFor(() => expect(received).toHaveLength(3));
+    const ids = received.map((r) => (r.body as { answerId: string }).answerId);
+    expect(new Set(ids).size).toBe(1);
+    expect(screen.queryByText(/could not be saved/)).not.toBeInTheDocument();
+  });
+
+  it('says so when an answer could not be saved after its retries', async () => {
+    serveBatches('french', [ete, chateau]);
+    const received = recordAnswers(() => 500);
+    const { user } = renderRoute('/french-quiz', ROUTES);
+
+    await user.type(await screen.findByRole('textbox'), 'été');
+    await wait(2000);
+    expect(await screen.findByText('One answer could not be saved. Check your connection.')).toBeInTheDocument();
+    expect(received).toHaveLength(3);
+  });
+
+  it('has loading, error with Try again, and empty states', async () => {
+    let fail = true;
+    server.use(
+      http.get('/api/french', () =>
+        fail ? HttpResponse.json({ error: { code: 'server_error', message: 'Something went wrong' } }, { status: 500 }) : HttpResponse.json([]),
+      ),
+    );
+    const { user } = renderRoute('/french-quiz', ROUTES);
+
+    expect(screen.getByText('Loading...')).toBeInTheDocument();
+    expect(await screen.findByText('Error loading')).toBeInTheDocument();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('You have learned every French word we have. Well done!')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Review words' })).toHaveAttribute('href', '/french/up-for-review');
+  });
+});
+
+describe('the Italian quiz', () => {
+  it('shows the right answer after a wrong one', async () => {
+    serveBatches('italian', [makeWord({ _id: '3', word: 'uomo', translation: 'man', article: 'il' }), casa]);
+    recordAnswers();
+    const { user } = renderRoute('/italian-quiz', ROUTES);
+
+    await user.type(await screen.findByRole('textbox'), 'donna{Enter}');
+    expect(feedbackText()).toBe("Incorrect Correct: l'uomo");
+    await wait(2000);
+    expect(screen.getByText('house; home')).toBeInTheDocument();
+  });
+});
+
+describe('the German quiz', () => {
+  it('takes the noun with or without its article', async () => {
+    serveBatches('german', [makeWord({ _id: '4', word: 'Haus', translation: 'house', article: 'das' })]);
+    recordAnswers();
+    const { user } = renderRoute('/german-quiz', ROUTES);
+
+    await user.type(await screen.findByRole('textbox'), 'das haus');
+    expect(feedbackText()).toBe('Correct!');
+  });
+});

@@ -1,0 +1,89 @@
+import { type Language, getLanguage, isLanguageCode, languageQuizMode } from '@vocab/core';
+import { Link, useLocation } from 'react-router';
+import { ErrorBox } from '@/components/ui/error-box';
+import { Page } from '@/components/ui/page';
+import { paths } from '@/config/paths';
+import { useAnswerLanguageWord } from '@/features/quiz/api/answer-language-word';
+import { useLanguageWords } from '@/features/quiz/api/get-language-words';
+import { useQuizSupport } from '@/features/quiz/api/get-quiz-support';
+import { QuizQuery } from '@/features/quiz/components/quiz-query';
+import { QuizScreen } from '@/features/quiz/components/quiz-screen';
+import { wordQuizProps } from '@/features/quiz/lib/word-quiz';
+
+/** "/spanish-quiz" → the Spanish language; null for anything else. */
+function languageOfPath(pathname: string): Language | null {
+  const code = /^\/([a-z]+)-quiz\/?$/.exec(pathname)?.[1] ?? '';
+  return isLanguageCode(code) && getLanguage(code).active ? getLanguage(code) : null;
+}
+
+/** The per-language quizzes (SPEC.md §4): one screen, the mode and direction set by the language. */
+export function Component() {
+  const { pathname } = useLocation();
+  const language = languageOfPath(pathname);
+  if (!language) {
+    return (
+      <Page title="Quiz">
+        <ErrorBox title="Error">This language is not offered.</ErrorBox>
+      </Page>
+    );
+  }
+  return <LanguageQuiz key={language.code} language={language} />;
+}
+
+function LanguageQuiz({ language }: { language: Language }) {
+  const query = useLanguageWords(language.code);
+  const support = useQuizSupport(language.code);
+  const report = useAnswerLanguageWord(language.code);
+  const { mode, showCorrection } = languageQuizMode(language.code);
+  const home = (
+    <Link to={paths.language(language.code)} className="btn btn-secondary">
+      Back to {language.name}
+    </Link>
+  );
+
+  return (
+    <Page title={`${language.name} quiz`}>
+      <QuizQuery
+        query={query}
+        waiting={support.pending}
+        isEmpty={(words) => words.length === 0}
+        empty={
+          <div className="quiz-empty">
+            <p>You have learned every {language.name} word we have. Well done!</p>
+            <p>Keep them fresh with the words up for review.</p>
+            <div className="actions">
+              <Link to={paths.languageReview(language.code)} className="btn btn-primary">
+                Review words
+              </Link>
+              {home}
+            </div>
+          </div>
+        }
+      >
+        {(words) => (
+          <QuizScreen
+            {...wordQuizProps(words, language, mode, support)}
+            showCorrection={showCorrection ?? false}
+            counter="progress"
+            report={report}
+            finishedActions={({ settled }) => (
+              <>
+                <button
+                  type="button"
+                  className="btn btn-primary"
+                  onClick={() => {
+                    // The next batch must not hold words whose answers are still on their way.
+                    void settled().then(() => query.refetch());
+                  }}
+                >
+                  Practice more
+                </button>
+                {home}
+              </>
+            )}
+          />
+        )}
+      </QuizQuery>
+    </Page>
+  );
+}

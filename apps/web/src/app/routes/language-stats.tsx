@@ -1,0 +1,44 @@
+import { getLanguage, isLanguageCode } from '@vocab/core';
+import { Link, useParams } from 'react-router';
+import { ErrorBox } from '@/components/ui/error-box';
+import { Page } from '@/components/ui/page';
+import { Loading } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { useLanguageProgress } from '@/features/progress/api/get-language-progress';
+import { LanguageCharts } from '@/features/progress/components/language-charts';
+
+/** A language's progress as charts; anyone can see their own (a visitor's are empty). */
+export function Component() {
+  const code = useParams().language ?? '';
+  if (!isLanguageCode(code) || !getLanguage(code).active) {
+    return (
+      <Page title="Page not found" heading={<h1>Error 404 Page Not Found</h1>}>
+        <p>
+          <Link to={paths.home}>Return Home</Link>
+        </p>
+      </Page>
+    );
+  }
+  return <Stats code={code} />;
+}
+
+function Stats({ code }: { code: Parameters<typeof getLanguage>[0] }) {
+  const language = getLanguage(code);
+  const progress = useLanguageProgress(code);
+  return (
+    <Page title={`${language.name} progress`}>
+      <p>
+        <Link to={paths.language(code)}>Back to {language.name}</Link>
+      </p>
+      {progress.isPending ? (
+        <Loading />
+      ) : progress.isError ? (
+        <ErrorBox title="Error loading" onRetry={() => void progress.refetch()}>
+          {progress.error.message}
+        </ErrorBox>
+      ) : (
+        <LanguageCharts progress={progress.data} />
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,129 @@
+import { act, screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+import { renderRoute, quizFeedback, server, setupQuizTests } from '@/features/quiz/test-utils';
+import { Component as SecretHome } from './secret-home';
+import { Component as SecretQuiz } from './secret-quiz';
+import { Component as SecretTranslator } from './secret-translator';
+import { Component as SecretWords } from './secret-words';
+
+setupQuizTests();
+
+const ROUTES = [
+  { path: '/secret', Component: SecretHome },
+  { path: '/secret-quiz', Component: SecretQuiz },
+  { path: '/all-secret-language-words', Component: SecretWords },
+  { path: '/secret-translator', Component: SecretTranslator },
+];
+const ENTRIES = [
+  { english: 'hello', foreign: 'molani' },
+  { english: 'friend', foreign: 'tokalu' },
+  { english: 'thank you', foreign: 'kalisu' },
+  { english: 'Anna', foreign: 'Anena' },
+];
+const serveWords = (entries: readonly { english: string; foreign: string }[] = ENTRIES) => server.use(http.get('/api/secret/words', () => HttpResponse.json(entries)));
+const wait = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+const feedbackText = quizFeedback;
+const secretOf = (english: string) => ENTRIES.find((e) => e.english === english)?.foreign ?? '';
+const prompt = () => screen.getByText(/^Translate:/).querySelector('strong')?.textContent ?? '';
+
+describe('the secret language', () => {
+  it('links its quiz, word list and translator from its home', () => {
+    renderRoute('/secret', ROUTES);
+
+    expect(screen.getByRole('link', { name: 'Secret quiz' })).toHaveAttribute('href', '/secret-quiz');
+    expect(screen.getByRole('link', { name: 'All secret language words' })).toHaveAttribute('href', '/all-secret-language-words');
+    expect(screen.getByRole('link', { name: 'Secret translator' })).toHaveAttribute('href', '/secret-translator');
+  });
+
+  it('lists every pair in a table of #, English and Secret', async () => {
+    serveWords();
+    renderRoute('/all-secret-language-words', ROUTES);
+
+    const table = await screen.findByRole('table');
+    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['#', 'English', 'Secret']);
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(4);
+    expect(within(rows[2] as HTMLElement).getAllByRole('cell').map((td) => td.textContent)).toEqual(['3', 'thank you', 'kalisu']);
+  });
+
+  it('shows "Error loading" when the list cannot be loaded', async () => {
+    server.use(http.get('/api/secret/words', () => HttpResponse.json({ error: { code: 'x', message: 'Something went wrong' } }, { status: 500 })));
+    renderRoute('/all-secret-language-words', ROUTES);
+
+    expect(await screen.findByText('Error loading')).toBeInTheDocument();
+  });
+});
+
+describe('the secret quiz', () => {
+  it('scores a right answer, says "incorrect.." to a wrong one, moves on after 2 s either way, and tells nobody', async () => {
+    serveWords();
+    const { user } = renderRoute('/secret-quiz', ROUTES);
+
+    // Fewer pairs than 70: all of them, in a random order.
+    const bar = await screen.findByRole('progressbar');
+    expect(bar).toHaveAttribute('aria-valuemax', '4');
+    expect(screen.getByRole('textbox')).toHaveAccessibleName('Answer in the secret language');
+
+    // Typing the right answer is not enough: "check" submits.
+    await user.type(screen.getByRole('textbox'), secretOf(prompt()));
+    expect(feedbackText()).toBe('');
+    await user.click(screen.getByRole('button', { name: 'check' }));
+    expect(feedbackText()).toBe('Correct!');
+    expect(screen.getByRole('textbox')).toHaveFocus();
+    await wait(2000);
+    expect(screen.getByText('Score: 1')).toBeInTheDocument();
+
+    await user.type(screen.getByRole('textbox'), 'zzz{Enter}');
+    expect(feedbackText()).toBe('incorrect..');
+    await wait(2000);
+    expect(screen.getByText('Score: 1')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '2');
+
+    for (let i = 0; i < 2; i++) {
+      await user.type(screen.getByRole('textbox'), `${secretOf(prompt())}{Enter}`);
+      await wait(2000);
+    }
+    expect(screen.getByRole('heading', { name: 'Quiz over' })).toBeInTheDocument();
+    expect(screen.getByText('You got 3 / 4 correct')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Play again' }));
+    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '0');
+    expect(screen.getByText('Score: 0')).toBeInTheDocument();
+  });
+
+  it('draws 70 different words from a longer list', async () => {
+    const many = Array.from({ length: 80 }, (_, i) => ({ english: `word${i}`, foreign: `sekret${i}` }));
+    serveWords(many);
+    renderRoute('/secret-quiz', ROUTES);
+
+    expect(await screen.findByRole('progressbar')).toHaveAttribute('aria-valuemax', '70');
+  });
+});
+
+describe('the secret translator', () => {
+  it('translates English to secret and marks the words it does not know', async () => {
+    serveWords();
+    const { user } = renderRoute('/secret-translator', ROUTES);
+
+    await user.type(await screen.findByLabelText('English'), 'Hello friend, thank you! Bob');
+    await user.click(screen.getByRole('button', { name: 'Translate' }));
+    expect(screen.getByLabelText('Secret')).toHaveValue('Molani tokalu, kalisu! Bob');
+    const marked = document.querySelectorAll('.translator-output .unknown-word');
+    expect(Array.from(marked, (m) => m.textContent)).toEqual(['Bob']);
+    expect(screen.getByText(/are not in the English word list and are kept as typed: Bob\./)).toBeInTheDocument();
+  });
+
+  it('translates secret to English after the direction is switched', async () => {
+    serveWords();
+    const { user } = renderRoute('/secret-translator', ROUTES);
+
+    await user.click(await screen.findByRole('radio', { name: 'Secret → English' }));
+    expect(screen.getByLabelText('English')).toHaveAttribute('readonly');
+    await user.type(screen.getByLabelText('Secret'), 'molani anena');
+    await user.click(screen.getByRole('button', { name: 'Translate' }));
+    expect(screen.getByLabelText('English')).toHaveValue('hello Anna');
+    // Every word known: nothing to mark, no legend.
+    expect(document.querySelector('.unknown-word')).toBeNull();
+  });
+});

@@ -1,0 +1,27 @@
+/** Every URL of the app, in one place (SPEC.md §2). */
+export const paths = {
+  home: '/',
+  about: '/about',
+  contact: '/contact',
+  signup: '/signup',
+  login: '/login',
+  languagesOffered: '/languages-offered',
+  userHome: '/user-home',
+  userProfile: '/user-profile',
+  addLanguage: '/add-language',
+  settings: '/settings',
+  language: (code: string) => `/${code}`,
+  languageQuiz: (code: string) => `/${code}-quiz`,
+  languageReview: (code: string) => `/${code}/up-for-review`,
+  languageAddWords: (code: string) => `/${code}-add-words`,
+  languageStats: (code: string) => `/stats/${code}`,
+  genericLanguage: (code: string) => `/generic/${code}`,
+  genericQuiz: (code: string) => `/quiz/generic/${code}`,
+  genericReview: (code: string) => `/review/generic/${code}`,
+  secret: '/secret',
+  secretQuiz: '/secret-quiz',
+  secretWords: '/all-secret-language-words',
+  secretTranslator: '/secret-translator',
+  /** Login that returns the learner to `next` afterwards. */
+  loginThen: (next: string) => `/login?next=${encodeURIComponent(next)}`,
+} as const;

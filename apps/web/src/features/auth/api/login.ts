@@ -1,0 +1,18 @@
+import type { LoginBody, LoginResponse } from '@vocab/api';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { sessionQueryOptions } from './get-session';
+
+export const login = (body: LoginBody) => api<LoginResponse>('POST', '/api/auth/login', body);
+
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: login,
+    onSuccess: async (data) => {
+      // Everything cached so far belonged to the visitor or guest: start clean for the account.
+      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'session' });
+      queryClient.setQueryData(sessionQueryOptions().queryKey, data.userData);
+    },
+  });
+}

@@ -1,0 +1,46 @@
+import { type FormEvent, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { ErrorBox } from '@/components/ui/error-box';
+import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-client';
+import { useLogin } from '../api/login';
+
+/** Where to go after login: only a path of this site, never an absolute URL (no open redirect). */
+export function safeNext(next: string | null): string {
+  return next && next.startsWith('/') && !next.startsWith('//') ? next : paths.userHome;
+}
+
+export function LoginForm() {
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const login = useLogin();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!username.trim() || !password) return;
+    login.mutate({ username, password }, { onSuccess: () => void navigate(safeNext(params.get('next')), { replace: true }) });
+  };
+
+  const busy = login.isPending;
+  return (
+    <form className="form" onSubmit={onSubmit} noValidate aria-busy={busy}>
+      <label htmlFor="login-username">Username</label>
+      <input id="login-username" name="username" autoComplete="username" value={username} onChange={(e) => setUsername(e.target.value)} disabled={busy} required autoFocus />
+      <label htmlFor="login-password">Password</label>
+      <input id="login-password" name="password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} disabled={busy} required />
+      {login.isError ? <ErrorBox title={loginErrorText(login.error)} /> : null}
+      <button type="submit" className="btn btn-primary" disabled={busy}>
+        {busy ? 'Logging in...' : 'Log in'}
+      </button>
+    </form>
+  );
+}
+
+function loginErrorText(err: Error): string {
+  if (err instanceof ApiError && err.status === 429) return err.message;
+  if (err instanceof ApiError && err.code === 'network') return err.message;
+  if (err instanceof ApiError && err.status === 401) return 'Incorrect username or password';
+  return err instanceof ApiError && err.status === 400 ? 'Incorrect username or password' : 'Error: please try again.';
+}

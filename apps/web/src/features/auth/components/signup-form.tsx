@@ -1,0 +1,60 @@
+import { PASSWORD_MAX, PASSWORD_MIN } from '@vocab/core';
+import { type FormEvent, useState } from 'react';
+import { Link } from 'react-router';
+import { ErrorBox } from '@/components/ui/error-box';
+import { Loading } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { useSignup } from '../api/signup';
+
+/** The checks of SPEC.md §5, in its order and words; the server repeats them and adds its own. */
+export function validateSignup(username: string, password: string, confirmPassword: string): string | null {
+  if (!username.trim() || !password || !confirmPassword) return 'Please fill out all fields';
+  if (password !== confirmPassword) return 'Passwords do not match';
+  if (password.length < PASSWORD_MIN) return `Password must be at least ${PASSWORD_MIN} characters`;
+  if (password.length > PASSWORD_MAX) return `Password must be at most ${PASSWORD_MAX} characters`;
+  return null;
+}
+
+export function SignupForm() {
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
+  const [showPassword, setShowPassword] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const signup = useSignup();
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    const invalid = validateSignup(username, password, confirmPassword);
+    setProblem(invalid);
+    if (!invalid) signup.mutate({ username: username.trim(), password });
+  };
+
+  if (signup.isSuccess) {
+    return (
+      <p className="success" role="status">
+        ✔ Signup Successful. <Link to={paths.login}>Click here to login</Link>
+      </p>
+    );
+  }
+  if (signup.isPending) return <Loading label="Signing up..." />;
+
+  const type = showPassword ? 'text' : 'password';
+  return (
+    <form className="form" onSubmit={onSubmit} noValidate>
+      <label htmlFor="signup-username">Username</label>
+      <input id="signup-username" name="username" autoComplete="username" value={username} onChange={(e) => setUsername(e.target.value)} autoFocus />
+      <label htmlFor="signup-password">Password</label>
+      <input id="signup-password" name="password" type={type} autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} aria-describedby="password-hint" />
+      <small id="password-hint" className="hint">At least {PASSWORD_MIN} characters.</small>
+      <label htmlFor="signup-confirm">Confirm password</label>
+      <input id="signup-confirm" name="confirmPassword" type={type} autoComplete="new-password" value={confirmPassword} onChange={(e) => setConfirmPassword(e.target.value)} />
+      <label className="checkbox">
+        <input type="checkbox" checked={showPassword} onChange={(e) => setShowPassword(e.target.checked)} /> Show passwords
+      </label>
+      {problem ? <ErrorBox title={problem} /> : null}
+      {signup.isError ? <ErrorBox>{signup.error.message}</ErrorBox> : null}
+      <button type="submit" className="btn btn-primary">Sign up</button>
+    </form>
+  );
+}

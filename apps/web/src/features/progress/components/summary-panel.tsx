@@ -1,0 +1,30 @@
+import { ErrorBox } from '@/components/ui/error-box';
+import { Loading } from '@/components/ui/spinner';
+import { useSummary } from '../api/get-summary';
+
+/** Streak, daily goal and XP for the user home. */
+export function SummaryPanel() {
+  const summary = useSummary();
+  if (summary.isPending) return <Loading />;
+  if (summary.isError) return <ErrorBox title="Error loading" onRetry={() => void summary.refetch()} />;
+  const s = summary.data;
+  const percent = Math.min(100, Math.round((s.todayAnswers / s.dailyGoal) * 100));
+  return (
+    <section className="summary-panel card" aria-label="Your progress today">
+      <p className="summary-figure">
+        <strong>{s.streak}</strong> day{s.streak === 1 ? '' : 's'} in a row
+      </p>
+      <p className="summary-figure">
+        <strong>{s.xp}</strong> XP <span className="hint">(+{s.xpToday} today)</span>
+      </p>
+      <div>
+        <p className="summary-goal">
+          Daily goal: {Math.min(s.todayAnswers, s.dailyGoal)} / {s.dailyGoal} answers{s.goalMet ? ' — done!' : ''}
+        </p>
+        <div className="progress" role="progressbar" aria-label="Daily goal" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
+          <span style={{ width: `${percent}%` }} />
+        </div>
+      </div>
+    </section>
+  );
+}

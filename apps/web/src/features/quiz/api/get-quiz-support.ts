@@ -1,0 +1,40 @@
+import type { Lexicon } from '@vocab/api';
+import { type LanguageCode, getLanguage, otherAnswerSet } from '@vocab/core';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { useSettings } from '@/lib/settings';
+
+export const getLexicon = (language: LanguageCode) => api<Lexicon>('GET', `/api/${language}/lexicon`);
+
+/** Every answer form of a language changes only with a release: fetched once per visit. */
+export const lexiconQueryOptions = (language: LanguageCode) =>
+  queryOptions({ queryKey: ['lexicon', language], queryFn: () => getLexicon(language), staleTime: 60 * 60_000 });
+
+export interface QuizSupport {
+  /** True until both answers: a quiz waits for them, so its rules do not change under the learner. */
+  pending: boolean;
+  strictAccents: boolean;
+  autoSpeak: boolean;
+  /** The whole language's answer forms, so typo tolerance never accepts another real word; null if unavailable. */
+  otherAnswers: ReadonlySet<string> | null;
+}
+
+/** What a word quiz needs besides its words: the learner's accent setting and the language's lexicon. */
+export function useQuizSupport(language: LanguageCode): QuizSupport {
+  const settings = useSettings();
+  const lexicon = useQuery({
+    ...lexiconQueryOptions(language),
+    select: (data) =>
+      otherAnswerSet([
+        { accepted: data.words, locale: getLanguage(language).locale },
+        { accepted: data.translations, locale: 'en' },
+      ]),
+  });
+  // Either failing is no reason to stop a learner: the quiz falls back to the defaults and the batch's words.
+  return {
+    pending: settings.isPending || lexicon.isPending,
+    strictAccents: settings.data?.strictAccents ?? false,
+    autoSpeak: settings.data?.autoSpeak ?? false,
+    otherAnswers: lexicon.data ?? null,
+  };
+}

@@ -1,0 +1,51 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { pickVoice } from '../lib/speech';
+import { SpeakButton } from './speak-button';
+
+// The browser's speech synthesis is outside the project: faked here, with voices as a browser lists them.
+const voice = (lang: string, name = lang) => ({ lang, name, default: false, localService: true, voiceURI: name }) as SpeechSynthesisVoice;
+const spoken: Array<{ text: string; lang: string }> = [];
+
+beforeEach(() => {
+  spoken.length = 0;
+  vi.stubGlobal('SpeechSynthesisUtterance', class { voice: SpeechSynthesisVoice | null = null; lang = ''; rate = 1; constructor(public text: string) {} });
+  vi.stubGlobal('speechSynthesis', {
+    getVoices: () => [voice('es-ES'), voice('pt-BR'), voice('en-US')],
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    cancel: () => {},
+    speak: (u: { text: string; lang: string }) => spoken.push({ text: u.text, lang: u.lang }),
+  });
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('SpeakButton', () => {
+  it('reads the word aloud in its language', async () => {
+    render(<SpeakButton text="la casa" locale="es-ES" />);
+    await userEvent.click(screen.getByRole('button', { name: 'Listen: la casa' }));
+    expect(spoken).toEqual([{ text: 'la casa', lang: 'es-ES' }]);
+  });
+
+  it('falls back to another voice of the same language, and speaks by itself when asked to', () => {
+    render(<SpeakButton text="obrigado" locale="pt-PT" auto />);
+    expect(spoken).toEqual([{ text: 'obrigado', lang: 'pt-BR' }]);
+  });
+
+  it('is hidden where the browser has no voice for the language, and for English', () => {
+    const { container } = render(
+      <>
+        <SpeakButton text="Haus" locale="de-DE" />
+        <SpeakButton text="house" locale="en" />
+      </>,
+    );
+    expect(container).toBeEmptyDOMElement();
+  });
+
+  it('picks the exact locale over a sibling', () => {
+    expect(pickVoice([voice('pt-BR'), voice('pt-PT')], 'pt-PT')?.lang).toBe('pt-PT');
+    expect(pickVoice([voice('fr_FR')], 'fr-FR')?.lang).toBe('fr_FR');
+    expect(pickVoice([voice('it-IT')], 'sv-SE')).toBeNull();
+  });
+});

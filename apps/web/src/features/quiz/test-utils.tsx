@@ -1,0 +1,112 @@
+/**
+ * Test helpers of the quiz and secret screens: the real router, query client and fetch, with the network
+ * faked at the HTTP layer by MSW.
+ */
+import type { Word } from '@vocab/api';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import type { ComponentType } from 'react';
+import { RouterProvider, createMemoryRouter, useLocation } from 'react-router';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';
+
+/** What every quiz asks besides its words: default settings and an empty lexicon, unless a test says otherwise. */
+export const defaultSettings = { strictAccents: false, desiredRetention: 0.9, dailyGoal: 20, autoSpeak: false, theme: 'system' };
+export const server = setupServer(
+  http.get('/api/settings', () => HttpResponse.json(defaultSettings)),
+  http.get('/api/:language/lexicon', () => HttpResponse.json({ words: [], translations: [] })),
+);
+
+/** Starts MSW for a test file (an unhandled request fails the test) and fails a test that logs console.error. */
+export function setupQuizTests(): void {
+  let consoleError: ReturnType<typeof vi.spyOn> | undefined;
+  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+  beforeEach(() => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    consoleError = vi.spyOn(console, 'error');
+  });
+  afterEach(() => {
+    server.resetHandlers();
+    vi.useRealTimers();
+    expect(consoleError).not.toHaveBeenCalled();
+    consoleError?.mockRestore();
+  });
+  afterAll(() => server.close());
+}
+
+/** Shows where a link or redirect went, for routes outside the one under test. */
+function Elsewhere() {
+  const location = useLocation();
+  return <p>Now at {location.pathname + location.search}</p>;
+}
+
+export interface TestRoute {
+  path: string;
+  Component: ComponentType;
+}
+
+/** Renders `routes` in a memory router at `url`, with a fresh query client that does not retry. */
+export function renderRoute(url: string, routes: TestRoute[]) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const router = createMemoryRouter([...routes, { path: '*', Component: Elsewhere }], { initialEntries: [url] });
+  const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
+  const view = render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return { ...view, user, router, queryClient };
+}
+
+/** A deck word with its learner fields filled in. */
+export function makeWord(fields: Pick<Word, '_id' | 'word' | 'translation'> & Partial<Word>): Word {
+  return {
+    translations: fields.translation.split(';').map((t) => t.trim()),
+    answeredCorrectly: false,
+    article: '',
+    pos: 'noun',
+    note: '',
+    rank: Number(fields._id),
+    own: false,
+    due: null,
+    ...fields,
+  };
+}
+
+/** A request the fake server received. */
+export interface Received {
+  method: string;
+  url: URL;
+  body: unknown;
+}
+
+/**
+ * Answers every PATCH under `/api/` with `status` (200 by default) and records it. Returns the list the
+ * requests are pushed to.
+ */
+export function recordAnswers(status: (call: number) => number = () => 200): Received[] {
+  const received: Received[] = [];
+  server.use(
+    http.patch(/\/api\//, async ({ request }) => {
+      const text = await request.text();
+      received.push({ method: request.method, url: new URL(request.url), body: text ? (JSON.parse(text) as unknown) : undefined });
+      const code = status(received.length);
+      if (code !== 200) return HttpResponse.json({ error: { code: 'server_error', message: 'Something went wrong' } }, { status: code });
+      return HttpResponse.json({ word: makeWord({ _id: '1', word: 'x', translation: 'x' }), scheduled: true });
+    }),
+  );
+  return received;
+}
+
+/** The user that GET /api/auth/page-load-login reports (the account-only routes check it). */
+export function loggedIn(): void {
+  server.use(http.get('/api/auth/page-load-login', () => HttpResponse.json({ _id: '1', username: 'ana' })));
+}
+
+/** The text of the quiz's feedback region: the answer field's last description. */
+export function quizFeedback(): string {
+  const ids = (screen.getByRole('textbox').getAttribute('aria-describedby') ?? '').split(' ');
+  return document.getElementById(ids[ids.length - 1] ?? '')?.textContent ?? '';
+}

@@ -1,0 +1,29 @@
+import type { SecretEntry } from '@vocab/api';
+import { SECRET_LOCALE } from '../lib/secret-quiz';
+
+/** Every pair of the secret language: columns #, English and Secret (SPEC.md §2). */
+export function SecretWordsTable({ entries }: { entries: readonly SecretEntry[] }) {
+  return (
+    <div className="table-scroll">
+      <table className="table">
+        <caption className="visually-hidden">The secret language&apos;s words with their English meaning</caption>
+        <thead>
+          <tr>
+            <th scope="col">#</th>
+            <th scope="col">English</th>
+            <th scope="col">Secret</th>
+          </tr>
+        </thead>
+        <tbody>
+          {entries.map((entry, index) => (
+            <tr key={entry.english}>
+              <td>{index + 1}</td>
+              <td lang="en">{entry.english}</td>
+              <td lang={SECRET_LOCALE}>{entry.foreign}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

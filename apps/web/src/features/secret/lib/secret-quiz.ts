@@ -1,0 +1,20 @@
+import type { SecretEntry } from '@vocab/api';
+import { type QuizItem, SECRET_QUIZ_LENGTH, type SecretPair, drawItems } from '@vocab/core';
+
+/** The secret language has no locale of its own; "und" (undetermined) lower-cases it by the root rules. */
+export const SECRET_LOCALE = 'und';
+
+/** The API's entries as the core's pairs (the API names the secret side `foreign`, as SPEC.md §3 does). */
+export const secretPairs = (entries: readonly SecretEntry[]): SecretPair[] => entries.map((e) => ({ english: e.english, secret: e.foreign }));
+
+/**
+ * The secret quiz's items (SPEC.md §4): SECRET_QUIZ_LENGTH pairs drawn without repetition, all of them when the
+ * list is shorter; the English is shown and the secret word typed.
+ */
+export function secretQuizItems(entries: readonly SecretEntry[], random: () => number): QuizItem[] {
+  return drawItems(entries, SECRET_QUIZ_LENGTH, random).map((entry) => ({
+    id: entry.english,
+    prompt: entry.english,
+    key: { accepted: [entry.foreign], locale: SECRET_LOCALE },
+  }));
+}

@@ -1,0 +1,65 @@
+import type { Settings } from '@vocab/api';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { SettingsForm } from './settings-form';
+
+const initial: Settings = { strictAccents: false, desiredRetention: 0.9, dailyGoal: 20, autoSpeak: false, theme: 'system' };
+const received: unknown[] = [];
+const server = setupServer(
+  http.patch('/api/settings', async ({ request }) => {
+    const body = (await request.json()) as Partial<Settings>;
+    received.push(body);
+    return HttpResponse.json({ ...initial, ...body });
+  }),
+);
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  server.resetHandlers();
+  received.length = 0;
+});
+afterAll(() => server.close());
+
+function renderForm() {
+  const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <SettingsForm initial={initial} />
+    </QueryClientProvider>,
+  );
+  return userEvent.setup();
+}
+
+describe('SettingsForm', () => {
+  it('saves the changed settings and says so', async () => {
+    const user = renderForm();
+    await user.click(screen.getByLabelText(/Strict accents/));
+    await user.click(screen.getByLabelText('Dark'));
+    await user.clear(screen.getByLabelText('Daily goal (answers a day)'));
+    await user.type(screen.getByLabelText('Daily goal (answers a day)'), '35');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Saved');
+    expect(received).toEqual([{ ...initial, strictAccents: true, theme: 'dark', dailyGoal: 35 }]);
+  });
+
+  it('refuses a daily goal out of range with a message, sending nothing', async () => {
+    const user = renderForm();
+    await user.clear(screen.getByLabelText('Daily goal (answers a day)'));
+    await user.type(screen.getByLabelText('Daily goal (answers a day)'), '0');
+    expect(screen.getByText('Choose a whole number from 1 to 500.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Save settings' })).toBeDisabled();
+    expect(received).toEqual([]);
+  });
+
+  it('keeps what was chosen when saving fails', async () => {
+    server.use(http.patch('/api/settings', () => HttpResponse.json({ error: { code: 'internal', message: 'Something went wrong on our side.' } }, { status: 500 })));
+    const user = renderForm();
+    await user.click(screen.getByLabelText(/Read words aloud/));
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong on our side.');
+    expect(screen.getByLabelText(/Read words aloud/)).toBeChecked();
+  });
+});

@@ -1,0 +1,10 @@
+import type { Settings } from '@vocab/api';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from './api-client';
+
+/** The learner's settings (visitors get the defaults): shared by quizzes, the theme and the settings page. */
+export const getSettings = () => api<Settings>('GET', '/api/settings');
+
+export const settingsQueryOptions = () => queryOptions({ queryKey: ['settings'], queryFn: getSettings, staleTime: 5 * 60_000 });
+
+export const useSettings = () => useQuery(settingsQueryOptions());

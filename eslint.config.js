@@ -1,0 +1,68 @@
+// Lint enforces the architecture, not taste alone: no floating promises, the domain package
+// free of I/O, and web features independent of each other (see docs/decisions/0001-architecture.md).
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const webFeatures = ['auth', 'languages', 'learning', 'quiz', 'contact', 'secret', 'progress', 'settings'];
+
+export default tseslint.config(
+  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'coverage/**', 'test-results/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  { files: ['**/*.js', '**/*.mjs'], ...tseslint.configs.disableTypeChecked },
+  {
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: {
+      globals: { ...globals.node },
+      parserOptions: { project: ['./tsconfig.check.json'], tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-console': ['error', { allow: ['warn', 'error'] }],
+    },
+  },
+  {
+    files: ['packages/core/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: ['node:*', 'fs', 'path', 'http', 'https', 'net', 'child_process'] }],
+      'no-restricted-globals': ['error', { name: 'fetch', message: 'The domain package does no I/O.' }],
+    },
+  },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+    },
+  },
+  // Features never import each other or the app layer; shared components import neither.
+  ...webFeatures.map((name) => ({
+    files: [`apps/web/src/features/${name}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [
+          { regex: `^@/features/(?!${name}/)`, message: 'Features do not import each other; compose them in src/app.' },
+          { regex: '^@/app/', message: 'Features must not depend on the app layer.' },
+        ],
+      }],
+    },
+  })),
+  {
+    files: ['apps/web/src/components/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{ regex: '^@/(features|app)/', message: 'Shared components stay feature-free.' }],
+      }],
+    },
+  },
+  {
+    files: ['scripts/**/*.ts', 'bench/**', 'e2e/**', '**/*.test.ts', '**/*.test.tsx', '**/test/**'],
+    rules: { 'no-console': 'off' },
+  },
+);

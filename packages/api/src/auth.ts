@@ -1,0 +1,32 @@
+import { z } from 'zod';
+
+import { PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from '@vocab/core';
+
+export const Username = z
+  .string()
+  .trim()
+  .min(USERNAME_MIN, `Username must be at least ${USERNAME_MIN} characters`)
+  .max(USERNAME_MAX, `Username must be at most ${USERNAME_MAX} characters`)
+  .regex(/^[\p{L}\p{N}._-]+$/u, 'Username may use letters, digits, ".", "_" and "-"');
+
+export const SignupBody = z.object({
+  username: Username,
+  password: z
+    .string()
+    .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
+    .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`),
+});
+export type SignupBody = z.infer<typeof SignupBody>;
+
+/** Login accepts any bounded strings: the policy of today must not lock out accounts made under another. */
+export const LoginBody = z.object({
+  username: z.string().trim().min(1).max(256),
+  password: z.string().min(1).max(1024),
+});
+export type LoginBody = z.infer<typeof LoginBody>;
+
+export const UserData = z.object({ _id: z.string(), username: z.string() });
+export type UserData = z.infer<typeof UserData>;
+
+export const LoginResponse = z.object({ userData: UserData });
+export type LoginResponse = z.infer<typeof LoginResponse>;

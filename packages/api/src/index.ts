@@ -1,0 +1,5 @@
+export * from './auth.js';
+export * from './common.js';
+export * from './learning.js';
+export * from './settings.js';
+export * from './stats.js';

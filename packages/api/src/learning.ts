@@ -1,0 +1,119 @@
+import { LANGUAGE_CODES } from '@vocab/core';
+import { z } from 'zod';
+
+/** A language in a URL or body: one of the catalogue's lower-case names. */
+export const LanguageParam = z.enum(LANGUAGE_CODES);
+
+/** A word as the learner sees it, with the caller's own progress on it (SPEC.md §3 Word, plus fields). */
+export const Word = z.object({
+  _id: z.string(),
+  word: z.string(),
+  /** Translations joined by "; " (SPEC shape); `translations` has them one by one. */
+  translation: z.string(),
+  translations: z.array(z.string()),
+  answeredCorrectly: z.boolean(),
+  article: z.string(),
+  pos: z.string(),
+  note: z.string(),
+  rank: z.number(),
+  /** True for a word the learner added to their own list. */
+  own: z.boolean(),
+  /** When the word is next due for review (epoch ms), or null if never studied. */
+  due: z.number().nullable(),
+});
+export type Word = z.infer<typeof Word>;
+
+export const WordList = z.array(Word);
+
+/** Landing and languages-offered cards (SPEC.md §3 Language card), with the real deck size. */
+export const LanguageCard = z.object({
+  id: z.number(),
+  language: z.string(),
+  languageLowerCase: LanguageParam,
+  source: z.string(),
+  languageHomePage: z.string(),
+  isActive: z.boolean(),
+  bg: z.string(),
+  fontColor: z.string(),
+  totalWords: z.number(),
+});
+export type LanguageCard = z.infer<typeof LanguageCard>;
+
+/** Progress figures of one language for the caller: the homes' percent bar, total and "Up for review: N". */
+export const LanguageStats = z.object({
+  language: LanguageParam,
+  totalWords: z.number(),
+  learnedCount: z.number(),
+  /** Rounded to a whole number (SPEC.md §9). */
+  percentLearned: z.number(),
+  dueCount: z.number(),
+});
+export type LanguageStats = z.infer<typeof LanguageStats>;
+
+/** A user's language record (SPEC.md §3), with its figures. `wordsLearned` holds the words learned so far. */
+export const UserLanguage = LanguageStats.extend({
+  wordsLearned: z.array(Word),
+  addedAt: z.number(),
+});
+export type UserLanguage = z.infer<typeof UserLanguage>;
+
+export const UnlearnedResponse = z.object({ wordsLearned: z.array(Word) });
+export type UnlearnedResponse = z.infer<typeof UnlearnedResponse>;
+
+export const Verdict = z.enum(['correct', 'almost', 'wrong']);
+
+/**
+ * Optional body of every answer call. Without it the call means what SPEC.md says (correct, or incorrect for
+ * answer-word-incorrectly). `answerId` makes a retried request count once; `sessionId` marks retries within one
+ * quiz as practice, so only the first answer to a word in a quiz reschedules it.
+ */
+export const AnswerBody = z
+  .object({
+    verdict: Verdict.optional(),
+    typed: z.string().max(200).optional(),
+    answerId: z.string().min(8).max(64).regex(/^[A-Za-z0-9_-]+$/).optional(),
+    sessionId: z.string().min(8).max(64).regex(/^[A-Za-z0-9_-]+$/).optional(),
+  })
+  .strict();
+export type AnswerBody = z.infer<typeof AnswerBody>;
+
+export const AnswerResponse = z.object({
+  word: Word,
+  /** False when the call was a retry of an answer already recorded, or practice within a quiz. */
+  scheduled: z.boolean(),
+});
+export type AnswerResponse = z.infer<typeof AnswerResponse>;
+
+/** Query of the generic quiz's answer calls (SPEC.md §7). */
+export const AnswerWordQuery = z.object({
+  language: LanguageParam.optional(),
+  wordId: z.string().regex(/^\d{1,12}$/, 'wordId must be a word id'),
+  word: z.string().max(200).optional(),
+});
+
+const text = (max: number, what: string) => z.string().trim().min(1, `${what} is required`).max(max, `${what} is too long`);
+
+/** Add-word payload (SPEC.md §3). */
+export const AddWordBody = z.object({
+  word: text(100, 'word'),
+  translation: text(300, 'translation'),
+  answeredCorrectly: z.boolean().optional(),
+});
+export type AddWordBody = z.infer<typeof AddWordBody>;
+
+export const AddLanguageBody = z.object({ language: LanguageParam });
+
+export const ContactBody = z.object({
+  name: text(200, 'name'),
+  email: z.string().trim().max(320).email('email must be an e-mail address'),
+  message: text(5000, 'message'),
+});
+export type ContactBody = z.infer<typeof ContactBody>;
+
+/** Secret-language entry (SPEC.md §3). */
+export const SecretEntry = z.object({ english: z.string(), foreign: z.string() });
+export type SecretEntry = z.infer<typeof SecretEntry>;
+
+/** Every answer form of a language's words, so the browser's typo tolerance never accepts another real word. */
+export const Lexicon = z.object({ words: z.array(z.string()), translations: z.array(z.string()) });
+export type Lexicon = z.infer<typeof Lexicon>;

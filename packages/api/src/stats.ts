@@ -1,0 +1,26 @@
+import { z } from 'zod';
+
+/** The learner's time zone, for calendar days (an IANA name such as "Europe/Madrid"). */
+export const TimeZoneQuery = z.object({ tz: z.string().max(64).default('UTC') });
+
+/** Streak, daily goal and XP, shown on the user home and the navbar. */
+export const Summary = z.object({
+  streak: z.number(),
+  todayAnswers: z.number(),
+  dailyGoal: z.number(),
+  goalMet: z.boolean(),
+  xp: z.number(),
+  xpToday: z.number(),
+});
+export type Summary = z.infer<typeof Summary>;
+
+const DayCount = z.object({ date: z.string(), count: z.number() });
+
+/** Charts of one language: words learned over time, reviews per day, true retention, and upcoming reviews. */
+export const LanguageProgress = z.object({
+  learnedOverTime: z.array(DayCount),
+  reviewsPerDay: z.array(DayCount),
+  retention: z.object({ desired: z.number(), actual: z.number().nullable(), reviews: z.number() }),
+  forecast: z.array(DayCount),
+});
+export type LanguageProgress = z.infer<typeof LanguageProgress>;

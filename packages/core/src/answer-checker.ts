@@ -1,0 +1,212 @@
+/**
+ * Judges a typed answer against a word's accepted forms. SPEC.md compares lower-cased input exactly; we are
+ * kinder on purpose (PRODUCT.md §1): any accepted alternative counts, an optional article or English "to"/"the"
+ * may be typed or not, and a missing accent or a single typo is `almost` (accepted, graded Hard).
+ */
+import { ELIDED_ARTICLE, articleBefore, canElide, withArticle } from './article-elision.js';
+import { editDistance } from './edit-distance.js';
+import type { AlmostReason, Verdict } from './verdict.js';
+
+export interface AnswerKey {
+  /** Accepted alternatives as written in the deck ("casa"; or "house", "home"). The first is the one to teach. */
+  accepted: readonly string[];
+  /** For a noun in the language being learnt: its gender article ("la"), stored unelided (see article-elision.ts). */
+  article?: string | null;
+  /** Locale of the answer (the deck language's, or "en" for English answers): lower-casing is locale-aware. */
+  locale: string;
+  /** The language's articles (languages.ts): any of them may precede a noun, and only the right one passes. */
+  articles?: readonly string[];
+}
+
+export interface CheckOptions {
+  /** A missing or wrong accent is wrong instead of almost (a learner's setting). */
+  strictAccents?: boolean;
+  /**
+   * Normalised forms of the deck's other words (see `otherAnswerSet`). An answer that is itself another word
+   * is never forgiven as a typo or an accent slip: "pero" for "perro" is wrong, "si" for "sí" is wrong.
+   */
+  otherAnswers?: ReadonlySet<string>;
+}
+
+export interface CheckResult {
+  verdict: Verdict;
+  /** The form to show: the matched alternative with its article ("la casa", "l'homme"), else the first one. */
+  expected: string;
+  reason?: AlmostReason;
+}
+
+/** Words English answers may carry or omit: "to speak" / "speak", "the house" / "house". */
+const ENGLISH_OPTIONAL_WORDS = ['to', 'a', 'an', 'the'];
+
+/** Minimum letters before a single typo is forgiven: in shorter words one letter is often another word. */
+const MIN_LETTERS_FOR_TYPO = 5;
+
+/**
+ * The comparable form of a typed or stored answer: NFC, locale-aware lower case, one space between words,
+ * typographic apostrophes made straight, trailing punctuation (and Spanish opening ¿ ¡) dropped.
+ */
+export function normalizeAnswer(text: string, locale: string): string {
+  return text
+    .normalize('NFC')
+    .toLocaleLowerCase(locale)
+    .normalize('NFC') // lower-casing can decompose (İ → i̇)
+    .replace(/[\u2018\u2019\u02BC\u00B4`]/gu, "'") // phone keyboards type ’ in l’homme
+    .replace(/\s+/gu, ' ')
+    .replace(/[\s.!?…,;:]+$/u, '')
+    .replace(/^[\s¡¿]+/u, '')
+    .trim();
+}
+
+/** Accent-blind form: "niño" → "nino", "Straße" → "strasse", "œuvre" → "oeuvre". */
+function foldDiacritics(normalized: string): string {
+  return normalized
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .replace(/ß/gu, 'ss')
+    .replace(/æ/gu, 'ae')
+    .replace(/œ/gu, 'oe')
+    .normalize('NFC');
+}
+
+function isEnglish(locale: string): boolean {
+  return /^en(?:$|[-_])/i.test(locale);
+}
+
+/** Drops one leading optional English word ("to speak" → "speak"); keeps a lone "the". */
+function englishCore(normalized: string): string {
+  for (const word of ENGLISH_OPTIONAL_WORDS) {
+    if (normalized.startsWith(`${word} `) && normalized.length > word.length + 1) {
+      return normalized.slice(word.length + 1);
+    }
+  }
+  return normalized;
+}
+
+interface TypedArticle {
+  /** Normalised article the learner typed, or null. */
+  article: string | null;
+  core: string;
+}
+
+/** Splits "la casa" / "l'homme" / "l' homme" into article and noun, when it starts with one of `articles`. */
+function splitArticle(typed: string, articles: readonly string[]): TypedArticle {
+  // Longest first, so that "les" is not read as "le" + "s…".
+  for (const article of [...articles].sort((a, b) => b.length - a.length)) {
+    const elided = article.endsWith("'");
+    if (elided ? typed.startsWith(article) : typed.startsWith(`${article} `)) {
+      const core = typed.slice(article.length).trimStart();
+      if (core !== '') return { article, core };
+    }
+  }
+  return { article: null, core: typed };
+}
+
+type Match = { verdict: 'correct' } | { verdict: 'almost'; reason: AlmostReason } | { verdict: 'wrong' };
+
+const RANK = { correct: 0, accent: 1, typo: 2, wrong: 3 } as const;
+function rank(match: Match): number {
+  return match.verdict === 'almost' ? RANK[match.reason] : RANK[match.verdict];
+}
+
+function letterCount(text: string): number {
+  return text.match(/\p{L}/gu)?.length ?? 0;
+}
+
+/** Compares two article-free forms. `forgive` is false when the typed form is another word of the deck. */
+function compareCores(typed: string, expected: string, strictAccents: boolean, forgive: boolean): Match {
+  if (typed === expected) return { verdict: 'correct' };
+  if (!forgive) return { verdict: 'wrong' };
+  const typedFolded = foldDiacritics(typed);
+  const expectedFolded = foldDiacritics(expected);
+  if (typedFolded === expectedFolded) {
+    return strictAccents ? { verdict: 'wrong' } : { verdict: 'almost', reason: 'accent' };
+  }
+  if (letterCount(expected) < MIN_LETTERS_FOR_TYPO) return { verdict: 'wrong' };
+  // With strict accents a changed accent is a real error, so the typo must be found in the accented forms;
+  // otherwise accents are ignored and one more slip is forgiven on top.
+  const distance = strictAccents ? editDistance(typed, expected, 1) : editDistance(typedFolded, expectedFolded, 1);
+  return distance === 1 ? { verdict: 'almost', reason: 'typo' } : { verdict: 'wrong' };
+}
+
+/** The article check: the right one passes, a mis-elision ("le homme") is a typo, another gender is wrong. */
+function judgeArticle(typed: string | null, noun: string, article: string, locale: string): Match {
+  if (typed === null) return { verdict: 'correct' };
+  const right = normalizeAnswer(articleBefore(noun, article, locale), locale);
+  if (typed === right) return { verdict: 'correct' };
+  const sameArticle = normalizeAnswer(article, locale);
+  const misElided =
+    canElide(article, locale) && (typed === sameArticle || typed === ELIDED_ARTICLE);
+  return misElided ? { verdict: 'almost', reason: 'typo' } : { verdict: 'wrong' };
+}
+
+/** Two slips (a mis-elided article and a typo in the noun) are one too many. */
+function combine(article: Match, noun: Match): Match {
+  if (article.verdict === 'wrong' || noun.verdict === 'wrong') return { verdict: 'wrong' };
+  if (article.verdict === 'correct') return noun;
+  return noun.verdict === 'correct' ? article : { verdict: 'wrong' };
+}
+
+/** Normalised forms of the accepted answers of `keys`: build the `otherAnswers` set for a deck once. */
+export function otherAnswerSet(keys: Iterable<AnswerKey>): Set<string> {
+  const set = new Set<string>();
+  for (const key of keys) {
+    for (const form of key.accepted) {
+      const normalized = normalizeAnswer(form, key.locale);
+      set.add(normalized);
+      if (isEnglish(key.locale)) set.add(englishCore(normalized));
+    }
+  }
+  return set;
+}
+
+export function checkAnswer(typed: string, key: AnswerKey, options: CheckOptions = {}): CheckResult {
+  const { locale } = key;
+  const article = key.article ? key.article : null;
+  const english = isEnglish(locale);
+  const strictAccents = options.strictAccents ?? false;
+  const first = key.accepted[0] ?? '';
+  const fallback: CheckResult = { verdict: 'wrong', expected: withArticle(first, article, locale) };
+
+  const answer = normalizeAnswer(typed, locale);
+  if (answer === '') return fallback;
+
+  const alternatives = key.accepted.map((form) => {
+    const normalized = normalizeAnswer(form, locale);
+    return { form, core: english ? englishCore(normalized) : normalized };
+  });
+
+  // The current word's own forms are not "other" words, even if the caller's set includes the whole deck.
+  const own = new Set(alternatives.flatMap(({ form, core }) => [normalizeAnswer(form, locale), core]));
+  const isOtherWord = (text: string): boolean => !own.has(text) && (options.otherAnswers?.has(text) ?? false);
+
+  const articles = article
+    ? [...new Set([...(key.articles ?? []), article, ELIDED_ARTICLE].map((a) => normalizeAnswer(a, locale)))]
+    : [];
+  const split = splitArticle(answer, articles);
+  const typedCore = english ? englishCore(answer) : split.core;
+  const forgive = !isOtherWord(answer) && !isOtherWord(typedCore);
+
+  let best: { match: Match; form: string } | null = null;
+  for (const { form, core } of alternatives) {
+    let match: Match;
+    if (answer === core || (english && typedCore === core)) {
+      // Covers a noun whose own spelling starts like an article.
+      match = { verdict: 'correct' };
+    } else if (article) {
+      match = combine(
+        judgeArticle(split.article, form, article, locale),
+        compareCores(split.core, core, strictAccents, forgive),
+      );
+    } else {
+      match = compareCores(typedCore, core, strictAccents, forgive);
+    }
+    if (best === null || rank(match) < rank(best.match)) best = { match, form };
+    if (match.verdict === 'correct') break;
+  }
+
+  if (best === null || best.match.verdict === 'wrong') return fallback;
+  const expected = withArticle(best.form, article, locale);
+  return best.match.verdict === 'almost'
+    ? { verdict: 'almost', expected, reason: best.match.reason }
+    : { verdict: 'correct', expected };
+}

@@ -1,0 +1,453 @@
+import { describe, expect, it } from 'vitest';
+import { drawItems, quizReducer, startQuiz } from './quiz-engine.js';
+import type { QuizEvent, QuizItem, QuizState, StartQuizOptions } from './quiz-engine.js';
+import { ADVANCE_DELAY_MS, getLanguage } from './languages.js';
+
+const es = getLanguage('spanish');
+const de = getLanguage('german');
+
+/** English prompt, Spanish answer. */
+function spanishItem(id: string, answer: string, article: string | null = null): QuizItem {
+  return { id, prompt: `prompt ${id}`, key: { accepted: [answer], article, locale: es.locale, articles: es.articles } };
+}
+
+const casa = spanishItem('casa', 'casa', 'la');
+const perro = spanishItem('perro', 'perro', 'el');
+const nino = spanishItem('nino', 'niño', 'el');
+const items = [casa, perro, nino];
+
+function run(state: QuizState, ...events: QuizEvent[]): QuizState {
+  return events.reduce(quizReducer, state);
+}
+const input = (value: string): QuizEvent => ({ type: 'input', value });
+const submit: QuizEvent = { type: 'submit' };
+const advance: QuizEvent = { type: 'advance' };
+
+/** Types the answer (one event per keystroke, as the UI sends them) then presses Enter. */
+function type(value: string): QuizEvent[] {
+  return Array.from(value, (_, i) => input(value.slice(0, i + 1)));
+}
+function answer(value: string): QuizEvent[] {
+  return [...type(value), submit];
+}
+
+function start(options: Partial<StartQuizOptions> & Pick<StartQuizOptions, 'mode'>): QuizState {
+  return startQuiz({ items, ...options });
+}
+
+describe('startQuiz', () => {
+  it('starts on the first item with an empty, editable input', () => {
+    const state = start({ mode: 'generic' });
+    expect(state).toMatchObject({
+      index: 0,
+      total: 3,
+      current: casa,
+      input: '',
+      feedback: null,
+      readOnly: false,
+      advanceAfterMs: null,
+      score: 0,
+      finished: false,
+      result: null,
+      outbox: [],
+      round: { number: 1, items, wrong: [] },
+    });
+  });
+
+  it('is finished at once with no items', () => {
+    const state = startQuiz({ mode: 'review', items: [] });
+    expect(state.finished).toBe(true);
+    expect(state.current).toBeNull();
+    expect(state.result).toEqual({ score: 0, total: 0 });
+  });
+});
+
+describe('spanish mode', () => {
+  it('lower-cases the input on every change, for the answer locale', () => {
+    const state = run(start({ mode: 'spanish' }), input('CA'));
+    expect(state.input).toBe('ca');
+    const turkish = startQuiz({
+      mode: 'spanish',
+      items: [{ id: 'x', prompt: 'x', key: { accepted: ['ışık'], locale: 'tr' } }],
+    });
+    expect(run(turkish, input('I')).input).toBe('ı');
+  });
+
+  it('accepts a correct answer on the keystroke, locks the input and waits to advance', () => {
+    const state = run(start({ mode: 'spanish' }), ...type('casa'));
+    expect(state.feedback).toEqual({ verdict: 'correct', expected: 'la casa', reveal: false });
+    expect(state.readOnly).toBe(true);
+    expect(state.advanceAfterMs).toBe(ADVANCE_DELAY_MS);
+    expect(state.score).toBe(0); // the score rises when the quiz moves on
+    expect(state.outbox).toEqual([{ itemId: 'casa', verdict: 'correct', typed: 'casa', firstAttempt: true }]);
+  });
+
+  it('raises the score and shows the next word on advance', () => {
+    const state = run(start({ mode: 'spanish' }), ...type('casa'), advance);
+    expect(state).toMatchObject({
+      index: 1,
+      current: perro,
+      input: '',
+      feedback: null,
+      readOnly: false,
+      advanceAfterMs: null,
+      score: 1,
+    });
+  });
+
+  it('does not accept an almost answer mid-typing: it may be a word being typed', () => {
+    const state = run(start({ mode: 'spanish' }), ...type('casa'), advance, ...type('perro'), advance, ...type('nino'));
+    expect(state.current).toBe(nino);
+    expect(state.feedback).toBeNull();
+    expect(state.readOnly).toBe(false);
+  });
+
+  it('accepts an almost answer on Enter and shows the form to mind', () => {
+    const state = run(startQuiz({ mode: 'spanish', items: [nino] }), ...answer('nino'));
+    expect(state.feedback).toEqual({ verdict: 'almost', expected: 'el niño', reason: 'accent', reveal: true });
+    expect(state.readOnly).toBe(true);
+    expect(state.outbox).toEqual([{ itemId: 'nino', verdict: 'almost', typed: 'nino', firstAttempt: true }]);
+    expect(run(state, advance)).toMatchObject({ score: 1, finished: true });
+  });
+
+  it('stays on the word after a wrong answer, editable, with "Incorrect" and no answer shown', () => {
+    const state = run(start({ mode: 'spanish' }), ...answer('gato'));
+    expect(state.current).toBe(casa);
+    expect(state.feedback).toEqual({ verdict: 'wrong', expected: 'la casa', reveal: false });
+    expect(state.readOnly).toBe(false);
+    expect(state.advanceAfterMs).toBeNull();
+    expect(state.outbox).toEqual([{ itemId: 'casa', verdict: 'wrong', typed: 'gato', firstAttempt: true }]);
+    // Nothing to advance to: only a correct answer moves on.
+    expect(run(state, advance)).toBe(state);
+  });
+
+  it('clears "Incorrect" when the learner types again, and reports retries as not first attempts', () => {
+    let state = run(start({ mode: 'spanish' }), ...answer('gato'));
+    state = run(state, input('gat'));
+    expect(state.feedback).toBeNull();
+    state = run(state, input(''), ...answer('pez'), input(''), ...type('casa'));
+    expect(state.feedback?.verdict).toBe('correct');
+    expect(state.outbox.map((r) => [r.verdict, r.firstAttempt])).toEqual([
+      ['wrong', true],
+      ['wrong', false],
+      ['correct', false],
+    ]);
+    expect(run(state, advance).score).toBe(1);
+  });
+
+  it('finishes with "You got X / N" after the last word', () => {
+    const state = run(start({ mode: 'spanish' }), ...type('casa'), advance, ...type('perro'), advance, ...answer('niño'), advance);
+    expect(state).toMatchObject({ finished: true, index: 3, total: 3, current: null, readOnly: true, score: 3 });
+    expect(state.result).toEqual({ score: 3, total: 3 });
+  });
+});
+
+describe('classic mode', () => {
+  const germanItems: QuizItem[] = [
+    { id: 'haus', prompt: 'house', key: { accepted: ['Haus'], article: 'das', locale: de.locale, articles: de.articles } },
+    { id: 'hund', prompt: 'dog', key: { accepted: ['Hund'], article: 'der', locale: de.locale, articles: de.articles } },
+  ];
+
+  it('keeps the input as typed (German nouns keep their capital)', () => {
+    const state = run(startQuiz({ mode: 'classic', items: germanItems }), input('Ha'));
+    expect(state.input).toBe('Ha');
+  });
+
+  it('accepts a correct answer on the keystroke, as the Spanish quiz', () => {
+    const state = run(startQuiz({ mode: 'classic', items: germanItems }), ...type('das Haus'));
+    expect(state.feedback).toEqual({ verdict: 'correct', expected: 'das Haus', reveal: false });
+    expect(state.readOnly).toBe(true);
+    expect(run(state, advance)).toMatchObject({ score: 1, current: germanItems[1] });
+  });
+
+  it('shows "Incorrect" for the delay on a wrong answer, then moves on without scoring', () => {
+    const state = run(startQuiz({ mode: 'classic', items: germanItems }), ...answer('Katze'));
+    expect(state.feedback).toEqual({ verdict: 'wrong', expected: 'das Haus', reveal: false });
+    expect(state.readOnly).toBe(true);
+    expect(state.advanceAfterMs).toBe(ADVANCE_DELAY_MS);
+    expect(state.outbox).toEqual([{ itemId: 'haus', verdict: 'wrong', typed: 'Katze', firstAttempt: true }]);
+    const next = run(state, advance);
+    expect(next).toMatchObject({ index: 1, score: 0, current: germanItems[1], feedback: null, readOnly: false });
+  });
+
+  it('reveals the correct answer after a wrong one with showCorrection (Italian)', () => {
+    const state = run(startQuiz({ mode: 'classic', items: germanItems, showCorrection: true }), ...answer('Katze'));
+    expect(state.feedback).toEqual({ verdict: 'wrong', expected: 'das Haus', reveal: true });
+  });
+
+  it('accepts almost on Enter: scored, and the form to mind is shown', () => {
+    const strasse: QuizItem = {
+      id: 'strasse',
+      prompt: 'street',
+      key: { accepted: ['Straße'], article: 'die', locale: de.locale, articles: de.articles },
+    };
+    const state = run(startQuiz({ mode: 'classic', items: [strasse] }), ...answer('strasse'));
+    expect(state.feedback).toEqual({ verdict: 'almost', expected: 'die Straße', reason: 'accent', reveal: true });
+    expect(state.readOnly).toBe(true);
+    expect(run(state, advance)).toMatchObject({ finished: true, result: { score: 1, total: 1 } });
+  });
+
+  it('does not forgive a typo in a short word: "Hnud" is wrong', () => {
+    const state = run(startQuiz({ mode: 'classic', items: germanItems }), ...type('Haus'), advance, ...answer('Hnud'));
+    expect(state.current?.id).toBe('hund');
+    expect(state.feedback?.verdict).toBe('wrong');
+  });
+
+  it('does not requeue: the quiz ends after one pass', () => {
+    const state = run(startQuiz({ mode: 'classic', items: germanItems }), ...answer('x'), advance, ...answer('y'), advance);
+    expect(state).toMatchObject({ finished: true, score: 0, result: { score: 0, total: 2 } });
+  });
+});
+
+describe('generic mode', () => {
+  it('accepts a correct answer on the keystroke and scores it', () => {
+    const state = run(start({ mode: 'generic' }), ...type('casa'), advance);
+    expect(state).toMatchObject({ index: 1, score: 1 });
+    expect(state.outbox).toEqual([{ itemId: 'casa', verdict: 'correct', typed: 'casa', firstAttempt: true }]);
+  });
+
+  it('reports a wrong answer, shows "Incorrect. {answer}" and moves on after the delay', () => {
+    const state = run(start({ mode: 'generic' }), ...answer('gato'));
+    expect(state.feedback).toEqual({ verdict: 'wrong', expected: 'la casa', reveal: true });
+    expect(state.readOnly).toBe(true);
+    expect(state.advanceAfterMs).toBe(ADVANCE_DELAY_MS);
+    const next = run(state, advance);
+    expect(next).toMatchObject({ index: 1, current: perro, score: 0, round: { number: 1, wrong: [casa] } });
+  });
+
+  it('requeues the wrongly answered words into a new round, counted i / N of that round', () => {
+    let state = run(start({ mode: 'generic' }), ...answer('gato'), advance, ...type('perro'), advance, ...answer('x'), advance);
+    expect(state).toMatchObject({
+      finished: false,
+      index: 0,
+      total: 2,
+      current: casa,
+      score: 1,
+      round: { number: 2, items: [casa, nino], wrong: [] },
+    });
+    // Round 2: casa right, niño wrong again → round 3 with niño alone.
+    state = run(state, ...type('casa'), advance, ...answer('nina'), advance);
+    expect(state).toMatchObject({ index: 0, total: 1, current: nino, round: { number: 3, items: [nino] } });
+    state = run(state, ...answer('niño'), advance);
+    expect(state).toMatchObject({ finished: true, score: 3, result: { score: 3, total: 3 } });
+    // Only each word's first answer reschedules it.
+    expect(state.outbox.map((r) => `${r.itemId}:${r.verdict}:${r.firstAttempt}`)).toEqual([
+      'casa:wrong:true',
+      'perro:correct:true',
+      'nino:wrong:true',
+      'casa:correct:false',
+      'nino:wrong:false',
+      'nino:correct:false',
+    ]);
+  });
+
+  it('finishes when a round has no wrong answer', () => {
+    const state = run(start({ mode: 'generic' }), ...type('casa'), advance, ...type('perro'), advance, ...answer('niño'), advance);
+    expect(state).toMatchObject({ finished: true, round: { number: 1 }, result: { score: 3, total: 3 } });
+  });
+
+  it('does not requeue an almost answer', () => {
+    const state = run(startQuiz({ mode: 'generic', items: [nino] }), ...answer('nino'), advance);
+    expect(state.finished).toBe(true);
+  });
+
+  it('restarts with new items ("Learn 15 more words")', () => {
+    const done = run(startQuiz({ mode: 'generic', items: [casa] }), ...type('casa'), advance);
+    const next = quizReducer(done, { type: 'restart', items: [perro, nino] });
+    expect(next).toMatchObject({
+      finished: false,
+      index: 0,
+      total: 2,
+      current: perro,
+      score: 0,
+      result: null,
+      round: { number: 1, items: [perro, nino], wrong: [] },
+    });
+    expect(next.config).toBe(done.config);
+  });
+
+  it('keeps reports not yet taken across a restart, and treats the new session afresh', () => {
+    const done = run(startQuiz({ mode: 'generic', items: [casa] }), ...type('casa'), advance);
+    const next = run(done, { type: 'restart', items: [casa] }, ...type('casa'));
+    expect(next.outbox.map((r) => r.firstAttempt)).toEqual([true, true]);
+  });
+});
+
+describe('review mode', () => {
+  it('shows "Incorrect. {answer}" then moves on without requeue, and shows the result', () => {
+    let state = run(start({ mode: 'review' }), ...answer('gato'));
+    expect(state.feedback).toEqual({ verdict: 'wrong', expected: 'la casa', reveal: true });
+    state = run(state, advance, ...type('perro'), advance, ...answer('niño'), advance);
+    expect(state).toMatchObject({ finished: true, score: 2, result: { score: 2, total: 3 }, round: { number: 1 } });
+  });
+
+  it('accepts a correct answer on the keystroke', () => {
+    expect(run(start({ mode: 'review' }), ...type('casa')).feedback?.verdict).toBe('correct');
+  });
+});
+
+describe('secret mode', () => {
+  it('waits for Enter even when the input is correct', () => {
+    const state = run(start({ mode: 'secret' }), ...type('casa'));
+    expect(state.feedback).toBeNull();
+    expect(state.readOnly).toBe(false);
+    const checked = run(state, submit);
+    expect(checked.feedback).toEqual({ verdict: 'correct', expected: 'la casa', reveal: false });
+    expect(run(checked, advance).score).toBe(1);
+  });
+
+  it('shows "incorrect.." without the answer and advances after the delay', () => {
+    const state = run(start({ mode: 'secret' }), ...answer('gato'));
+    expect(state.feedback).toEqual({ verdict: 'wrong', expected: 'la casa', reveal: false });
+    expect(state.advanceAfterMs).toBe(ADVANCE_DELAY_MS);
+    expect(run(state, advance)).toMatchObject({ index: 1, score: 0 });
+  });
+
+  it('does not lower-case the input', () => {
+    expect(run(start({ mode: 'secret' }), input('Casa')).input).toBe('Casa');
+  });
+});
+
+describe('illegal actions are no-ops', () => {
+  it('ignores input while read-only', () => {
+    const state = run(start({ mode: 'generic' }), ...type('casa'));
+    expect(quizReducer(state, input('casax'))).toBe(state);
+  });
+
+  it('ignores submit while an answer is shown', () => {
+    const state = run(start({ mode: 'classic' }), ...answer('gato'));
+    expect(quizReducer(state, submit)).toBe(state);
+  });
+
+  it('ignores a repeated Enter on an unchanged wrong answer (no duplicate report)', () => {
+    const state = run(start({ mode: 'spanish' }), ...answer('gato'));
+    expect(quizReducer(state, submit)).toBe(state);
+  });
+
+  it('ignores Enter on an empty input', () => {
+    const state = start({ mode: 'generic' });
+    expect(quizReducer(state, submit)).toBe(state);
+    const blank = run(state, input('   '));
+    expect(quizReducer(blank, submit)).toBe(blank);
+  });
+
+  it('ignores advance when nothing is pending', () => {
+    const state = start({ mode: 'generic' });
+    expect(quizReducer(state, advance)).toBe(state);
+    const typing = run(state, input('ca'));
+    expect(quizReducer(typing, advance)).toBe(typing);
+  });
+
+  it('ignores a second advance for the same answer', () => {
+    const once = run(start({ mode: 'generic' }), ...type('casa'), advance);
+    expect(quizReducer(once, advance)).toBe(once);
+  });
+
+  it('ignores input, submit and advance once finished', () => {
+    const done = run(startQuiz({ mode: 'generic', items: [casa] }), ...type('casa'), advance);
+    expect(done.finished).toBe(true);
+    expect(quizReducer(done, input('x'))).toBe(done);
+    expect(quizReducer(done, submit)).toBe(done);
+    expect(quizReducer(done, advance)).toBe(done);
+  });
+
+  it('ignores an input event that changes nothing', () => {
+    const state = run(start({ mode: 'generic' }), input('ca'));
+    expect(quizReducer(state, input('ca'))).toBe(state);
+  });
+
+  it('never mutates the previous state', () => {
+    const state = start({ mode: 'generic' });
+    const snapshot: unknown = JSON.parse(JSON.stringify({ ...state, config: null }));
+    run(state, ...answer('gato'), advance, { type: 'reportsTaken', count: 1 });
+    expect({ ...state, config: null }).toEqual(snapshot);
+  });
+});
+
+describe('reports', () => {
+  it('removes only the reports the UI took', () => {
+    const state = run(start({ mode: 'generic' }), ...answer('gato'), advance, ...type('perro'));
+    expect(state.outbox).toHaveLength(2);
+    const taken = quizReducer(state, { type: 'reportsTaken', count: 1 });
+    expect(taken.outbox).toEqual([{ itemId: 'perro', verdict: 'correct', typed: 'perro', firstAttempt: true }]);
+    expect(quizReducer(taken, { type: 'reportsTaken', count: 5 }).outbox).toEqual([]);
+    expect(quizReducer(taken, { type: 'reportsTaken', count: 0 })).toBe(taken);
+    expect(quizReducer(taken, { type: 'reportsTaken', count: -1 })).toBe(taken);
+  });
+
+  it('keeps the raw typed text', () => {
+    const state = run(start({ mode: 'generic' }), ...answer('Gato.'));
+    expect(state.outbox[0]?.typed).toBe('Gato.');
+  });
+});
+
+describe('answer-check options', () => {
+  it('passes strictAccents to the checker', () => {
+    const state = run(startQuiz({ mode: 'generic', items: [nino], strictAccents: true }), ...answer('nino'));
+    expect(state.feedback?.verdict).toBe('wrong');
+  });
+
+  it('passes otherAnswers to the checker', () => {
+    const otherAnswers = new Set(['pero']);
+    const state = run(startQuiz({ mode: 'generic', items: [perro], otherAnswers }), ...answer('pero'));
+    expect(state.feedback?.verdict).toBe('wrong');
+    const lenient = run(startQuiz({ mode: 'generic', items: [perro] }), ...answer('pero'));
+    expect(lenient.feedback).toMatchObject({ verdict: 'almost', reason: 'typo' });
+  });
+
+  it('uses the advance delay it is given', () => {
+    const state = run(startQuiz({ mode: 'generic', items, advanceDelayMs: 500 }), ...type('casa'));
+    expect(state.advanceAfterMs).toBe(500);
+  });
+});
+
+describe('drawItems', () => {
+  /** A repeatable pseudo-random sequence (mulberry32). */
+  function seeded(seed: number): () => number {
+    let a = seed;
+    return () => {
+      a = (a + 0x6d2b79f5) | 0;
+      let t = Math.imul(a ^ (a >>> 15), 1 | a);
+      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    };
+  }
+  const pool = Array.from({ length: 80 }, (_, i) => i);
+
+  it('draws n distinct items from the pool', () => {
+    const drawn = drawItems(pool, 70, seeded(1));
+    expect(drawn).toHaveLength(70);
+    expect(new Set(drawn).size).toBe(70);
+    for (const item of drawn) expect(pool).toContain(item);
+  });
+
+  it('is repeatable for the same random source and differs for another', () => {
+    expect(drawItems(pool, 70, seeded(7))).toEqual(drawItems(pool, 70, seeded(7)));
+    expect(drawItems(pool, 70, seeded(7))).not.toEqual(drawItems(pool, 70, seeded(8)));
+  });
+
+  it('leaves the pool untouched', () => {
+    const copy = [...pool];
+    drawItems(pool, 10, seeded(3));
+    expect(pool).toEqual(copy);
+  });
+
+  it('returns the whole pool, shuffled, when n is larger', () => {
+    expect(drawItems([1, 2, 3], 70, seeded(2)).sort()).toEqual([1, 2, 3]);
+    expect(drawItems([1, 2, 3], 0, seeded(2))).toEqual([]);
+    expect(drawItems([], 5, seeded(2))).toEqual([]);
+  });
+
+  it('stays inside the pool for edge values of random', () => {
+    expect(drawItems([1, 2, 3], 3, () => 0)).toEqual([1, 2, 3]);
+    expect(drawItems([1, 2, 3], 3, () => 1).sort()).toEqual([1, 2, 3]);
+    expect(drawItems([1, 2, 3], 3, () => 0.999999).sort()).toEqual([1, 2, 3]);
+  });
+
+  it('gives every item a chance at every position', () => {
+    const random = seeded(42);
+    const firsts = new Set<number>();
+    for (let i = 0; i < 200; i++) firsts.add(drawItems([0, 1, 2, 3], 1, random)[0] ?? -1);
+    expect([...firsts].sort()).toEqual([0, 1, 2, 3]);
+  });
+});

@@ -1,0 +1,249 @@
+/**
+ * The typing quiz as one pure state machine. Every quiz of SPEC.md §4 is a mode of it (quiz-modes.ts); the
+ * reducer reads the mode's rules and never its name. It never sleeps nor reads the clock: after an answer it
+ * sets `advanceAfterMs`, and the UI dispatches `advance` once that delay has passed.
+ */
+import { checkAnswer } from './answer-checker.js';
+import type { AnswerKey, CheckResult } from './answer-checker.js';
+import { ADVANCE_DELAY_MS } from './languages.js';
+import { modeRules } from './quiz-modes.js';
+import type { ModeRules, QuizMode } from './quiz-modes.js';
+import type { AlmostReason, Verdict } from './verdict.js';
+
+/** A word to ask. The caller picks the direction: `prompt` is what is shown, `key` what must be typed. */
+export interface QuizItem {
+  /** Unique within a quiz: reports, first attempts and requeues are keyed by it. */
+  id: string;
+  prompt: string;
+  key: AnswerKey;
+}
+
+export interface Feedback {
+  verdict: Verdict;
+  /** The right form ("la casa"): always shown for `almost`, shown for `wrong` when `reveal` is true. */
+  expected: string;
+  reason?: AlmostReason;
+  /** Whether the UI shows `expected` (an almost answer, or the mode reveals the answer after a wrong one). */
+  reveal: boolean;
+}
+
+/** An answer for the server. Only a first attempt reschedules the word; a retry is practice. */
+export interface AnswerReport {
+  itemId: string;
+  verdict: Verdict;
+  typed: string;
+  /** The first answer to this item in this quiz session. */
+  firstAttempt: boolean;
+}
+
+export interface QuizConfig {
+  mode: QuizMode;
+  rules: ModeRules;
+  strictAccents: boolean;
+  otherAnswers: ReadonlySet<string> | undefined;
+  advanceDelayMs: number;
+}
+
+export interface QuizState {
+  readonly config: QuizConfig;
+  /** Round 1 holds every item; a generic quiz's later rounds hold the items answered wrong in the previous one. */
+  readonly round: { readonly number: number; readonly items: readonly QuizItem[]; readonly wrong: readonly QuizItem[] };
+  /** Position in the current round (0-based; equals `total` when finished), for "word i / N" and the progress bar. */
+  readonly index: number;
+  /** Items in the current round. */
+  readonly total: number;
+  readonly current: QuizItem | null;
+  readonly input: string;
+  readonly feedback: Feedback | null;
+  /** The input is locked while an accepted or final answer is shown. */
+  readonly readOnly: boolean;
+  /** Set while an answer is shown: dispatch `advance` after this many milliseconds. */
+  readonly advanceAfterMs: number | null;
+  /** What `advance` will do; null when there is nothing to advance to. */
+  readonly pendingAdvance: { readonly scored: boolean; readonly requeue: boolean } | null;
+  /** Accepted answers so far; increases when the quiz moves on, as the spec's "after 2 seconds the score increases". */
+  readonly score: number;
+  readonly finished: boolean;
+  /** "You got {score} / {total} correct", once finished; `total` counts the session's distinct items. */
+  readonly result: { readonly score: number; readonly total: number } | null;
+  /** Answers not yet taken by the UI (see the `reportsTaken` event). */
+  readonly outbox: readonly AnswerReport[];
+  /** Ids of items answered at least once this session, to tell first attempts from retries. */
+  readonly answered: readonly string[];
+}
+
+export type QuizEvent =
+  | { type: 'input'; value: string }
+  | { type: 'submit' }
+  | { type: 'advance' }
+  | { type: 'restart'; items: readonly QuizItem[] }
+  /** The UI sent the first `count` reports of the outbox; counting keeps reports added meanwhile. */
+  | { type: 'reportsTaken'; count: number };
+
+export interface StartQuizOptions {
+  mode: QuizMode;
+  items: readonly QuizItem[];
+  /** Classic mode: show "Correct: {answer}" after a wrong answer (the Italian quiz). */
+  showCorrection?: boolean;
+  strictAccents?: boolean;
+  /** Normalised forms of the deck's other words (`otherAnswerSet`), so no typo tolerance accepts one of them. */
+  otherAnswers?: ReadonlySet<string>;
+  advanceDelayMs?: number;
+}
+
+function beginRound(
+  config: QuizConfig,
+  items: readonly QuizItem[],
+  number: number,
+  carried: Pick<QuizState, 'score' | 'outbox' | 'answered' | 'result'>,
+): QuizState {
+  const finished = items.length === 0;
+  return {
+    config,
+    round: { number, items, wrong: [] },
+    index: 0,
+    total: items.length,
+    current: items[0] ?? null,
+    input: '',
+    feedback: null,
+    readOnly: finished,
+    advanceAfterMs: null,
+    pendingAdvance: null,
+    score: carried.score,
+    finished,
+    result: finished ? (carried.result ?? { score: carried.score, total: 0 }) : null,
+    outbox: carried.outbox,
+    answered: carried.answered,
+  };
+}
+
+export function startQuiz(options: StartQuizOptions): QuizState {
+  const config: QuizConfig = {
+    mode: options.mode,
+    rules: modeRules(options.mode, { showCorrection: options.showCorrection ?? false }),
+    strictAccents: options.strictAccents ?? false,
+    otherAnswers: options.otherAnswers,
+    advanceDelayMs: options.advanceDelayMs ?? ADVANCE_DELAY_MS,
+  };
+  return beginRound(config, options.items, 1, { score: 0, outbox: [], answered: [], result: null });
+}
+
+function check(state: QuizState, item: QuizItem, typed: string): CheckResult {
+  return checkAnswer(typed, item.key, {
+    strictAccents: state.config.strictAccents,
+    ...(state.config.otherAnswers ? { otherAnswers: state.config.otherAnswers } : {}),
+  });
+}
+
+/** Records an answer and shows its verdict; `accepted` answers always move on, wrong ones per the mode. */
+function answer(state: QuizState, item: QuizItem, typed: string, result: CheckResult): QuizState {
+  const accepted = result.verdict !== 'wrong';
+  const { rules } = state.config;
+  const report: AnswerReport = {
+    itemId: item.id,
+    verdict: result.verdict,
+    typed,
+    firstAttempt: !state.answered.includes(item.id),
+  };
+  const moveOn = accepted || rules.onWrong !== 'stay';
+  const feedback: Feedback = {
+    verdict: result.verdict,
+    expected: result.expected,
+    ...(result.reason ? { reason: result.reason } : {}),
+    reveal: result.verdict === 'almost' || (result.verdict === 'wrong' && rules.revealOnWrong),
+  };
+  return {
+    ...state,
+    input: typed,
+    feedback,
+    readOnly: moveOn,
+    pendingAdvance: moveOn ? { scored: accepted, requeue: !accepted && rules.onWrong === 'requeue' } : null,
+    advanceAfterMs: moveOn ? state.config.advanceDelayMs : null,
+    outbox: [...state.outbox, report],
+    answered: report.firstAttempt ? [...state.answered, item.id] : state.answered,
+  };
+}
+
+function onInput(state: QuizState, value: string): QuizState {
+  const item = state.current;
+  if (state.finished || state.readOnly || !item) return state;
+  const input = state.config.rules.lowercaseInput ? value.toLocaleLowerCase(item.key.locale) : value;
+  if (input === state.input && state.feedback === null) return state;
+  // Typing again clears a stale "Incorrect" (a mode that stays on the word after a wrong answer).
+  const typed: QuizState = { ...state, input, feedback: null };
+  if (!state.config.rules.autoAcceptOnType) return typed;
+  const result = check(state, item, input);
+  // Only an exact answer is taken mid-typing: "almost" may just be a word still being typed.
+  return result.verdict === 'correct' ? answer(typed, item, input, result) : typed;
+}
+
+function onSubmit(state: QuizState): QuizState {
+  const item = state.current;
+  // A shown verdict with unchanged input (a second Enter) is not a new answer; an empty Enter is a slip.
+  if (state.finished || state.readOnly || !item || state.feedback !== null || state.input.trim() === '') {
+    return state;
+  }
+  return answer(state, item, state.input, check(state, item, state.input));
+}
+
+function onAdvance(state: QuizState): QuizState {
+  const pending = state.pendingAdvance;
+  if (!pending || !state.current) return state;
+  const score = state.score + (pending.scored ? 1 : 0);
+  const wrong = pending.requeue ? [...state.round.wrong, state.current] : state.round.wrong;
+  const index = state.index + 1;
+  const cleared = { input: '', feedback: null, readOnly: false, advanceAfterMs: null, pendingAdvance: null };
+
+  if (index < state.total) {
+    return { ...state, ...cleared, score, index, current: state.round.items[index] ?? null, round: { ...state.round, wrong } };
+  }
+  if (wrong.length > 0) {
+    return beginRound(state.config, wrong, state.round.number + 1, { ...state, score });
+  }
+  return {
+    ...state,
+    ...cleared,
+    readOnly: true,
+    score,
+    index,
+    current: null,
+    round: { ...state.round, wrong },
+    finished: true,
+    result: { score, total: state.answered.length },
+  };
+}
+
+export function quizReducer(state: QuizState, event: QuizEvent): QuizState {
+  switch (event.type) {
+    case 'input':
+      return onInput(state, event.value);
+    case 'submit':
+      return onSubmit(state);
+    case 'advance':
+      return onAdvance(state);
+    case 'restart':
+      // A new session ("Learn 15 more words"): only reports not yet taken survive.
+      return beginRound(state.config, event.items, 1, { score: 0, outbox: state.outbox, answered: [], result: null });
+    case 'reportsTaken': {
+      const count = Math.max(0, Math.floor(event.count));
+      return count === 0 ? state : { ...state, outbox: state.outbox.slice(count) };
+    }
+  }
+}
+
+/**
+ * `n` items drawn at random without repetition (a partial Fisher–Yates shuffle), e.g. the secret quiz's 70.
+ * `random` returns numbers in [0, 1) like Math.random; it is injected so that tests and replays are repeatable.
+ */
+export function drawItems<T>(pool: readonly T[], n: number, random: () => number): T[] {
+  const copy = [...pool];
+  const count = Math.max(0, Math.min(Math.floor(n), copy.length));
+  for (let i = 0; i < count; i++) {
+    // Clamped: a `random` that returns 1 (or a tiny negative) must not read outside the pool.
+    const j = i + Math.max(0, Math.min(Math.floor(random() * (copy.length - i)), copy.length - i - 1));
+    const picked = copy[j] as T;
+    copy[j] = copy[i] as T;
+    copy[i] = picked;
+  }
+  return copy.slice(0, count);
+}

@@ -1,0 +1,157 @@
+/**
+ * Spaced repetition: a thin wrapper around ts-fsrs (PRODUCT.md §1). It converts between ts-fsrs's Date-based
+ * cards and a plain, serialisable `CardState` (epoch milliseconds), maps our verdicts to ratings, and never reads
+ * the clock: every function takes `nowMs`.
+ */
+import { Rating, State, createEmptyCard, fsrs, generatorParameters } from 'ts-fsrs';
+import type { Card, FSRS, Grade } from 'ts-fsrs';
+import type { Verdict } from './verdict.js';
+
+export type { Verdict } from './verdict.js';
+export { Rating, State };
+
+/** A card as stored: numbers only, times in epoch milliseconds (the database's representation). */
+export interface CardState {
+  due: number;
+  stability: number;
+  difficulty: number;
+  elapsed_days: number;
+  scheduled_days: number;
+  learning_steps: number;
+  reps: number;
+  lapses: number;
+  /** ts-fsrs `State`: 0 New, 1 Learning, 2 Review, 3 Relearning. */
+  state: number;
+  last_review: number | null;
+  /**
+   * Rating of the last review (ts-fsrs `Rating`, 1 Again … 4 Easy), 0 before the first one. ts-fsrs does not keep
+   * it on the card, yet "learned" needs it: in the learning steps, Again and Hard leave the same state.
+   */
+  last_rating: number;
+}
+
+export interface ReviewLogEntry {
+  rating: Rating;
+  /** The card's state, due date, stability and difficulty *before* this review (as ts-fsrs logs them). */
+  state: State;
+  due: number;
+  stability: number;
+  difficulty: number;
+  elapsedDays: number;
+  scheduledDays: number;
+  reviewedAt: number;
+}
+
+export interface ReviewOptions {
+  /** Probability of recall FSRS aims for when it picks the next due date. */
+  desiredRetention?: number;
+}
+
+export const DEFAULT_DESIRED_RETENTION = 0.9;
+
+/** A correct first try is Good, a forgiven accent or typo is Hard, a wrong answer is Again (PRODUCT.md §1). */
+export function ratingForVerdict(verdict: Verdict): Grade {
+  switch (verdict) {
+    case 'correct':
+      return Rating.Good;
+    case 'almost':
+      return Rating.Hard;
+    case 'wrong':
+      return Rating.Again;
+  }
+}
+
+// One FSRS instance per retention value: building one derives its parameters, and a server reviews many cards.
+const schedulers = new Map<number, FSRS>();
+
+function schedulerFor(desiredRetention: number): FSRS {
+  if (!(desiredRetention > 0 && desiredRetention < 1)) {
+    throw new RangeError(`desiredRetention must be between 0 and 1 (exclusive), got ${desiredRetention}`);
+  }
+  let scheduler = schedulers.get(desiredRetention);
+  if (!scheduler) {
+    // Fuzz stays off (the default) so that the same answers always give the same schedule.
+    scheduler = fsrs(generatorParameters({ request_retention: desiredRetention, enable_fuzz: false }));
+    schedulers.set(desiredRetention, scheduler);
+  }
+  return scheduler;
+}
+
+function toCardState(card: Card, lastRating: number): CardState {
+  return {
+    due: card.due.getTime(),
+    stability: card.stability,
+    difficulty: card.difficulty,
+    elapsed_days: card.elapsed_days,
+    scheduled_days: card.scheduled_days,
+    learning_steps: card.learning_steps,
+    reps: card.reps,
+    lapses: card.lapses,
+    state: card.state,
+    last_review: card.last_review ? card.last_review.getTime() : null,
+    last_rating: lastRating,
+  };
+}
+
+function toCard(state: CardState): Card {
+  const card: Card = {
+    due: new Date(state.due),
+    stability: state.stability,
+    difficulty: state.difficulty,
+    elapsed_days: state.elapsed_days,
+    scheduled_days: state.scheduled_days,
+    learning_steps: state.learning_steps,
+    reps: state.reps,
+    lapses: state.lapses,
+    state: state.state as State,
+  };
+  if (state.last_review !== null) card.last_review = new Date(state.last_review);
+  return card;
+}
+
+/** A card never reviewed, due at once. */
+export function newCardState(nowMs: number): CardState {
+  return toCardState(createEmptyCard(new Date(nowMs)), 0);
+}
+
+export function reviewCard(
+  card: CardState,
+  verdict: Verdict,
+  nowMs: number,
+  { desiredRetention = DEFAULT_DESIRED_RETENTION }: ReviewOptions = {},
+): { card: CardState; log: ReviewLogEntry } {
+  const rating = ratingForVerdict(verdict);
+  const result = schedulerFor(desiredRetention).next(toCard(card), new Date(nowMs), rating);
+  return {
+    card: toCardState(result.card, rating),
+    log: {
+      rating: result.log.rating,
+      state: result.log.state,
+      due: result.log.due.getTime(),
+      stability: result.log.stability,
+      difficulty: result.log.difficulty,
+      elapsedDays: result.log.elapsed_days,
+      scheduledDays: result.log.scheduled_days,
+      reviewedAt: result.log.review.getTime(),
+    },
+  };
+}
+
+/**
+ * Up for review: reviewed at least once and its due time has passed. A New card is not "due": it has not been
+ * learnt yet, so it belongs to a learning batch, not to the review screen.
+ */
+export function isDue(card: CardState, nowMs: number): boolean {
+  return card.state !== State.New && card.due <= nowMs;
+}
+
+/**
+ * "Learned" (the product's percent learned, and the old `answeredCorrectly`): the learner's latest review of the
+ * card was not a failure. A card in Review state qualifies by construction (Again moves it to Relearning); a card
+ * in its learning steps qualifies once answered Good or Hard. A lapse (Again) makes it unlearned until answered
+ * right again, so the figure reflects what the learner knows now.
+ */
+export function isLearned(card: CardState): boolean {
+  if (card.state === State.Review) return true;
+  return card.reps > 0 && card.last_rating !== 0 && card.last_rating !== Rating.Again;
+}
