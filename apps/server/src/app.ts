@@ -61,7 +61,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: options.logger === false ? false : { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
-    // Sessions and progress must never be cached by a shared proxy keyed on URL alone.
+    // During a graceful shutdown, a new request on a kept-alive connection gets 503, which a proxy retries elsewhere.
     return503OnClosing: true,
     frameworkErrors,
   });

@@ -24,6 +24,11 @@ async function main(): Promise<void> {
   app.addHook('onClose', () => db.close());
 
   let closing = false;
+  // Node closes idle kept-alive connections once, at close(); a response finished after that must close its own,
+  // or the process would wait for the client's keep-alive to time out.
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) void reply.header('connection', 'close');
+  });
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;

@@ -64,14 +64,6 @@ export async function snapshotTables(db: Db, except: readonly string[] = ['rate_
 
 export const SERVER_ENTRY = path.join(ROOT_DIR, 'apps/server/dist/server.js');
 
-/** Why the built-server suites cannot run here, or null when they can. */
-export function builtServerUnavailable(): string | null {
-  if (!fs.existsSync(SERVER_ENTRY)) {
-    return `apps/server/dist/server.js is missing: run "npx tsc -b apps/server" (npm test does) to run the built-server suites`;
-  }
-  return null;
-}
-
 /**
  * Brings apps/server/dist up to date with the sources (a no-op costing well under a second when it is), once per
  * test process. Several test files run at once, so a lock directory makes them take turns.
