@@ -1,0 +1,51 @@
+import autocannon from 'autocannon';
+
+export interface Req {
+  method?: 'GET' | 'PATCH' | 'POST';
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+export interface LoadResult {
+  rps: number;
+  p50: number;
+  p99: number;
+  requests: number;
+  /** Connection errors, timeouts and non-2xx answers together: the target is zero. */
+  errors: number;
+}
+
+/**
+ * One autocannon round. `next` builds every request, so that each can carry a different learner's cookie and,
+ * for writes, a different word and answer id.
+ */
+export async function load(opts: { url: string; connections: number; seconds: number; next: () => Req }): Promise<LoadResult> {
+  const result = await autocannon({
+    url: opts.url,
+    connections: opts.connections,
+    duration: opts.seconds,
+    timeout: 10,
+    requests: [
+      {
+        setupRequest: (req) => {
+          const r = opts.next();
+          return { ...req, method: r.method ?? 'GET', path: r.path, headers: { ...r.headers }, body: r.body } as typeof req;
+        },
+      },
+    ],
+  });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    requests: result.requests.total,
+    errors: result.errors + result.timeouts + result.non2xx,
+  };
+}
+
+export const median = (xs: number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? (s[mid] ?? NaN) : ((s[mid - 1] ?? NaN) + (s[mid] ?? NaN)) / 2;
+};

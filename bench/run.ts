@@ -1,0 +1,315 @@
+/**
+ * `npm run bench`: the built app on a fresh, seeded database, measured against baselines taken in the same run, so
+ * that figures compare across machines and noisy neighbours. See docs/performance.md for what each figure means.
+ *
+ * Flags: --postgres (also on PostgreSQL; or set BENCH_DATABASE_URL / TEST_DATABASE_URL), --postgres-only,
+ * --no-browser, --quick (short rounds, for trying the bench itself), --profile (CPU profile of the server child,
+ * summarised at the end).
+ */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { openDatabase } from '../apps/server/src/db/database.js';
+import { measureBundle } from './lib/bundle.js';
+import { bareKeystroke, launchBrowser, measureLcp, quizKeystroke } from './lib/browser.js';
+import { type LoadResult, type Req, load, median } from './lib/load.js';
+import { rawVerifyRate, runLogins } from './lib/logins.js';
+import { type Child, ROOT, startApp, startHello } from './lib/proc.js';
+import { summarizeProfile } from './lib/profile.js';
+import { type Row, markdownTable, printTable, writeSection } from './lib/report.js';
+import { BENCH_PASSWORD, type SeedResult, seed } from './lib/seed.js';
+
+const args = new Set(process.argv.slice(2));
+const QUICK = args.has('--quick');
+const PROFILE = args.has('--profile');
+const LEARNERS = Number(process.env.BENCH_LEARNERS ?? 10_000);
+/** Learners with a live session in the load: many sessions, as in real traffic. */
+const ACTIVE = 200;
+const CONNECTIONS = 50;
+const ROUNDS = 3;
+const ROUND_S = QUICK ? 2 : 5;
+const WARM_S = QUICK ? 1 : 3;
+const LOGIN_CONCURRENCY = 32;
+/** Browsers ask for compressed answers; so does the bench, so that compression is part of the cost. */
+const ACCEPT_ENCODING = 'gzip, deflate, br';
+const DOC = path.join(ROOT, 'docs/performance.md');
+
+const PG_URL =
+  process.env.BENCH_DATABASE_URL ??
+  process.env.TEST_DATABASE_URL ??
+  (args.has('--postgres') || args.has('--postgres-only') ? 'postgres://postgres@127.0.0.1:5432/test' : undefined);
+const engines: Array<'sqlite' | 'postgres'> = [...(args.has('--postgres-only') ? [] : (['sqlite'] as const)), ...(PG_URL ? (['postgres'] as const) : [])];
+
+const TARGETS = {
+  sqlite: { read: 0.35, write: 0.2, readP99: 10, writeP99: 25 },
+  postgres: { read: 0.1, write: 0.05, readP99: null, writeP99: null },
+} as const;
+
+const log = (msg: string) => console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${msg}`);
+const randomId = () => randomBytes(16).toString('base64url');
+
+interface FreshDb {
+  url: string;
+  target: Parameters<typeof openDatabase>[0];
+  drop(): Promise<void>;
+}
+
+async function freshDatabase(engine: 'sqlite' | 'postgres'): Promise<FreshDb> {
+  if (engine === 'sqlite') {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vocab-bench-'));
+    const file = path.join(dir, 'bench.db');
+    return { url: `sqlite:${file}`, target: { kind: 'sqlite', file }, drop: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+  }
+  const base = PG_URL ?? '';
+  const schema = `bench_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  const scoped = new URL(base);
+  scoped.searchParams.set('options', `-c search_path=${schema}`);
+  return {
+    url: scoped.toString(),
+    target: { kind: 'postgres', url: scoped.toString() },
+    drop: async () => {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`drop schema ${schema} cascade`);
+      await c.end();
+    },
+  };
+}
+
+const appEnv = (url: string) => ({
+  DATABASE_URL: url,
+  // Logins come from many addresses behind a proxy (X-Forwarded-For), as in production; see logins.ts.
+  TRUST_PROXY: 'true',
+});
+
+function profileArgs(engine: string): { args: string[]; dir: string | null } {
+  if (!PROFILE) return { args: [], dir: null };
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `vocab-bench-prof-${engine}-`));
+  return { args: ['--cpu-prof', `--cpu-prof-dir=${dir}`], dir };
+}
+
+interface Endpoint {
+  key: string;
+  label: string;
+  kind: 'baseline' | 'read' | 'write';
+  url: string;
+  next: () => Req;
+}
+
+async function apiFigures(engine: 'sqlite' | 'postgres', app: Child, hello: Child, seeded: SeedResult, rows: Row[]): Promise<{ unlearnedRps: number; readNext: () => Req }> {
+  // Every 50th learner: a spread of beginners and advanced learners, each with their own session.
+  const active = seeded.learners.filter((_, i) => i % Math.floor(seeded.learners.length / ACTIVE) === 0).slice(0, ACTIVE);
+  let turn = 0;
+  const withSession = (): Record<string, string> => ({ cookie: active[turn++ % active.length]?.cookie ?? '', 'accept-encoding': ACCEPT_ENCODING });
+  const writers = active.map((l) => ({ cookie: l.cookie, next: l.spanishStudied, sessionId: randomId() }));
+  let writeTurn = 0;
+  const readNext = (): Req => ({ path: '/api/users/languages/words/unlearned?language=spanish', headers: withSession() });
+  const endpoints: Endpoint[] = [
+    { key: 'hello', label: 'hello-world (baseline)', kind: 'baseline', url: hello.url, next: () => ({ path: '/', headers: { 'accept-encoding': ACCEPT_ENCODING } }) },
+    { key: 'unlearned', label: 'GET /api/users/languages/words/unlearned?language=spanish', kind: 'read', url: app.url, next: readNext },
+    {
+      key: 'answer',
+      label: 'PATCH /api/users/languages/spanish/quiz/answer-word/?language=spanish&wordId=…',
+      kind: 'write',
+      url: app.url,
+      // Each answer a word this learner has not met yet, with a fresh answer id: every request is a real write
+      // (a new progress row, its FSRS update and a review row).
+      next: () => {
+        const w = writers[writeTurn++ % writers.length];
+        if (!w) throw new Error('no writers');
+        const wordId = seeded.spanishWordIds[w.next++ % seeded.spanishWordIds.length];
+        return {
+          method: 'PATCH',
+          path: `/api/users/languages/spanish/quiz/answer-word/?language=spanish&wordId=${wordId}`,
+          headers: { cookie: w.cookie, 'content-type': 'application/json', 'accept-encoding': ACCEPT_ENCODING },
+          body: JSON.stringify({ answerId: randomId(), sessionId: w.sessionId, typed: 'answer' }),
+        };
+      },
+    },
+    { key: 'review', label: 'GET /api/users/languages/spanish/for-review', kind: 'read', url: app.url, next: () => ({ path: '/api/users/languages/spanish/for-review', headers: withSession() }) },
+    { key: 'list', label: 'GET /api/spanish', kind: 'read', url: app.url, next: () => ({ path: '/api/spanish', headers: withSession() }) },
+  ];
+
+  log(`API warm-up (${WARM_S} s per endpoint)`);
+  for (const e of endpoints) await load({ url: e.url, connections: CONNECTIONS, seconds: WARM_S, next: e.next });
+  const results = new Map<string, LoadResult[]>(endpoints.map((e) => [e.key, []]));
+  for (let r = 1; r <= ROUNDS; r++) {
+    // Interleaved rounds: a slow spell of the machine hits the baseline and the app alike.
+    for (const e of endpoints) {
+      const res = await load({ url: e.url, connections: CONNECTIONS, seconds: ROUND_S, next: e.next });
+      results.get(e.key)?.push(res);
+      log(`round ${r} ${e.key.padEnd(9)} ${res.rps.toFixed(0).padStart(6)} req/s  p99 ${res.p99} ms  errors ${res.errors}`);
+    }
+  }
+  const summary = (key: string) => {
+    const rs = results.get(key) ?? [];
+    return { rps: median(rs.map((x) => x.rps)), p99: median(rs.map((x) => x.p99)), errors: rs.reduce((s, x) => s + x.errors, 0), requests: rs.reduce((s, x) => s + x.requests, 0) };
+  };
+  const base = summary('hello');
+  const t = TARGETS[engine];
+  rows.push({ figure: 'hello-world req/s (baseline)', value: base.rps, unit: 'req/s', target: '', pass: null, note: `p99 ${base.p99} ms` });
+  for (const e of endpoints.filter((x) => x.kind !== 'baseline')) {
+    const s = summary(e.key);
+    const ratio = s.rps / base.rps;
+    const want = e.kind === 'write' ? t.write : t.read;
+    rows.push({ figure: `${e.label} req/s`, value: s.rps, unit: 'req/s', baseline: base.rps, baselineLabel: 'hello', ratio, target: `≥ ${want} × hello`, pass: ratio >= want });
+    const p99Target = e.kind === 'write' ? t.writeP99 : t.readP99;
+    rows.push({ figure: `  p99 latency`, value: s.p99, unit: 'ms', baseline: base.p99, baselineLabel: 'hello', ratio: base.p99 ? s.p99 / base.p99 : null, target: p99Target === null ? '(none)' : `≤ ${p99Target} ms`, pass: p99Target === null ? null : s.p99 <= p99Target });
+    rows.push({ figure: `  errors (of ${s.requests})`, value: s.errors, unit: '', target: '0', pass: s.errors === 0 });
+  }
+  return { unlearnedRps: summary('unlearned').rps, readNext };
+}
+
+async function loginFigures(app: Child, seeded: SeedResult, storedHash: Promise<string | null>, normalReadRps: number, readNext: () => Req, rows: Row[]): Promise<void> {
+  // Accounts without a load session, so logins never end a session the read load is using.
+  const usernames = seeded.learners.filter((_, i) => i % Math.floor(seeded.learners.length / ACTIVE) !== 0).map((l) => l.username);
+  const hash = (await storedHash) ?? '';
+  log(`argon2id baseline: raw verifications, ${LOGIN_CONCURRENCY} at once`);
+  const raw = await rawVerifyRate(hash, BENCH_PASSWORD, LOGIN_CONCURRENCY, QUICK ? 2 : 4);
+  log(`logins: ${LOGIN_CONCURRENCY} clients`);
+  await runLogins({ url: app.url, usernames, password: BENCH_PASSWORD, concurrency: LOGIN_CONCURRENCY, seconds: 1 });
+  const logins = await runLogins({ url: app.url, usernames, password: BENCH_PASSWORD, concurrency: LOGIN_CONCURRENCY, seconds: QUICK ? 3 : 6 });
+  log(`  ${logins.perSecond.toFixed(1)} logins/s ${JSON.stringify(logins.statuses)}`);
+  rows.push({
+    figure: `POST /api/auth/login logins/s (${LOGIN_CONCURRENCY} at once)`,
+    value: logins.perSecond,
+    unit: '/s',
+    baseline: raw,
+    baselineLabel: 'raw argon2id/s',
+    ratio: logins.perSecond / raw,
+    target: '(none)',
+    pass: null,
+    note: `argon2id m=19456 KiB, t=2, p=1; ${logins.ok} logins, failures ${logins.failed} ${JSON.stringify(logins.statuses)}`,
+  });
+  rows.push({ figure: '  login errors', value: logins.failed, unit: '', target: '0', pass: logins.failed === 0 });
+
+  const during: number[] = [];
+  let loginErrors = 0;
+  for (let r = 1; r <= ROUNDS; r++) {
+    const [reads, l] = await Promise.all([
+      load({ url: app.url, connections: CONNECTIONS, seconds: ROUND_S, next: readNext }),
+      runLogins({ url: app.url, usernames, password: BENCH_PASSWORD, concurrency: LOGIN_CONCURRENCY, seconds: ROUND_S }),
+    ]);
+    during.push(reads.rps);
+    loginErrors += l.failed + reads.errors;
+    log(`round ${r} reads during logins ${reads.rps.toFixed(0)} req/s (p99 ${reads.p99} ms), ${l.perSecond.toFixed(1)} logins/s`);
+  }
+  const d = median(during);
+  rows.push({
+    figure: `unlearned req/s while ${LOGIN_CONCURRENCY} logins run`,
+    value: d,
+    unit: 'req/s',
+    baseline: normalReadRps,
+    baselineLabel: 'without logins',
+    ratio: d / normalReadRps,
+    target: '≥ 0.5 × without',
+    pass: d / normalReadRps >= 0.5,
+    note: loginErrors ? `${loginErrors} errors during this phase` : undefined,
+  });
+}
+
+
+async function webFigures(app: Child, hello: Child, seeded: SeedResult, rows: Row[]): Promise<void> {
+  const bundle = measureBundle(path.join(ROOT, 'apps/web/dist'));
+  const KB = 1024;
+  rows.push({ figure: 'initial JS, gzip (entry + modulepreloads)', value: bundle.initialGzip / KB, unit: 'KB', baseline: 150, baselineLabel: 'budget', ratio: bundle.initialGzip / KB / 150, target: '≤ 150 KB', pass: bundle.initialGzip <= 150 * KB, note: `${bundle.initialFiles.length} files: ${bundle.initialFiles.map((f) => path.basename(f)).join(', ')}` });
+  rows.push({ figure: 'all JS, gzip', value: bundle.totalGzip / KB, unit: 'KB', baseline: 300, baselineLabel: 'budget', ratio: bundle.totalGzip / KB / 300, target: '≤ 300 KB', pass: bundle.totalGzip <= 300 * KB, note: `${bundle.totalFiles} files` });
+
+  const browser = await launchBrowser();
+  try {
+    log('browser: landing-page LCP (mobile: CPU ×4, 150 ms RTT, 1.6 Mbps)');
+    const bare = await measureLcp(browser, `${hello.url}/page`);
+    const lcp = await measureLcp(browser, `${app.url}/`);
+    rows.push({ figure: 'landing-page LCP, mobile profile', value: lcp.median, unit: 'ms', baseline: bare.median, baselineLabel: 'bare page', ratio: lcp.median / bare.median, target: '≤ 2500 ms', pass: Number.isNaN(lcp.median) ? null : lcp.median <= 2500, note: `runs ${lcp.runs.map((x) => x.toFixed(0)).join(', ')} ms; bare HTML page ${bare.runs.map((x) => x.toFixed(0)).join(', ')} ms` });
+
+    log('browser: keystroke → "Correct!" in the Spanish quiz');
+    const floor = await bareKeystroke(browser);
+    const learner = seeded.learners[1];
+    const quiz = await quizKeystroke(browser, app.url, learner?.cookie ?? '');
+    rows.push({
+      figure: 'last keystroke → "Correct!" painted (/spanish-quiz)',
+      value: quiz.median,
+      unit: 'ms',
+      baseline: floor,
+      baselineLabel: 'bare input',
+      ratio: quiz.median === null ? null : quiz.median / floor,
+      target: '≤ 16 ms',
+      pass: quiz.median === null ? null : quiz.median <= 16,
+      note: quiz.problem ? `not measured: ${quiz.problem}` : `samples ${quiz.samples.map((x) => x.toFixed(1)).join(', ')} ms (keydown → frame after the DOM shows it)`,
+    });
+    if (quiz.jsFiles.length) {
+      const quizJs = quiz.jsFiles.reduce((s, f) => s + bundle.gzipOf(f), 0);
+      rows.push({ figure: 'JS loaded by /spanish-quiz, gzip', value: quizJs / KB, unit: 'KB', baseline: bundle.totalGzip / KB, baselineLabel: 'all JS', ratio: quizJs / bundle.totalGzip, target: '(split)', pass: null, note: `${quiz.jsFiles.length} files` });
+    }
+  } finally {
+    await browser.close();
+  }
+}
+
+async function benchEngine(engine: 'sqlite' | 'postgres'): Promise<Row[]> {
+  const rows: Row[] = [];
+  const db = await freshDatabase(engine);
+  let hello: Child | null = null;
+  let app: Child | null = null;
+  try {
+    log(`${engine}: first start on a fresh database (migrations, decks)`);
+    await (await startApp(appEnv(db.url))).stop();
+    log(`${engine}: seeding ${LEARNERS} learners`);
+    const handle = openDatabase(db.target);
+    let seeded: SeedResult;
+    let hash: string | null = null;
+    try {
+      seeded = await seed(handle, { learners: LEARNERS, now: Date.now() });
+      hash = (await handle.kysely.selectFrom('users').select('password_hash').limit(1).executeTakeFirstOrThrow()).password_hash;
+    } finally {
+      await handle.close();
+    }
+    log(`  ${seeded.seconds.toFixed(1)} s: ${Object.entries(seeded.rows).map(([k, v]) => `${k} ${v}`).join(', ')}`);
+    log(`  ${seeded.passwordNote}`);
+    const prof = profileArgs(engine);
+    hello = await startHello();
+    app = await startApp(appEnv(db.url), prof.args);
+    const rssStart = app.rssKiB();
+
+    const { unlearnedRps, readNext } = await apiFigures(engine, app, hello, seeded, rows);
+    await loginFigures(app, seeded, Promise.resolve(hash), unlearnedRps, readNext, rows);
+    const rss = app.rssKiB();
+    rows.push({ figure: 'server RSS after the load', value: rss / 1024, unit: 'MiB', baseline: hello.rssKiB() / 1024, baselineLabel: 'hello RSS', ratio: rss / hello.rssKiB(), target: '(none)', pass: null, note: `${(rssStart / 1024).toFixed(0)} MiB right after start` });
+
+    if (engine === engines[0] && !args.has('--no-browser')) await webFigures(app, hello, seeded, rows);
+
+    const seedNote = `Data: ${Object.entries(seeded.rows).map(([k, v]) => `${v} ${k}`).join(', ')} (seeded in ${seeded.seconds.toFixed(0)} s; ${seeded.passwordNote}). Load: ${CONNECTIONS} connections, ${ACTIVE} learners' sessions, median of ${ROUNDS} rounds of ${ROUND_S} s after ${WARM_S} s warm-up.`;
+    const title = `${engine === 'sqlite' ? 'SQLite' : 'PostgreSQL'} — ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+    printTable(title, rows);
+    console.log(`  ${seedNote}`);
+    await app.stop();
+    if (prof.dir) {
+      const file = fs.readdirSync(prof.dir).find((f) => f.endsWith('.cpuprofile'));
+      if (file) {
+        const s = summarizeProfile(path.join(prof.dir, file), 20);
+        console.log(`\nCPU profile of the server (${path.join(prof.dir, file)}), share of busy time by package/file:\n${s.files.join('\n')}\n\nby function:\n${s.functions.join('\n')}`);
+      }
+    }
+    if (!QUICK) {
+      const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
+      writeSection(DOC, engine, `### ${title}\n\n\`npm run bench${args.size ? ` -- ${[...args].join(' ')}` : ''}\` on ${machine}.\n\n${markdownTable(rows)}\n\n${seedNote}`);
+    }
+    return rows;
+  } finally {
+    await app?.stop();
+    await hello?.stop();
+    await db.drop();
+  }
+}
+
+const started = performance.now();
+const all: Row[] = [];
+for (const engine of engines) all.push(...(await benchEngine(engine)));
+const missed = all.filter((r) => r.pass === false).length;
+log(`done in ${((performance.now() - started) / 1000).toFixed(0)} s: ${missed} target(s) missed${QUICK ? ' (quick run: not written to docs)' : `; results in ${path.relative(ROOT, DOC)}`}`);
