@@ -1,4 +1,6 @@
+import os from 'node:os';
 import { hash, verify } from '@node-rs/argon2';
+import pLimit from 'p-limit';
 
 /**
  * argon2id with OWASP's first recommended setting (19 MiB, 2 passes, 1 lane). @node-rs/argon2 hashes on
@@ -7,11 +9,18 @@ import { hash, verify } from '@node-rs/argon2';
 const ARGON2ID = 2;
 const OPTIONS = { algorithm: ARGON2ID, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
-export const hashPassword = (password: string): Promise<string> => hash(password, OPTIONS);
+/**
+ * At most one hash per core but one at a time (and at least one). Without this, a burst of logins fills libuv's four threads
+ * and, on a small machine, leaves the event loop no core: every learner's answer waits behind the hashing.
+ * Logins queue instead (docs/performance.md measures both).
+ */
+const hashing = pLimit(Math.max(1, os.availableParallelism() - 1));
+
+export const hashPassword = (password: string): Promise<string> => hashing(() => hash(password, OPTIONS));
 
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
   try {
-    return await verify(passwordHash, password);
+    return await hashing(() => verify(passwordHash, password));
   } catch {
     return false;
   }
