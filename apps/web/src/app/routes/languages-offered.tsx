@@ -1,9 +1,11 @@
 import { Page } from '@/components/ui/page';
+import { LanguageDeck } from '@/features/languages/components/language-deck';
 
+/** Every language with its deck size (SPEC.md §2 `/languages-offered`). */
 export function Component() {
   return (
     <Page title="Languages offered">
-      <p>This screen is being built.</p>
+      <LanguageDeck />
     </Page>
   );
 }

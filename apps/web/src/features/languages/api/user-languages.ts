@@ -1,0 +1,32 @@
+import type { UserLanguage } from '@vocab/api';
+import type { LanguageCode } from '@vocab/core';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError, api } from '@/lib/api-client';
+
+/** The languages an account has added (SPEC.md §7 `GET /api/users/languages/{userId}`). */
+export const userLanguagesQueryOptions = (userId: string) =>
+  queryOptions({ queryKey: ['user-languages', userId], queryFn: () => api<UserLanguage[]>('GET', `/api/users/languages/${encodeURIComponent(userId)}`) });
+
+export const useUserLanguages = (userId: string) => useQuery(userLanguagesQueryOptions(userId));
+
+/** One language of the account with its figures (the generic language home); null when it is not added. */
+export const useUserLanguage = (userId: string, language: LanguageCode) =>
+  useQuery({
+    queryKey: ['user-languages', userId, language],
+    queryFn: async () => {
+      try {
+        return (await api<UserLanguage[]>('GET', `/api/users/languages/${encodeURIComponent(userId)}/languages/${language}`))[0] ?? null;
+      } catch (err) {
+        if (err instanceof ApiError && err.status === 404) return null;
+        throw err;
+      }
+    },
+  });
+
+export function useAddLanguage(userId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (language: LanguageCode) => api<UserLanguage>('POST', '/api/users/languages', { language }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['user-languages', userId] }),
+  });
+}

@@ -1,0 +1,61 @@
+import type { Language } from '@vocab/core';
+import { type FormEvent, useState } from 'react';
+import { ErrorBox } from '@/components/ui/error-box';
+import { ApiError } from '@/lib/api-client';
+import { useAddWord } from '../api/add-word';
+
+/**
+ * A learner's own word (SPEC.md §2 `/italian-add-words`): the button waits for both fields; a duplicate raises the
+ * alert of SPEC.md §8 and clears the form.
+ */
+export function AddWordForm({ language }: { language: Language }) {
+  const [word, setWord] = useState('');
+  const [translation, setTranslation] = useState('');
+  const [added, setAdded] = useState<string | null>(null);
+  const add = useAddWord(language.code);
+  const ready = word.trim() !== '' && translation.trim() !== '' && !add.isPending;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!ready) return;
+    setAdded(null);
+    add.mutate(
+      { word: word.trim(), translation: translation.trim() },
+      {
+        onSuccess: (saved) => {
+          setAdded(saved.word);
+          setWord('');
+          setTranslation('');
+        },
+        onError: (err) => {
+          if (err instanceof ApiError && err.code === 'word_exists') {
+            window.alert('word already exists in your list!');
+            setWord('');
+            setTranslation('');
+            add.reset();
+          }
+        },
+      },
+    );
+  };
+
+  const failed = add.isError && !(add.error instanceof ApiError && add.error.code === 'word_exists');
+  return (
+    <form className="form add-word-form" onSubmit={submit} noValidate>
+      <div className="field">
+        <label htmlFor="add-word">{language.name} word</label>
+        <input id="add-word" value={word} maxLength={100} autoComplete="off" lang={language.locale} onChange={(e) => setWord(e.target.value)} />
+      </div>
+      <div className="field">
+        <label htmlFor="add-translation">English translation</label>
+        <input id="add-translation" value={translation} maxLength={300} autoComplete="off" onChange={(e) => setTranslation(e.target.value)} />
+        <p className="hint">Several translations: separate them with ";".</p>
+      </div>
+      <button type="submit" className="btn btn-primary" disabled={!ready}>
+        {add.isPending ? 'Adding...' : 'Add word'}
+      </button>
+      {added ? <p role="status" className="success">✔ “{added}” added to your {language.name} words.</p> : null}
+      {failed ? <ErrorBox>{add.error.message}</ErrorBox> : null}
+    </form>
+  );
+}
