@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, NavLink, useNavigate } from 'react-router';
+import { Link, NavLink } from 'react-router';
 import { paths } from '@/config/paths';
 import { useSession } from '@/features/auth/api/get-session';
 import { useLogout } from '@/features/auth/api/logout';
@@ -38,7 +38,6 @@ export function Navbar() {
 function AccountMenu() {
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
-  const navigate = useNavigate();
   const logout = useLogout();
 
   useEffect(() => {
@@ -75,7 +74,7 @@ function AccountMenu() {
               type="button"
               onClick={() => {
                 setOpen(false);
-                logout.mutate(undefined, { onSettled: () => void navigate(paths.home) });
+                logout();
               }}
             >
               Logout

@@ -1,7 +1,5 @@
-import { useNavigate } from 'react-router';
 import { RequireAccount } from '@/app/layout/require-account';
 import { Page } from '@/components/ui/page';
-import { paths } from '@/config/paths';
 import { useSession } from '@/features/auth/api/get-session';
 import { useLogout, useLogoutEverywhere } from '@/features/auth/api/logout';
 
@@ -15,20 +13,19 @@ export function Component() {
 
 function Profile() {
   const { data: user } = useSession();
-  const navigate = useNavigate();
   const logout = useLogout();
   const everywhere = useLogoutEverywhere();
-  const home = () => void navigate(paths.home);
+
   return (
     <Page title="User profile">
       <p>
         Username: <strong>{user?.username}</strong>
       </p>
       <div className="actions">
-        <button type="button" className="btn btn-primary" onClick={() => logout.mutate(undefined, { onSettled: home })}>
+        <button type="button" className="btn btn-primary" onClick={logout}>
           Logout
         </button>
-        <button type="button" className="btn btn-secondary" onClick={() => everywhere.mutate(undefined, { onSettled: home })}>
+        <button type="button" className="btn btn-secondary" onClick={everywhere}>
           Log out everywhere
         </button>
       </div>

@@ -1,4 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { paths } from '@/config/paths';
 import { api } from '@/lib/api-client';
 
 export const logout = () => api<{ ok: true }>('GET', '/api/auth/logout');
@@ -10,12 +12,22 @@ function useEndSession(fn: () => Promise<unknown>) {
     mutationFn: fn,
     // SPEC.md §8: a failed logout is only logged; the user is logged out locally all the same.
     onError: (err) => console.warn('logout failed', err),
+    // The session query is updated in place, not removed: the navbar observes it and must see the logout.
     onSettled: () => {
-      queryClient.clear();
       queryClient.setQueryData(['session'], null);
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'session' });
     },
   });
 }
 
-export const useLogout = () => useEndSession(logout);
-export const useLogoutEverywhere = () => useEndSession(logoutEverywhere);
+/**
+ * Logout goes to `/` (SPEC.md §4). The navigation finishes first: a session cleared while a logged-in-only page is
+ * still shown would send the learner to login instead.
+ */
+function useLeave(end: ReturnType<typeof useEndSession>): () => void {
+  const navigate = useNavigate();
+  return () => void Promise.resolve(navigate(paths.home)).then(() => end.mutate());
+}
+
+export const useLogout = () => useLeave(useEndSession(logout));
+export const useLogoutEverywhere = () => useLeave(useEndSession(logoutEverywhere));
