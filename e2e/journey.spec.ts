@@ -1,85 +1,373 @@
+import type { LanguageCard, SecretEntry, Word } from '@vocab/api';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { describeInBrowser, expectAccessible } from './support/browser';
+import { describeInBrowser } from './support/browser';
+import { PASSWORD, addLanguage, answerTo, quizOf, signUpAndLogIn, skipAnswerPause, typeAnswer, wordsOf } from './support/learner';
 
-type Word = { _id: string; word: string; article: string; translations: string[] };
+const DAY_MS = 86_400_000;
 
-/** The columns of the landing card grid, counted from the cards' positions. */
+/** The columns of the landing card grid: cards in the first row share its top edge. */
 async function gridColumns(page: Page): Promise<number> {
   const tops = await page.locator('.language-deck > li').evaluateAll((items) => items.map((li) => Math.round(li.getBoundingClientRect().top)));
   return tops.filter((top) => top === tops[0]).length;
 }
 
+/** Whether the page is wider than the window (a learner would have to scroll sideways). */
+const overflowsSideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+
+/** The learned count a language home shows: "Total: 1,234 words, 2 learned". */
+async function learnedCount(page: Page): Promise<number> {
+  const line = page.getByText(/^Total: [\d,]+ words, [\d,]+ learned$/);
+  await line.waitFor();
+  const match = /, ([\d,]+) learned$/.exec((await line.textContent()) ?? '');
+  return Number((match?.[1] ?? 'NaN').replaceAll(',', ''));
+}
+
+/** Waits until the server has stored an answer the screen sent in the background. */
+const answerSaved = (page: Page) => page.waitForResponse((res) => res.request().method() === 'PATCH' && /\/api\/(users\/languages\/)?/.test(res.url()) && res.ok());
+
+/** Answers the Spanish quiz's first word right, and waits until the server has it. */
+async function learnFirstSpanishWord(page: Page): Promise<{ first: string; words: Word[] }> {
+  await page.goto('/spanish-quiz');
+  const quiz = quizOf(page);
+  const first = await quiz.prompt();
+  const words = await wordsOf(page, 'spanish');
+  const saved = answerSaved(page);
+  await quiz.input.fill(answerTo(first, words, 'spanish'));
+  await quiz.feedback.getByText('Correct!').waitFor();
+  await saved;
+  return { first, words };
+}
+
 describeInBrowser('a learner\'s journey', (ctx) => {
+  // The whole journey runs at 1280 px below; at each width the layout and the first steps are checked.
   for (const [width, columns] of [[375, 1], [800, 2], [1280, 4]] as const) {
-    it(`shows the landing cards in ${columns} column(s) at ${width} px, accessibly`, async () => {
-      const page = await ctx().newPage(width);
+    it(`at ${width} px: landing cards in ${columns} column(s), then a language home and its quiz`, async () => {
+      const page = await ctx().newPage({ width });
       await page.goto('/');
       await page.getByRole('heading', { name: 'Hello and welcome...' }).waitFor();
-      await page.getByRole('link', { name: /Spanish/ }).waitFor();
-      expect(await gridColumns(page)).toBe(columns);
+      await page.getByText('I want to learn vocabulary for:').waitFor();
+      const spanishCard = page.getByRole('link', { name: /Spanish/ });
+      await spanishCard.waitFor();
       expect(await page.locator('.language-deck > li').count()).toBe(6);
-      await expectAccessible(page);
+      expect(await gridColumns(page)).toBe(columns);
+      expect(await overflowsSideways(page)).toBe(false);
+
+      await spanishCard.click();
+      await page.waitForURL('**/spanish');
+      expect(await learnedCount(page)).toBe(0);
+      await page.getByText('Up for review: 0 words').waitFor();
+      expect(await overflowsSideways(page)).toBe(false);
+
+      await page.getByRole('link', { name: 'Practice vocab' }).click();
+      await page.waitForURL('**/spanish-quiz');
+      const quiz = quizOf(page);
+      expect(await quiz.prompt()).not.toBe('');
+      await quiz.input.waitFor();
+      expect(await overflowsSideways(page)).toBe(false);
     });
   }
 
-  it('practises Spanish: a correct answer, a wrong one, then words come back for review once due', async () => {
-    const { page, app } = ctx();
+  it('shows each language card with its real word count and Swedish as coming soon', async () => {
+    const { page } = ctx();
+    const cards = (await (await page.request.get('/api/languages')).json()) as LanguageCard[];
     await page.goto('/');
-    await page.getByRole('link', { name: /Spanish/ }).click();
-    await page.getByText('Up for review:').waitFor();
-    await expectAccessible(page);
-    await page.getByRole('link', { name: 'Review words' }).click();
+    for (const card of cards) {
+      const shown = page.locator('.language-deck > li').filter({ has: page.getByRole('heading', { name: card.language }) });
+      await shown.getByText(`${card.totalWords.toLocaleString('en')} words`).waitFor();
+      if (!card.isActive) await shown.getByText('Coming soon...').waitFor();
+    }
+    expect(cards.filter((c) => !c.isActive).map((c) => c.language)).toEqual(['Swedish']);
+    await page.goto('/languages-offered');
+    await page.getByRole('link', { name: /Spanish/ }).waitFor();
+    expect(await page.locator('.language-deck > li').count()).toBe(cards.length);
+  });
+
+  it('practises Spanish: "Correct!" locks the answer, the next word and the score come 2 seconds later; a wrong answer stays', async () => {
+    const { page } = ctx();
+    // The page's clock is Playwright's, so the 2-second pause is checked exactly rather than raced.
+    await page.clock.install();
+    await page.goto('/spanish/up-for-review');
     await page.getByText('No words to translate at this time').waitFor();
 
     await page.goto('/spanish-quiz');
-    const words = (await (await page.request.get('/api/spanish')).json()) as Word[];
-    const input = page.locator('input.quiz-input');
-    await input.waitFor();
-    await expectAccessible(page);
-    const prompt = async () => (await page.locator('.quiz-prompt strong').textContent())?.trim() ?? '';
-    const answerFor = (shown: string) => words.find((w) => shown === w.word || shown.endsWith(` ${w.word}`) || shown.endsWith(`'${w.word}`))?.translations[0] ?? '';
+    const quiz = quizOf(page);
+    const first = await quiz.prompt();
+    const words = await wordsOf(page, 'spanish');
+    await page.getByRole('progressbar', { name: 'Progress' }).and(page.locator('[aria-valuenow="0"]')).waitFor();
+    expect(await quiz.score.textContent()).toBe('Score: 0');
 
-    const first = await prompt();
-    await input.fill(answerFor(first));
-    await page.keyboard.press('Enter');
-    await page.getByText('Correct!').waitFor();
-    expect(await input.getAttribute('readonly')).not.toBeNull();
-    await page.getByText('Score: 1').waitFor();
-    // SPEC.md §9: the next word after 2 seconds.
-    await page.waitForFunction((p) => document.querySelector('.quiz-prompt strong')?.textContent?.trim() !== p, first, { timeout: 5000 });
+    const saved = answerSaved(page);
+    await page.clock.pauseAt(Date.now() + 1_000);
+    await quiz.input.fill(answerTo(first, words, 'spanish'));
+    await quiz.feedback.getByText('Correct!').waitFor();
+    await saved;
+    expect(await quiz.input.getAttribute('readonly')).not.toBeNull();
+    await page.clock.runFor(1_900);
+    expect(await quiz.prompt()).toBe(first);
+    expect(await quiz.score.textContent()).toBe('Score: 0');
+    await page.clock.runFor(200);
+    const second = await quiz.nextPrompt(first);
+    expect(await quiz.score.textContent()).toBe('Score: 1');
+    expect(await quiz.input.inputValue()).toBe('');
+    expect(await quiz.input.getAttribute('readonly')).toBeNull();
+    await page.clock.resume();
 
-    await input.fill('zzzz');
-    await page.keyboard.press('Enter');
-    await page.getByText('Incorrect').first().waitFor();
-
-    // Ten days later (sessions stay: they end after 30 idle days) the word answered correctly is due.
-    await app.moveClock(10 * 86_400_000);
-    await page.goto('/spanish');
-    await page.getByText(/Up for review: [1-9]/).waitFor();
-    await page.getByRole('link', { name: 'Review words' }).click();
-    await page.locator('.quiz-prompt strong').waitFor();
-    expect(await page.getByText('No words to translate at this time').count()).toBe(0);
+    // SPEC.md §4: the Spanish quiz moves on only on a correct answer.
+    const wrongSaved = answerSaved(page);
+    await typeAnswer(quiz.input, 'zzzz');
+    await quiz.feedback.getByText('Incorrect').waitFor();
+    await wrongSaved;
+    expect(await quiz.prompt()).toBe(second);
+    expect(await quiz.input.getAttribute('readonly')).toBeNull();
+    expect(await quiz.score.textContent()).toBe('Score: 1');
+    // Input is lower-cased as it is typed.
+    await quiz.input.fill('ZZ');
+    expect(await quiz.input.inputValue()).toBe('zz');
   });
 
-  it('shows the secret language\'s words, the 404 page, and sends a contact message', async () => {
-    const { page } = ctx();
-    await page.goto('/all-secret-language-words');
-    await page.getByRole('columnheader', { name: 'Secret' }).waitFor();
-    expect(await page.getByRole('row').count()).toBeGreaterThan(70);
-    await expectAccessible(page);
+  it('brings the words practised back for review once they are due', async () => {
+    const { page, app } = ctx();
+    const { first, words } = await learnFirstSpanishWord(page);
+    const quiz = quizOf(page);
 
+    await page.goto('/spanish');
+    expect(await learnedCount(page)).toBe(1);
+    await page.getByText('Up for review: 0 words').waitFor();
+
+    // Ten days on (sessions last 30 idle days), the word is due.
+    await app.moveClock(10 * DAY_MS);
+    await page.reload();
+    await page.getByText('Up for review: 1 word').waitFor();
+    await page.getByRole('link', { name: 'Review words' }).click();
+    await page.waitForURL('**/spanish/up-for-review');
+    expect(await quiz.prompt()).toBe(first);
+    await page.getByText('1 / 1').waitFor();
+    await quiz.input.fill(answerTo(first, words, 'spanish'));
+    await quiz.feedback.getByText('Correct!').waitFor();
+    await page.getByRole('heading', { name: 'Quiz over' }).waitFor();
+    await page.getByText('You got 1 / 1 correct').waitFor();
+  });
+
+  it('forgives a missing accent in the Portuguese quiz, and moves on after a wrong answer', async () => {
+    const { page } = ctx();
+    await page.clock.install();
+    await page.goto('/portuguese-quiz');
+    const quiz = quizOf(page);
+    let prompt = await quiz.prompt();
+    const words = await wordsOf(page, 'portuguese');
+    expect(await page.getByRole('textbox', { name: 'Answer in Portuguese' }).count()).toBe(1);
+
+    // Answered right until a word with an accent comes up (the deck's second word, "não").
+    for (let answered = 0; ; answered += 1) {
+      const answer = answerTo(prompt, words, 'portuguese');
+      if (answer.normalize('NFD') !== answer) {
+        await typeAnswer(quiz.input, answer.normalize('NFD').replace(/\p{M}/gu, ''));
+        await quiz.feedback.getByText('Correct — mind the accent:').waitFor();
+        expect(await quiz.feedback.textContent()).toContain(answer);
+        break;
+      }
+      expect(answered, 'a word with an accent among the first five').toBeLessThan(5);
+      await quiz.input.fill(answer);
+      await quiz.feedback.getByText('Correct!').waitFor();
+      await skipAnswerPause(page);
+      prompt = await quiz.nextPrompt(prompt);
+    }
+    const score = Number(/\d+/.exec((await quiz.score.textContent()) ?? '')?.[0]);
+    await skipAnswerPause(page);
+    prompt = await quiz.nextPrompt(prompt);
+    expect(await quiz.score.textContent()).toBe(`Score: ${score + 1}`);
+
+    // SPEC.md §4: "Incorrect", then the next word without scoring.
+    await typeAnswer(quiz.input, 'zzzz');
+    await quiz.feedback.getByText('Incorrect').waitFor();
+    expect(await quiz.input.getAttribute('readonly')).not.toBeNull();
+    await skipAnswerPause(page);
+    await quiz.nextPrompt(prompt);
+    expect(await quiz.score.textContent()).toBe(`Score: ${score + 1}`);
+  });
+
+  it('lets a visitor add a word to Italian, and refuses the same word twice', async () => {
+    const { page } = ctx();
+    await page.goto('/italian');
+    expect(await page.getByRole('link', { name: 'Review words' }).getAttribute('href')).toBe('/italian/up-for-review');
+    await page.getByRole('link', { name: 'Add words' }).click();
+    await page.waitForURL('**/italian-add-words');
+    const add = page.getByRole('button', { name: 'Add word' });
+    expect(await add.isDisabled()).toBe(true);
+    await page.getByLabel('Italian word').fill('zanzarina');
+    expect(await add.isDisabled()).toBe(true);
+    await page.getByLabel('English translation').fill('little mosquito');
+    await add.click();
+    await page.getByText('✔ “zanzarina” added to your Italian words.').waitFor();
+
+    const alert = new Promise<string>((resolve) => page.once('dialog', (dialog) => void dialog.accept().then(() => resolve(dialog.message()))));
+    await page.getByLabel('Italian word').fill('zanzarina');
+    await page.getByLabel('English translation').fill('gnat');
+    await add.click();
+    expect(await alert).toBe('word already exists in your list!');
+    expect(await page.getByLabel('Italian word').inputValue()).toBe('');
+    expect(await page.getByLabel('English translation').inputValue()).toBe('');
+  });
+
+  it('adds a language to an account and plays its quiz to "Quiz over", the missed word coming back first', async () => {
+    const { page } = ctx();
+    await page.clock.install();
+    await signUpAndLogIn(page, 'polyglot');
+    await page.goto('/user-home');
+    await page.getByText('No languages added yet').waitFor();
+    await page.getByRole('link', { name: 'Add a language' }).click();
+    await page.waitForURL('**/add-language');
+    await page.getByRole('button', { name: 'Add French' }).click();
+    await page.locator('li').filter({ has: page.getByRole('heading', { name: 'French' }) }).getByText('✔ Added').waitFor();
+    expect(await page.getByRole('button', { name: 'Add French' }).count()).toBe(0);
+
+    await page.goto('/user-home');
+    await page.getByRole('link', { name: /French/ }).click();
+    await page.waitForURL('**/generic/french');
+    await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Your languages' }).waitFor();
+    await page.getByText('Words learned: 0%').waitFor();
+    await page.getByRole('link', { name: 'Review words' }).click();
+    await page.getByText('No words to review at this time').waitFor();
+    await page.goBack();
+    await page.getByRole('link', { name: 'Learn new words' }).click();
+    await page.waitForURL('**/quiz/generic/french');
+
+    const quiz = quizOf(page);
+    let prompt = await quiz.prompt();
+    const words = await wordsOf(page, 'french');
+    await page.getByText(`word 1 / ${words.length}`).waitFor();
+    const missed = prompt;
+    await typeAnswer(quiz.input, 'zzzz');
+    await quiz.feedback.getByText('Incorrect.').waitFor();
+    // The answer is revealed (with its article, for a noun).
+    expect(await quiz.feedback.textContent()).toContain(answerTo(missed, words, 'french'));
+    for (let i = 2; i <= words.length; i += 1) {
+      await skipAnswerPause(page);
+      prompt = await quiz.nextPrompt(prompt);
+      await page.getByText(`word ${i} / ${words.length}`).waitFor();
+      await quiz.input.fill(answerTo(prompt, words, 'french'));
+      await quiz.feedback.getByText(/^Correct/).waitFor();
+    }
+    // SPEC.md §4: the wrong words are asked again, alone, until none is wrong.
+    await skipAnswerPause(page);
+    prompt = await quiz.nextPrompt(prompt);
+    expect(prompt).toBe(missed);
+    await page.getByText('word 1 / 1').waitFor();
+    await quiz.input.fill(answerTo(prompt, words, 'french'));
+    await skipAnswerPause(page);
+    await page.getByRole('heading', { name: 'Quiz over' }).waitFor();
+
+    await page.getByRole('button', { name: 'Learn 15 more words' }).click();
+    const next = await quiz.prompt();
+    await page.getByText('word 1 / 15').waitFor();
+    expect(words.map((w) => w.word)).not.toContain(answerTo(next, await wordsOf(page, 'french'), 'french'));
+
+    // Learned: the words right at the first try; the missed one was only practised in the second round.
+    await page.goto('/user-home');
+    await page.getByText(new RegExp(`^${words.length - 1} / [\\d,]+ words`)).waitFor();
+  });
+
+  it('keeps a guest\'s progress through signup and login', async () => {
+    const { page } = ctx();
+    await learnFirstSpanishWord(page);
+    await page.goto('/spanish');
+    expect(await learnedCount(page)).toBe(1);
+
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Signup' }).click();
+    await page.getByLabel('Username').fill('guest-turned-member');
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Confirm password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    await page.getByRole('link', { name: 'Click here to login' }).click();
+    await page.getByLabel('Username').fill('guest-turned-member');
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL('**/user-home');
+
+    await page.goto('/spanish');
+    expect(await learnedCount(page)).toBe(1);
+  });
+
+  it('plays the secret language: its word table, its quiz and its translator', async () => {
+    const { page } = ctx();
+    await page.clock.install();
+    const entries = (await (await page.request.get('/api/secret/words')).json()) as SecretEntry[];
+    await page.goto('/secret');
+    await page.getByRole('link', { name: 'All secret language words' }).click();
+    for (const column of ['#', 'English', 'Secret']) await page.getByRole('columnheader', { name: column, exact: true }).waitFor();
+    expect(await page.getByRole('row').count()).toBe(entries.length + 1);
+
+    await page.goto('/secret');
+    await page.getByRole('link', { name: 'Secret quiz' }).click();
+    const quiz = quizOf(page);
+    let prompt = await quiz.prompt();
+    await page.getByText('0 / 70').waitFor();
+    const foreignOf = (english: string) => entries.find((e) => e.english === english)?.foreign ?? '';
+    await quiz.input.fill(foreignOf(prompt));
+    await page.getByRole('button', { name: 'check' }).click();
+    await quiz.feedback.getByText('Correct!').waitFor();
+    await skipAnswerPause(page);
+    prompt = await quiz.nextPrompt(prompt);
+    expect(await quiz.score.textContent()).toBe('Score: 1');
+    await quiz.input.fill('zzzz');
+    await quiz.input.press('Enter');
+    await quiz.feedback.getByText('incorrect..').waitFor();
+    await skipAnswerPause(page);
+    await quiz.nextPrompt(prompt);
+    expect(await quiz.score.textContent()).toBe('Score: 1');
+    await page.getByText('2 / 70').waitFor();
+
+    const entry = entries.find((e) => /^[a-z]+$/.test(e.english) && /^[a-z]+$/.test(e.foreign));
+    if (!entry) throw new Error('the secret list has no one-word entry');
+    await page.goto('/secret-translator');
+    await page.getByLabel('English', { exact: true }).fill(entry.english);
+    await page.getByRole('button', { name: 'Translate' }).click();
+    expect(await page.getByLabel('Secret', { exact: true }).inputValue()).toBe(entry.foreign);
+
+    await page.getByLabel('Secret → English').check();
+    await page.getByLabel('Secret', { exact: true }).fill(`${entry.foreign} qqqq`);
+    await page.getByRole('button', { name: 'Translate' }).click();
+    expect(await page.getByLabel('English', { exact: true }).inputValue()).toBe(`${entry.english} qqqq`);
+    await page.getByText(/words are not in the secret word list and are kept as typed: qqqq/).waitFor();
+  });
+
+  it('sends a contact message that is stored without any mail server', async () => {
+    const { page, app } = ctx();
+    await page.goto('/');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Contact' }).click();
+    const submit = page.getByRole('button', { name: 'Submit' });
+    expect(await submit.isDisabled()).toBe(true);
+    await page.getByLabel('Name').fill('Ana');
+    await page.getByLabel('Email').fill('ana@example.org');
+    await page.getByLabel('Message').fill('Muchas gracias por las palabras');
+    await submit.click();
+    await page.getByRole('status').getByText('Message submitted').waitFor();
+    expect(await app.rows('select name, email, message from contact_messages')).toEqual([
+      { name: 'Ana', email: 'ana@example.org', message: 'Muchas gracias por las palabras' },
+    ]);
+  });
+
+  it('answers an unknown address with "Error 404 Page Not Found" and a way home', async () => {
+    const { page } = ctx();
     await page.goto('/no-such-page');
     await page.getByRole('heading', { name: 'Error 404 Page Not Found' }).waitFor();
     await page.getByRole('link', { name: 'Return Home' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
     await page.getByRole('heading', { name: 'Hello and welcome...' }).waitFor();
+  });
 
-    await page.goto('/contact');
-    await page.getByLabel('Name').fill('Ana');
-    await page.getByLabel('Email').fill('ana@example.org');
-    await page.getByLabel('Message').fill('Muchas gracias');
-    await expectAccessible(page);
-    await page.getByRole('button', { name: 'Submit' }).click();
-    await page.getByText('Message submitted').waitFor();
+  it('logs an account out from the menu to the landing page', async () => {
+    const { page } = ctx();
+    await signUpAndLogIn(page, 'leaver');
+    await addLanguage(page, 'german');
+    await page.goto('/user-home');
+    await page.getByRole('link', { name: /German/ }).waitFor();
+    await page.getByRole('button', { name: 'My account' }).click();
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByRole('link', { name: 'Log in' }).waitFor();
+    await page.goto('/user-home');
+    await page.waitForURL((url) => url.pathname === '/login');
   });
 });

@@ -1,0 +1,149 @@
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { describeInBrowser, expectAccessible, seriousViolations } from './support/browser';
+import { addLanguage, answerTo, quizOf, signUpAndLogIn, skipAnswerPause, typeAnswer, wordsOf } from './support/learner';
+
+/** Every route of SPEC.md §2 a visitor reaches, with the stats page of ours. */
+const VISITOR_ROUTES = [
+  '/',
+  '/about',
+  '/contact',
+  '/signup',
+  '/login',
+  '/languages-offered',
+  '/spanish',
+  '/spanish-quiz',
+  '/spanish/up-for-review',
+  '/french',
+  '/french-quiz',
+  '/german',
+  '/german-quiz',
+  '/italian',
+  '/italian-quiz',
+  '/italian-add-words',
+  '/italian/up-for-review',
+  '/portuguese',
+  '/portuguese-quiz',
+  '/swedish',
+  '/stats/spanish',
+  '/secret',
+  '/secret-quiz',
+  '/all-secret-language-words',
+  '/secret-translator',
+  '/no-such-page',
+];
+
+/** The logged-in-only routes (SPEC.md §2), seen by an account that has added Spanish. */
+const ACCOUNT_ROUTES = [
+  '/user-home',
+  '/user-profile',
+  '/add-language',
+  '/settings',
+  '/generic/spanish',
+  '/quiz/generic/spanish',
+  '/review/generic/spanish',
+];
+
+/** Waits until the screen has its data: its heading is there and no "Loading..." is left. */
+async function settled(page: Page): Promise<void> {
+  await page.locator('main h1').first().waitFor();
+  await page.waitForFunction(() => document.querySelector('.loading') === null);
+}
+
+async function visit(page: Page, route: string): Promise<void> {
+  await page.goto(route);
+  await settled(page);
+}
+
+/**
+ * Every route in one page (a page load after the first costs a tenth of a new context): axe in the light scheme,
+ * then colour contrast, the one rule a scheme changes, in the dark one. All violations are listed together.
+ */
+async function violationsOfRoutes(page: Page, routes: readonly string[]): Promise<string[]> {
+  const found: string[] = [];
+  for (const route of routes) {
+    await page.emulateMedia({ colorScheme: 'light' });
+    await visit(page, route);
+    found.push(...(await seriousViolations(page, `${route} (light)`)));
+    await page.emulateMedia({ colorScheme: 'dark' });
+    found.push(...(await seriousViolations(page, `${route} (dark)`, ['color-contrast'])));
+  }
+  return found;
+}
+
+describeInBrowser('accessibility (axe-core: no serious or critical violation)', (ctx) => {
+  it('on every route a visitor reaches, light and dark', { timeout: 120_000 }, async () => {
+    const { page } = ctx();
+    expect(await violationsOfRoutes(page, VISITOR_ROUTES)).toEqual([]);
+  });
+
+  it('on every logged-in-only route, light and dark', async () => {
+    const { page } = ctx();
+    await signUpAndLogIn(page, 'inclusive');
+    await addLanguage(page, 'spanish');
+    expect(await violationsOfRoutes(page, ACCOUNT_ROUTES)).toEqual([]);
+  });
+
+  it('on the quiz verdicts (correct, almost, incorrect) and the open account menu, light and dark', async () => {
+    const { page } = ctx();
+    await page.clock.install();
+    const found: string[] = [];
+    const check = async (where: string) => {
+      found.push(...(await seriousViolations(page, `${where} (light)`)));
+      await page.emulateMedia({ colorScheme: 'dark' });
+      found.push(...(await seriousViolations(page, `${where} (dark)`, ['color-contrast'])));
+      await page.emulateMedia({ colorScheme: 'light' });
+    };
+
+    await visit(page, '/portuguese-quiz');
+    const quiz = quizOf(page);
+    const words = await wordsOf(page, 'portuguese');
+    let prompt = await quiz.prompt();
+    // Right until a word with an accent comes up, which is then typed without it.
+    for (let answered = 0; ; answered += 1) {
+      const answer = answerTo(prompt, words, 'portuguese');
+      const bare = answer.normalize('NFD').replace(/\p{M}/gu, '');
+      if (bare !== answer) {
+        await typeAnswer(quiz.input, bare);
+        await quiz.feedback.getByText('Correct — mind the accent:').waitFor();
+        await check('a quiz answer forgiven an accent');
+        break;
+      }
+      expect(answered).toBeLessThan(5);
+      await quiz.input.fill(answer);
+      await quiz.feedback.getByText('Correct!').waitFor();
+      if (answered === 0) await check('a quiz answer marked correct');
+      await skipAnswerPause(page);
+      prompt = await quiz.nextPrompt(prompt);
+    }
+
+    await signUpAndLogIn(page, 'stumbler');
+    await addLanguage(page, 'spanish');
+    await visit(page, '/quiz/generic/spanish');
+    await quiz.prompt();
+    await typeAnswer(quiz.input, 'zzzz');
+    await quiz.feedback.getByText('Incorrect.').waitFor();
+    await check('a quiz answer marked incorrect');
+
+    await page.getByRole('button', { name: 'My account' }).click();
+    await page.getByRole('button', { name: 'Logout' }).waitFor();
+    await check('the open account menu');
+    expect(found).toEqual([]);
+  });
+
+  it('on the signup form showing an error, and the contact form once sent', async () => {
+    const { page } = ctx();
+    await visit(page, '/signup');
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    await page.getByRole('alert').waitFor();
+    await expectAccessible(page, 'the signup form with "Please fill out all fields"');
+
+    await visit(page, '/contact');
+    await page.getByLabel('Name').fill('Ana');
+    await page.getByLabel('Email').fill('ana@example.org');
+    await page.getByLabel('Message').fill('Hola');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByText('Message submitted').waitFor();
+    await expectAccessible(page, 'the contact form once sent');
+  });
+});

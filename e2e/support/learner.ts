@@ -1,0 +1,86 @@
+import type { Word } from '@vocab/api';
+import { getLanguage, isLanguageCode, withArticle } from '@vocab/core';
+import type { Locator, Page } from 'playwright-core';
+
+/** What a learner does that is not the subject of a test, done through the API with the page's own cookies. */
+
+export const PASSWORD = 'correct horse battery';
+
+async function post(page: Page, url: string, body: unknown): Promise<void> {
+  const res = await page.request.post(url, { data: body });
+  if (!res.ok()) throw new Error(`POST ${url} failed: ${res.status()} ${await res.text()}`);
+}
+
+/** Signs up and logs in: the context then holds the account's session cookie. */
+export async function signUpAndLogIn(page: Page, username: string): Promise<void> {
+  await post(page, '/api/auth/signup', { username, password: PASSWORD });
+  await post(page, '/api/auth/login', { username, password: PASSWORD });
+}
+
+export async function addLanguage(page: Page, language: string): Promise<void> {
+  await post(page, '/api/users/languages', { language });
+}
+
+/** The words the server gives this learner for a language's next quiz (the quiz screen asks for the same). */
+export async function wordsOf(page: Page, language: string): Promise<Word[]> {
+  const res = await page.request.get(`/api/${language}`);
+  if (!res.ok()) throw new Error(`GET /api/${language} failed: ${res.status()}`);
+  return (await res.json()) as Word[];
+}
+
+/** The English forms of a word, as a quiz prompting English shows them. */
+const englishOf = (word: Word) => (word.translations.length > 0 ? word.translations : word.translation.split(';').map((t) => t.trim()));
+
+/**
+ * The expected answer to a quiz prompt, whichever way the quiz asks: a foreign prompt ("la casa") wants its first
+ * English translation; an English prompt ("house; home") wants the foreign word.
+ */
+export function answerTo(prompt: string, words: readonly Word[], language: string): string {
+  const locale = isLanguageCode(language) ? getLanguage(language).locale : 'en';
+  const foreign = words.find((w) => withArticle(w.word, w.article || null, locale) === prompt || w.word === prompt);
+  if (foreign) return englishOf(foreign)[0] ?? '';
+  const english = words.find((w) => englishOf(w).join('; ') === prompt || w.translation === prompt);
+  if (english) return english.word;
+  throw new Error(`no word of ${language} is prompted as "${prompt}" (words: ${words.map((w) => w.word).join(', ')})`);
+}
+
+/** The parts of a quiz screen a learner looks at. */
+export function quizOf(page: Page) {
+  const promptLocator = page.locator('.quiz-prompt strong');
+  return {
+    /** The answer field ("Answer in English", "Answer in French", …). */
+    input: page.getByRole('textbox', { name: /^Answer in/ }),
+    feedback: page.locator('.quiz-feedback'),
+    score: page.locator('.quiz-score'),
+    async prompt(): Promise<string> {
+      await promptLocator.waitFor();
+      return ((await promptLocator.textContent()) ?? '').trim();
+    },
+    /** Waits until the quiz shows a word other than `previous` (the quiz advances after its 2-second pause). */
+    async nextPrompt(previous: string): Promise<string> {
+      await page.waitForFunction(
+        (p) => {
+          const shown = document.querySelector('.quiz-prompt strong')?.textContent?.trim();
+          return (shown !== undefined && shown !== p) || document.querySelector('.quiz-finished') !== null;
+        },
+        previous,
+        { timeout: 10_000 },
+      );
+      return (await promptLocator.count()) > 0 ? ((await promptLocator.textContent()) ?? '').trim() : '';
+    },
+  };
+}
+
+/**
+ * Lets the quiz's 2-second pause after an answer pass at once. Needs the page's clock to be Playwright's
+ * (`page.clock.install()` before the page loads); the pause itself is checked in the Spanish journey.
+ */
+export async function skipAnswerPause(page: Page): Promise<void> {
+  await page.clock.runFor(2_000);
+}
+
+/** Types an answer and presses Enter (a correct one is accepted as it is typed; Enter then changes nothing). */
+export async function typeAnswer(input: Locator, text: string): Promise<void> {
+  await input.fill(text);
+  await input.press('Enter');
+}
