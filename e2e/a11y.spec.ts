@@ -131,6 +131,37 @@ describeInBrowser('accessibility (axe-core: no serious or critical violation)', 
     expect(found).toEqual([]);
   });
 
+  it('is usable from the keyboard alone: skip link, account menu, quiz', async () => {
+    const { page } = ctx();
+    const focused = () => page.evaluate(() => ({ text: document.activeElement?.textContent?.trim() ?? '', id: document.activeElement?.id ?? '' }));
+    const focusRing = () => page.evaluate(() => (document.activeElement ? getComputedStyle(document.activeElement).outlineStyle : 'none'));
+
+    await signUpAndLogIn(page, 'keyboarder');
+    await visit(page, '/user-home');
+    await page.keyboard.press('Tab');
+    expect((await focused()).text).toBe('Skip to content');
+    expect(await focusRing()).not.toBe('none');
+    await page.keyboard.press('Enter');
+    expect((await focused()).id).toBe('main');
+
+    const menuButton = page.getByRole('button', { name: 'My account' });
+    await menuButton.focus();
+    await page.keyboard.press('Enter');
+    expect(await menuButton.getAttribute('aria-expanded')).toBe('true');
+    await page.keyboard.press('Tab');
+    expect((await focused()).text).toBe('User profile');
+    expect(await focusRing()).not.toBe('none');
+    await page.keyboard.press('Escape');
+    expect(await menuButton.getAttribute('aria-expanded')).toBe('false');
+
+    // The answer field has the focus from the start: a learner types and presses Enter.
+    await visit(page, '/german-quiz');
+    await quizOf(page).prompt();
+    await page.keyboard.type('zzzz');
+    await page.keyboard.press('Enter');
+    await quizOf(page).feedback.getByText('Incorrect').waitFor();
+  });
+
   it('on the signup form showing an error, and the contact form once sent', async () => {
     const { page } = ctx();
     await visit(page, '/signup');

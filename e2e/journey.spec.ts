@@ -62,11 +62,25 @@ describeInBrowser('a learner\'s journey', (ctx) => {
       await page.getByRole('link', { name: 'Practice vocab' }).click();
       await page.waitForURL('**/spanish-quiz');
       const quiz = quizOf(page);
-      expect(await quiz.prompt()).not.toBe('');
-      await quiz.input.waitFor();
+      const prompt = await quiz.prompt();
+      expect(await overflowsSideways(page)).toBe(false);
+      await quiz.input.fill(answerTo(prompt, await wordsOf(page, 'spanish'), 'spanish'));
+      await quiz.feedback.getByText('Correct!').waitFor();
       expect(await overflowsSideways(page)).toBe(false);
     });
   }
+
+  it('scrolls to the top on a route change (SPEC.md §2)', async () => {
+    const page = await ctx().newPage({ width: 375 });
+    await page.goto('/');
+    const footerLink = page.getByRole('contentinfo').getByRole('link', { name: 'Languages offered' });
+    await page.getByRole('link', { name: /Portuguese/ }).waitFor();
+    await footerLink.scrollIntoViewIfNeeded();
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    await footerLink.click();
+    await page.getByRole('heading', { name: 'Languages offered' }).waitFor();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  });
 
   it('shows each language card with its real word count and Swedish as coming soon', async () => {
     const { page } = ctx();
