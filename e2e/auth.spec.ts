@@ -89,7 +89,7 @@ describeInBrowser('signing up, logging in and out', (ctx) => {
     await nav.getByRole('button', { name: 'My account' }).click();
     await nav.getByRole('link', { name: 'User profile' }).click();
     await page.waitForURL('**/user-profile');
-    await page.getByText('rambler').first().waitFor();
+    await page.getByText('Username: rambler').waitFor();
 
     await nav.getByRole('button', { name: 'My account' }).click();
     await nav.getByRole('button', { name: 'Logout' }).click();
