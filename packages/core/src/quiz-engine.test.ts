@@ -381,6 +381,87 @@ describe('reports', () => {
   });
 });
 
+describe('undo and "I was right"', () => {
+  const undo: QuizEvent = { type: 'undo' };
+  const overrule: QuizEvent = { type: 'overrule' };
+
+  it('keeps the last answer until the next one, beyond the pause', () => {
+    const state = run(start({ mode: 'classic' }), ...answer('gato'), advance);
+    expect(state.lastAnswer).toMatchObject({ item: casa, verdict: 'wrong', report: { itemId: 'casa', typed: 'gato' } });
+    const next = run(state, ...type('perro'));
+    expect(next.lastAnswer).toMatchObject({ item: perro, verdict: 'correct' });
+  });
+
+  it('takes back an answer still shown: the word is asked again with an empty field and no pause', () => {
+    const state = run(start({ mode: 'classic' }), ...type('casa'), undo);
+    expect(state).toMatchObject({ index: 0, current: casa, input: '', feedback: null, readOnly: false, advanceAfterMs: null, score: 0 });
+    expect(state.lastAnswer).toBeNull();
+    // Answered again, it is a first attempt: the server no longer has the answer taken back.
+    expect(run(state, ...type('casa')).outbox.at(-1)).toMatchObject({ firstAttempt: true });
+  });
+
+  it('takes back an answer after the quiz moved on: the score reverts and the word returns', () => {
+    const state = run(start({ mode: 'spanish' }), ...type('casa'), advance, ...type('pe'));
+    expect(state.score).toBe(1);
+    const undone = run(state, undo);
+    expect(undone).toMatchObject({ index: 0, current: casa, score: 0, input: '' });
+  });
+
+  it('takes back the last answer of a finished quiz, which goes on again', () => {
+    const done = run(startQuiz({ mode: 'review', items: [casa] }), ...type('casa'), advance);
+    expect(done.finished).toBe(true);
+    expect(run(done, undo)).toMatchObject({ finished: false, result: null, current: casa, score: 0 });
+  });
+
+  it('drops an answer taken back before it was sent, and keeps one already sent for the host to take back', () => {
+    const unsent = run(start({ mode: 'classic' }), ...type('casa'), undo);
+    expect(unsent.outbox).toEqual([]);
+    const sent = run(start({ mode: 'classic' }), ...type('casa'), { type: 'reportsTaken', count: 1 });
+    const last = sent.lastAnswer?.report;
+    expect(run(sent, undo).outbox).toEqual([]);
+    expect(last).toMatchObject({ itemId: 'casa' });
+  });
+
+  it('turns a shown "Incorrect" into "Correct!", scored after the pause', () => {
+    const state = run(start({ mode: 'classic' }), ...answer('gato'), { type: 'reportsTaken', count: 1 }, overrule);
+    expect(state).toMatchObject({ index: 0, input: 'gato', readOnly: true, feedback: { verdict: 'correct', expected: 'la casa' } });
+    expect(state.lastAnswer?.verdict).toBe('correct');
+    expect(state.outbox).toEqual([]);
+    expect(run(state, advance)).toMatchObject({ index: 1, score: 1 });
+  });
+
+  it('lets the Spanish quiz, which stays on a wrong word, move on once overruled', () => {
+    const state = run(start({ mode: 'spanish' }), ...answer('gato'), overrule);
+    expect(state).toMatchObject({ readOnly: true, pendingAdvance: { scored: true, requeue: false } });
+    expect(state.outbox).toEqual([{ itemId: 'casa', verdict: 'correct', typed: 'gato', firstAttempt: true }]);
+  });
+
+  it('scores an overruled answer at once when the next word is already asked, keeping what is typed', () => {
+    const state = run(start({ mode: 'classic' }), ...answer('gato'), advance, ...type('pe'), overrule);
+    expect(state).toMatchObject({ index: 1, current: perro, score: 1, input: 'pe', feedback: null });
+  });
+
+  it('does not requeue an overruled word in the generic quiz, even once the next round began', () => {
+    const missed = run(startQuiz({ mode: 'generic', items: [casa, perro] }), ...type('casa'), advance, ...answer('gato'), advance);
+    expect(missed).toMatchObject({ round: { number: 2, items: [perro] } });
+    const right = run(missed, overrule);
+    expect(right).toMatchObject({ finished: true, result: { score: 2, total: 2 } });
+  });
+
+  it('can take back an overruled answer, and ignores both when there is nothing to act on', () => {
+    const overruled = run(start({ mode: 'classic' }), ...answer('gato'), overrule);
+    expect(run(overruled, undo)).toMatchObject({ index: 0, score: 0, feedback: null, lastAnswer: null });
+    // Only a wrong verdict can be overruled, and only once.
+    const right = run(start({ mode: 'classic' }), ...type('casa'));
+    expect(run(right, overrule)).toBe(right);
+    expect(run(overruled, overrule)).toBe(overruled);
+    const fresh = start({ mode: 'classic' });
+    expect(run(fresh, undo)).toBe(fresh);
+    // A new session starts with nothing to take back.
+    expect(run(right, advance, { type: 'restart', items }).lastAnswer).toBeNull();
+  });
+});
+
 describe('answer-check options', () => {
   it('passes strictAccents to the checker', () => {
     const state = run(startQuiz({ mode: 'generic', items: [nino], strictAccents: true }), ...answer('nino'));

@@ -70,6 +70,21 @@ export interface QuizState {
   readonly outbox: readonly AnswerReport[];
   /** Ids of items answered at least once this session, to tell first attempts from retries. */
   readonly answered: readonly string[];
+  /** The latest answer while it can still be taken back (`undo`) or ruled correct (`overrule`): until the next one. */
+  readonly lastAnswer: LastAnswer | null;
+}
+
+/**
+ * The latest answer, kept beyond the 2-second pause: the learner may act on it while the next word is asked.
+ * `report` is the object the outbox held, so that the host can tell which of the answers it sent to take back.
+ */
+export interface LastAnswer {
+  readonly report: AnswerReport;
+  readonly item: QuizItem;
+  /** The verdict now: `correct` once overruled. */
+  readonly verdict: Verdict;
+  /** The quiz just before the answer, with an empty field: `undo` returns to it. */
+  readonly before: QuizState;
 }
 
 export type QuizEvent =
@@ -78,7 +93,11 @@ export type QuizEvent =
   | { type: 'advance' }
   | { type: 'restart'; items: readonly QuizItem[] }
   /** The UI sent the first `count` reports of the outbox; counting keeps reports added meanwhile. */
-  | { type: 'reportsTaken'; count: number };
+  | { type: 'reportsTaken'; count: number }
+  /** Takes back the last answer: its word is asked again and the score is as before it. */
+  | { type: 'undo' }
+  /** "I was right": the last answer, judged wrong, counts as correct. */
+  | { type: 'overrule' };
 
 export interface StartQuizOptions {
   mode: QuizMode;
@@ -95,7 +114,7 @@ function beginRound(
   config: QuizConfig,
   items: readonly QuizItem[],
   number: number,
-  carried: Pick<QuizState, 'score' | 'outbox' | 'answered' | 'result'>,
+  carried: Pick<QuizState, 'score' | 'outbox' | 'answered' | 'result'> & Partial<Pick<QuizState, 'lastAnswer'>>,
 ): QuizState {
   const finished = items.length === 0;
   return {
@@ -114,6 +133,7 @@ function beginRound(
     result: finished ? (carried.result ?? { score: carried.score, total: 0 }) : null,
     outbox: carried.outbox,
     answered: carried.answered,
+    lastAnswer: carried.lastAnswer ?? null,
   };
 }
 
@@ -137,14 +157,27 @@ function check(state: QuizState, item: QuizItem, typed: string): CheckResult {
 
 /** Records an answer and shows its verdict; `accepted` answers always move on, wrong ones per the mode. */
 function answer(state: QuizState, item: QuizItem, typed: string, result: CheckResult): QuizState {
-  const accepted = result.verdict !== 'wrong';
-  const { rules } = state.config;
   const report: AnswerReport = {
     itemId: item.id,
     verdict: result.verdict,
     typed,
     firstAttempt: !state.answered.includes(item.id),
   };
+  const shown = judged(state, result);
+  return {
+    ...shown,
+    input: typed,
+    outbox: [...state.outbox, report],
+    answered: report.firstAttempt ? [...state.answered, item.id] : state.answered,
+    // Kept without its own lastAnswer: only the latest answer can be taken back, and the chain stays one long.
+    lastAnswer: { report, item, verdict: result.verdict, before: { ...state, input: '', feedback: null, lastAnswer: null } },
+  };
+}
+
+/** The verdict shown, the field locked or not, and what `advance` will do: the answer's effect on the screen. */
+function judged(state: QuizState, result: CheckResult): QuizState {
+  const accepted = result.verdict !== 'wrong';
+  const { rules } = state.config;
   const moveOn = accepted || rules.onWrong !== 'stay';
   const feedback: Feedback = {
     verdict: result.verdict,
@@ -154,14 +187,45 @@ function answer(state: QuizState, item: QuizItem, typed: string, result: CheckRe
   };
   return {
     ...state,
-    input: typed,
     feedback,
     readOnly: moveOn,
     pendingAdvance: moveOn ? { scored: accepted, requeue: !accepted && rules.onWrong === 'requeue' } : null,
     advanceAfterMs: moveOn ? state.config.advanceDelayMs : null,
-    outbox: [...state.outbox, report],
-    answered: report.firstAttempt ? [...state.answered, item.id] : state.answered,
   };
+}
+
+/** Whether the quiz has moved past the last answer's word (the pause ended, or a new round began). */
+function movedOn(state: QuizState, last: LastAnswer): boolean {
+  return state.round.number !== last.before.round.number || state.index !== last.before.index || state.finished;
+}
+
+/** The quiz as just before the last answer: its word asked again, the score and rounds as they were. */
+function onUndo(state: QuizState): QuizState {
+  const last = state.lastAnswer;
+  if (!last) return state;
+  // A report not sent yet is dropped here: the server never hears of it, so there is nothing to take back there.
+  return { ...last.before, outbox: state.outbox.filter((r) => r !== last.report), lastAnswer: null };
+}
+
+/**
+ * "I was right": the answer is judged again as correct, from the quiz as it was before it. If the quiz had moved
+ * on, it moves on again at once (scored, not requeued), keeping what the learner has typed for the next word.
+ */
+function onOverrule(state: QuizState): QuizState {
+  const last = state.lastAnswer;
+  if (!last || last.verdict !== 'wrong') return state;
+  // The form to teach, with its article ("la casa"), as a correct answer would have shown it.
+  const result: CheckResult = { verdict: 'correct', expected: check(last.before, last.item, last.item.key.accepted[0] ?? '').expected };
+  const corrected: AnswerReport = { ...last.report, verdict: 'correct' };
+  const unsent = state.outbox.includes(last.report);
+  const report = unsent ? corrected : last.report;
+  const outbox = unsent ? state.outbox.map((r) => (r === last.report ? corrected : r)) : state.outbox;
+  const shown: QuizState = { ...judged(last.before, result), input: last.report.typed, outbox, answered: state.answered };
+  const lastAnswer: LastAnswer = { ...last, report, verdict: 'correct' };
+  if (!movedOn(state, last)) return { ...shown, lastAnswer };
+  const next = onAdvance(shown);
+  const sameWord = next.current !== null && next.current.id === state.current?.id && !state.readOnly;
+  return { ...next, input: sameWord ? state.input : '', lastAnswer };
 }
 
 function onInput(state: QuizState, value: string): QuizState {
@@ -224,6 +288,10 @@ export function quizReducer(state: QuizState, event: QuizEvent): QuizState {
     case 'restart':
       // A new session ("Learn 15 more words"): only reports not yet taken survive.
       return beginRound(state.config, event.items, 1, { score: 0, outbox: state.outbox, answered: [], result: null });
+    case 'undo':
+      return onUndo(state);
+    case 'overrule':
+      return onOverrule(state);
     case 'reportsTaken': {
       const count = Math.max(0, Math.floor(event.count));
       return count === 0 ? state : { ...state, outbox: state.outbox.slice(count) };
