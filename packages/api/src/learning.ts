@@ -1,4 +1,4 @@
-import { LANGUAGE_CODES } from '@vocab/core';
+import { DIRECTIONS, LANGUAGE_CODES } from '@vocab/core';
 import { z } from 'zod';
 
 /** A language in a URL or body: one of the catalogue's lower-case names. */
@@ -63,13 +63,25 @@ export type UnlearnedResponse = z.infer<typeof UnlearnedResponse>;
 export const Verdict = z.enum(['correct', 'almost', 'wrong']);
 
 /**
+ * Which of a word's two cards a call reads or answers (docs/decisions/0005-scheduling.md): `forward`, the default,
+ * is the card of every SPEC.md screen; `reverse` is English → the foreign word, with its own schedule.
+ */
+export const Direction = z.enum(DIRECTIONS);
+export type Direction = z.infer<typeof Direction>;
+
+/** Query of the calls that list words (batch, for-review, stats): the card to read, forward by default. */
+export const DirectionQuery = z.object({ direction: Direction.optional() });
+
+/**
  * Optional body of every answer call. Without it the call means what SPEC.md says (correct, or incorrect for
  * answer-word-incorrectly). `answerId` makes a retried request count once; `sessionId` marks retries within one
- * quiz as practice, so only the first answer to a word in a quiz reschedules it.
+ * quiz as practice, so only the first answer to a word in a quiz reschedules it; `direction` names the card
+ * answered (forward when absent). Undo and "I was right" need no direction: the answer they name knows its card.
  */
 export const AnswerBody = z
   .object({
     verdict: Verdict.optional(),
+    direction: Direction.optional(),
     typed: z.string().max(200).optional(),
     answerId: z.string().min(8).max(64).regex(/^[A-Za-z0-9_-]+$/).optional(),
     sessionId: z.string().min(8).max(64).regex(/^[A-Za-z0-9_-]+$/).optional(),
@@ -84,7 +96,7 @@ export const AnswerResponse = z.object({
 });
 export type AnswerResponse = z.infer<typeof AnswerResponse>;
 
-/** Query of the generic quiz's answer calls (SPEC.md §7). */
+/** Query of the generic quiz's answer calls (SPEC.md §7). The card answered is named in the body, as for the others. */
 export const AnswerWordQuery = z.object({
   language: LanguageParam.optional(),
   wordId: z.string().regex(/^\d{1,12}$/, 'wordId must be a word id'),

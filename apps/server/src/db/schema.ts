@@ -1,4 +1,4 @@
-import type { CardState } from '@vocab/core';
+import type { CardState, Direction } from '@vocab/core';
 import type { Generated } from 'kysely';
 
 /**
@@ -71,6 +71,8 @@ export interface WordsTable {
 export interface ProgressTable extends CardState {
   learner_id: string;
   word_id: number;
+  /** Which of the word's two cards (core's Direction); rows from before directions are forward. */
+  direction: Generated<Direction>;
   /** 1 once learned (core's isLearned): lists and percentages read it without recomputing. */
   answered_correctly: number;
   last_failed_at: number | null;
@@ -81,6 +83,8 @@ export interface ReviewsTable {
   id: Generated<number>;
   learner_id: string;
   word_id: number;
+  /** The card the answer was for. */
+  direction: Generated<Direction>;
   /** Client-generated id of the answer: a retried request is recorded once. */
   answer_id: string | null;
   /** The quiz session that sent it: a second answer to a word in one quiz is practice. */

@@ -38,13 +38,16 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** A fresh, migrated database: a temporary SQLite file, or a new PostgreSQL schema. */
-export async function createTestDatabase(kind: 'sqlite' | 'postgres', url?: string): Promise<TestDatabase> {
+/**
+ * A fresh, migrated database: a temporary SQLite file, or a new PostgreSQL schema. `upTo` stops at that
+ * migration, for a test of the next one.
+ */
+export async function createTestDatabase(kind: 'sqlite' | 'postgres', url?: string, upTo?: string): Promise<TestDatabase> {
   if (kind === 'sqlite') {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vocab-test-'));
     const target: DatabaseTarget = { kind: 'sqlite', file: path.join(dir, 'test.db') };
     const db = openDatabase(target);
-    await migrateToLatest(db);
+    await migrateToLatest(db, upTo);
     return { db, target, drop: async () => { await db.close(); fs.rmSync(dir, { recursive: true, force: true }); } };
   }
   const schema = `t_${randomToken(9).toLowerCase().replace(/[^a-z0-9]/g, '')}`;
@@ -56,7 +59,7 @@ export async function createTestDatabase(kind: 'sqlite' | 'postgres', url?: stri
   scoped.searchParams.set('options', `-c search_path=${schema}`);
   const target: DatabaseTarget = { kind: 'postgres', url: scoped.toString() };
   const db = openDatabase(target);
-  await migrateToLatest(db);
+  await migrateToLatest(db, upTo);
   return {
     db,
     target,

@@ -1,5 +1,6 @@
 import { type ColumnDefinitionBuilder, type Kysely, sql } from 'kysely';
 import type { Dialect } from '../database.js';
+import { withProgressColumns } from './progress-columns.js';
 
 /** An auto-incrementing integer primary key, spelled per engine (the one dialect difference in the schema). */
 function serialId(dialect: Dialect) {
@@ -69,24 +70,7 @@ export function up(dialect: Dialect) {
       .execute();
     await db.schema.createIndex('words_language_rank').on('words').columns(['language', 'rank']).execute();
 
-    await db.schema
-      .createTable('progress')
-      .addColumn('learner_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
-      .addColumn('word_id', 'integer', (c) => c.notNull().references('words.id').onDelete('cascade'))
-      .addColumn('answered_correctly', 'integer', (c) => c.notNull().defaultTo(0))
-      .addColumn('due', 'bigint', (c) => c.notNull())
-      .addColumn('stability', 'double precision', (c) => c.notNull())
-      .addColumn('difficulty', 'double precision', (c) => c.notNull())
-      .addColumn('elapsed_days', 'double precision', (c) => c.notNull())
-      .addColumn('scheduled_days', 'double precision', (c) => c.notNull())
-      .addColumn('learning_steps', 'integer', (c) => c.notNull())
-      .addColumn('reps', 'integer', (c) => c.notNull())
-      .addColumn('lapses', 'integer', (c) => c.notNull())
-      .addColumn('state', 'integer', (c) => c.notNull())
-      .addColumn('last_review', 'bigint')
-      .addColumn('last_rating', 'integer', (c) => c.notNull().defaultTo(0))
-      .addColumn('last_failed_at', 'bigint')
-      .addColumn('updated_at', 'bigint', (c) => c.notNull())
+    await withProgressColumns(db.schema.createTable('progress'))
       .addPrimaryKeyConstraint('progress_pk', ['learner_id', 'word_id'])
       .execute();
     await db.schema.createIndex('progress_due').on('progress').columns(['learner_id', 'due']).execute();

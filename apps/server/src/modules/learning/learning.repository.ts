@@ -1,4 +1,4 @@
-import type { CardState } from '@vocab/core';
+import type { CardState, Direction } from '@vocab/core';
 import { type Kysely, type Selectable, type Transaction, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Database, WordsTable } from '../../db/schema.js';
@@ -9,9 +9,14 @@ export type WordRow = Omit<Selectable<WordsTable>, 'language' | 'active'> & {
   due: number | null;
 };
 
-export interface ReviewInsert {
+/** One learner's card: a word in one direction. */
+export interface CardRef {
   learnerId: string;
   wordId: number;
+  direction: Direction;
+}
+
+export interface ReviewInsert extends CardRef {
   answerId: string | null;
   sessionId: string | null;
   rating: number;
@@ -48,6 +53,9 @@ const savedCard = (row: SavedCard): SavedCard => ({
   last_failed_at: row.last_failed_at,
 });
 
+/** The rows of one card, in progress or in reviews (the queries using it have no join, so names are plain). */
+const isCard = (ref: CardRef) => sql<boolean>`learner_id = ${ref.learnerId} and word_id = ${ref.wordId} and direction = ${ref.direction}`;
+
 const WORD_COLUMNS = ['w.id', 'w.word', 'w.translation', 'w.pos', 'w.article', 'w.note', 'w.rank', 'w.owner_id'] as const;
 
 /** Words, progress, reviews and user languages. Kysely only; the one dialect difference (row locks) stays here. */
@@ -57,11 +65,13 @@ export class LearningRepository {
     this.db = database.kysely;
   }
 
-  /** Words the learner sees in a language: the active deck plus their own words. */
-  private visibleWords(learnerId: string | null, language: string) {
+  /** Words the learner sees in a language (the active deck plus their own words), with their card in `direction`. */
+  private visibleWords(learnerId: string | null, language: string, direction: Direction = 'forward') {
     return this.db
       .selectFrom('words as w')
-      .leftJoin('progress as p', (join) => join.onRef('p.word_id', '=', 'w.id').on('p.learner_id', '=', learnerId ?? ''))
+      .leftJoin('progress as p', (join) =>
+        join.onRef('p.word_id', '=', 'w.id').on('p.learner_id', '=', learnerId ?? '').on('p.direction', '=', direction),
+      )
       .where('w.language', '=', language)
       .where('w.active', '=', 1)
       .where((eb) => (learnerId ? eb.or([eb('w.owner_id', 'is', null), eb('w.owner_id', '=', learnerId)]) : eb('w.owner_id', 'is', null)))
@@ -74,9 +84,9 @@ export class LearningRepository {
    * order and stopping at `limit`; failed words only when those run short), because one query sorting on
    * last_failed_at had to join and sort the whole deck on every batch (see docs/performance.md).
    */
-  async unlearned(learnerId: string | null, language: string, limit: number): Promise<WordRow[]> {
+  async unlearned(learnerId: string | null, language: string, limit: number, direction: Direction): Promise<WordRow[]> {
     const neverFailed = sql<boolean>`coalesce(p.last_failed_at, 0) <= 0`;
-    const unlearned = this.visibleWords(learnerId, language).where((eb) =>
+    const unlearned = this.visibleWords(learnerId, language, direction).where((eb) =>
       eb.or([eb('p.answered_correctly', 'is', null), eb('p.answered_correctly', '=', 0)]),
     );
     const rows: WordRow[] = [];
@@ -104,8 +114,8 @@ export class LearningRepository {
     return rows;
   }
 
-  due(learnerId: string, language: string, now: number, limit: number): Promise<WordRow[]> {
-    return this.visibleWords(learnerId, language)
+  due(learnerId: string, language: string, now: number, limit: number, direction: Direction): Promise<WordRow[]> {
+    return this.visibleWords(learnerId, language, direction)
       .where('p.reps', '>', 0)
       .where('p.due', '<=', now)
       .orderBy('p.due')
@@ -122,8 +132,8 @@ export class LearningRepository {
     return this.visibleWords(learnerId, language).where('p.answered_correctly', '=', 1).orderBy('w.rank').orderBy('w.id').execute();
   }
 
-  async stats(learnerId: string | null, language: string, now: number): Promise<{ total: number; learned: number; due: number }> {
-    const row = await this.visibleWords(learnerId, language)
+  async stats(learnerId: string | null, language: string, now: number, direction: Direction): Promise<{ total: number; learned: number; due: number }> {
+    const row = await this.visibleWords(learnerId, language, direction)
       .clearSelect()
       .select((eb) => [
         eb.fn.countAll<number>().as('total'),
@@ -134,23 +144,22 @@ export class LearningRepository {
     return { total: Number(row.total), learned: Number(row.learned ?? 0), due: Number(row.due ?? 0) };
   }
 
-  async findWord(learnerId: string | null, language: string, wordId: number): Promise<WordRow | undefined> {
+  async findWord(learnerId: string | null, language: string, wordId: number, direction: Direction = 'forward'): Promise<WordRow | undefined> {
     // Ids are 32-bit on PostgreSQL: a larger one names no word, and comparing it would fail as out of range.
     if (!Number.isSafeInteger(wordId) || wordId < 1 || wordId > MAX_WORD_ID) return undefined;
-    return this.visibleWords(learnerId, language).where('w.id', '=', wordId).executeTakeFirst();
+    return this.visibleWords(learnerId, language, direction).where('w.id', '=', wordId).executeTakeFirst();
   }
 
-  /** Runs `fn` in a transaction holding the learner's progress row for the word (created if missing). */
+  /** Runs `fn` in a transaction holding the learner's progress row for the card (created if missing). */
   async withCardLock<T>(
-    learnerId: string,
-    wordId: number,
+    ref: CardRef,
     fresh: CardState,
     now: number,
     fn: (trx: Transaction<Database>, card: SavedCard, created: boolean) => Promise<T>,
   ): Promise<T> {
     return this.db.transaction().execute(async (trx) => {
-      const created = await this.ensureCard(trx, learnerId, wordId, fresh, now);
-      let query = trx.selectFrom('progress').selectAll().where('learner_id', '=', learnerId).where('word_id', '=', wordId);
+      const created = await this.ensureCard(trx, ref, fresh, now);
+      let query = trx.selectFrom('progress').selectAll().where(isCard(ref));
       // SQLite serialises write transactions already; PostgreSQL needs the row lock against lost updates.
       if (this.database.dialect === 'postgres') query = query.forUpdate();
       const row = await query.executeTakeFirstOrThrow();
@@ -158,18 +167,14 @@ export class LearningRepository {
     });
   }
 
-  async saveCard(trx: Transaction<Database>, learnerId: string, wordId: number, card: CardState, learned: boolean, failedAt: number | null, now: number): Promise<void> {
-    await trx
-      .updateTable('progress')
-      .set({
-        ...card,
-        answered_correctly: learned ? 1 : 0,
-        ...(failedAt === null ? {} : { last_failed_at: failedAt }),
-        updated_at: now,
-      })
-      .where('learner_id', '=', learnerId)
-      .where('word_id', '=', wordId)
-      .execute();
+  async saveCard(trx: Transaction<Database>, ref: CardRef, card: CardState, learned: boolean, failedAt: number | null, now: number): Promise<void> {
+    const update = trx.updateTable('progress').set({
+      ...card,
+      answered_correctly: learned ? 1 : 0,
+      ...(failedAt === null ? {} : { last_failed_at: failedAt }),
+      updated_at: now,
+    });
+    await update.where(isCard(ref)).execute();
   }
 
   async hasAnswer(trx: Transaction<Database>, learnerId: string, answerId: string): Promise<boolean> {
@@ -177,14 +182,8 @@ export class LearningRepository {
     return row !== undefined;
   }
 
-  async answeredInSession(trx: Transaction<Database>, learnerId: string, sessionId: string, wordId: number): Promise<boolean> {
-    const row = await trx
-      .selectFrom('reviews')
-      .select('id')
-      .where('learner_id', '=', learnerId)
-      .where('session_id', '=', sessionId)
-      .where('word_id', '=', wordId)
-      .executeTakeFirst();
+  async answeredInSession(trx: Transaction<Database>, ref: CardRef, sessionId: string): Promise<boolean> {
+    const row = await trx.selectFrom('reviews').select('id').where(isCard(ref)).where('session_id', '=', sessionId).executeTakeFirst();
     return row !== undefined;
   }
 
@@ -194,6 +193,7 @@ export class LearningRepository {
       .values({
         learner_id: r.learnerId,
         word_id: r.wordId,
+        direction: r.direction,
         answer_id: r.answerId,
         session_id: r.sessionId,
         rating: r.rating,
@@ -215,46 +215,41 @@ export class LearningRepository {
   }
 
   /** The card inside a transaction that holds its lock, created fresh if an undo removed it. */
-  async readCard(trx: Transaction<Database>, learnerId: string, wordId: number, fresh: CardState, now: number): Promise<SavedCard> {
-    await this.ensureCard(trx, learnerId, wordId, fresh, now);
-    return savedCard(await trx.selectFrom('progress').selectAll().where('learner_id', '=', learnerId).where('word_id', '=', wordId).executeTakeFirstOrThrow());
+  async readCard(trx: Transaction<Database>, ref: CardRef, fresh: CardState, now: number): Promise<SavedCard> {
+    await this.ensureCard(trx, ref, fresh, now);
+    return savedCard(await trx.selectFrom('progress').selectAll().where(isCard(ref)).executeTakeFirstOrThrow());
   }
 
   /** Inserts a fresh card unless the learner has one; true when it was inserted. */
-  private async ensureCard(trx: Transaction<Database>, learnerId: string, wordId: number, fresh: CardState, now: number): Promise<boolean> {
+  private async ensureCard(trx: Transaction<Database>, ref: CardRef, fresh: CardState, now: number): Promise<boolean> {
     const inserted = await trx
       .insertInto('progress')
-      .values({ learner_id: learnerId, word_id: wordId, answered_correctly: 0, ...fresh, last_failed_at: null, updated_at: now })
-      .onConflict((oc) => oc.columns(['learner_id', 'word_id']).doNothing())
+      .values({ learner_id: ref.learnerId, word_id: ref.wordId, direction: ref.direction, answered_correctly: 0, ...fresh, last_failed_at: null, updated_at: now })
+      .onConflict((oc) => oc.columns(['learner_id', 'word_id', 'direction']).doNothing())
       .executeTakeFirst();
     return Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1;
   }
 
-  /** The learner's answer with this id, if it is the last answer to its word (only the last can be undone). */
+  /** The learner's answer with this id, if it is the last answer to its card (only the last can be undone). */
   async lastAnswer(trx: Transaction<Database>, learnerId: string, answerId: string) {
     const review = await trx
       .selectFrom('reviews')
-      .select(['id', 'word_id', 'session_id', 'typed', 'scheduled', 'previous'])
+      .select(['id', 'word_id', 'direction', 'session_id', 'typed', 'scheduled', 'previous'])
       .where('learner_id', '=', learnerId)
       .where('answer_id', '=', answerId)
       .executeTakeFirst();
     if (!review) return undefined;
-    const newer = await trx
-      .selectFrom('reviews')
-      .select('id')
-      .where('learner_id', '=', learnerId)
-      .where('word_id', '=', review.word_id)
-      .where('id', '>', review.id)
-      .executeTakeFirst();
-    return { ...review, isLast: newer === undefined };
+    const ref: CardRef = { learnerId, wordId: review.word_id, direction: review.direction };
+    const newer = await trx.selectFrom('reviews').select('id').where(isCard(ref)).where('id', '>', review.id).executeTakeFirst();
+    return { ...review, ref, isLast: newer === undefined };
   }
 
   /** Puts a card back as it was before an answer, and removes that answer from the log. */
-  async restore(trx: Transaction<Database>, learnerId: string, wordId: number, reviewId: number, previous: SavedCard | 'new' | null, now: number): Promise<void> {
+  async restore(trx: Transaction<Database>, ref: CardRef, reviewId: number, previous: SavedCard | 'new' | null, now: number): Promise<void> {
     if (previous === 'new') {
-      await trx.deleteFrom('progress').where('learner_id', '=', learnerId).where('word_id', '=', wordId).execute();
+      await trx.deleteFrom('progress').where(isCard(ref)).execute();
     } else if (previous) {
-      await trx.updateTable('progress').set({ ...savedCard(previous), updated_at: now }).where('learner_id', '=', learnerId).where('word_id', '=', wordId).execute();
+      await trx.updateTable('progress').set({ ...savedCard(previous), updated_at: now }).where(isCard(ref)).execute();
     }
     await trx.deleteFrom('reviews').where('id', '=', reviewId).execute();
   }
@@ -298,17 +293,19 @@ export class LearningRepository {
   }
 
   /**
-   * Moves a guest's learning into an account (at login). Per word the more advanced card wins: more repetitions,
-   * then the later review. Review history, own words and languages move too; then the guest is deleted.
+   * Moves a guest's learning into an account (at login). Per card (word and direction) the more advanced one wins:
+   * more repetitions, then the later review. Review history, own words and languages move too; then the guest is
+   * deleted.
    */
   async mergeLearners(guestId: string, accountId: string): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
-      const advanced = sql`(g.reps > a.reps or (g.reps = a.reps and coalesce(g.last_review, 0) > coalesce(a.last_review, 0)))`;
-      await sql`delete from progress where learner_id = ${accountId} and word_id in (
-        select a.word_id from progress a join progress g on g.word_id = a.word_id and g.learner_id = ${guestId}
-        where a.learner_id = ${accountId} and ${advanced})`.execute(trx);
-      await sql`delete from progress where learner_id = ${guestId} and word_id in (
-        select word_id from progress where learner_id = ${accountId})`.execute(trx);
+      // Inside each subquery the outer table is `progress`: the account's cards the guest's beat, then the guest's
+      // cards the account still has.
+      await sql`delete from progress where learner_id = ${accountId} and exists (
+        select 1 from progress g where g.learner_id = ${guestId} and g.word_id = progress.word_id and g.direction = progress.direction
+        and (g.reps > progress.reps or (g.reps = progress.reps and coalesce(g.last_review, 0) > coalesce(progress.last_review, 0))))`.execute(trx);
+      await sql`delete from progress where learner_id = ${guestId} and exists (
+        select 1 from progress a where a.learner_id = ${accountId} and a.word_id = progress.word_id and a.direction = progress.direction)`.execute(trx);
       await trx.updateTable('progress').set({ learner_id: accountId }).where('learner_id', '=', guestId).execute();
       // The guest's own words: a word the account already has keeps the account's copy.
       await sql`delete from words where owner_id = ${guestId} and exists (

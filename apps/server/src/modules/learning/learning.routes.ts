@@ -1,4 +1,4 @@
-import { AddWordBody, AnswerBody, AnswerResponse, LanguageStats, Lexicon, Word, WordList } from '@vocab/api';
+import { AddWordBody, AnswerBody, AnswerResponse, DirectionQuery, LanguageStats, Lexicon, Word, WordList } from '@vocab/api';
 import { LANGUAGES } from '@vocab/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -7,7 +7,7 @@ import type { SessionManager } from '../../plugins/session.js';
 import type { LearningService } from './learning.service.js';
 
 const IdParams = z.object({ id: z.string().regex(/^\d{1,12}$/, 'id must be a word id') });
-const BatchQuery = z.object({ limit: z.coerce.number().int().min(1).max(100).optional() });
+const BatchQuery = DirectionQuery.extend({ limit: z.coerce.number().int().min(1).max(100).optional() });
 
 /**
  * The per-language calls of SPEC.md §7 (`/api/spanish`, `/api/french`, …), one set per active language.
@@ -19,10 +19,12 @@ export function learningRoutes(learning: LearningService, sessions: SessionManag
       const base = `/api/${code}`;
 
       app.get(base, { schema: { querystring: BatchQuery, response: { 200: WordList } } }, async (request) =>
-        learning.batch(request.learner, code, request.query.limit),
+        learning.batch(request.learner, code, request.query),
       );
 
-      app.get(`${base}/stats`, { schema: { response: { 200: LanguageStats } } }, async (request) => learning.stats(request.learner, code));
+      app.get(`${base}/stats`, { schema: { querystring: DirectionQuery, response: { 200: LanguageStats } } }, async (request) =>
+        learning.stats(request.learner, code, request.query),
+      );
 
       app.get(`${base}/lexicon`, { schema: { response: { 200: Lexicon } } }, async (request, reply) => {
         // The deck changes only with a release: let the browser keep it for an hour.
@@ -30,7 +32,9 @@ export function learningRoutes(learning: LearningService, sessions: SessionManag
         return learning.lexicon(request.learner, code);
       });
 
-      app.get(`${base}/for-review`, { schema: { response: { 200: WordList } } }, async (request) => learning.due(request.learner, code));
+      app.get(`${base}/for-review`, { schema: { querystring: DirectionQuery, response: { 200: WordList } } }, async (request) =>
+        learning.due(request.learner, code, request.query),
+      );
 
       app.patch(
         `${base}/:id`,

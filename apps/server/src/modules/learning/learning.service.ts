@@ -1,11 +1,11 @@
 import type { AnswerBody, LanguageStats, Lexicon, UserLanguage, Word } from '@vocab/api';
-import { BATCH_SIZE, type LanguageCode, type Verdict, isLearned, newCardState, ratingForVerdict, reviewCard, splitTranslations } from '@vocab/core';
+import { BATCH_SIZE, type Direction, type LanguageCode, type Verdict, isLearned, newCardState, ratingForVerdict, reviewCard, splitTranslations } from '@vocab/core';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { type Learner, isUniqueViolation } from '../auth/user.repository.js';
-import type { LearningRepository, SavedCard, WordRow } from './learning.repository.js';
+import type { CardRef, LearningRepository, SavedCard, WordRow } from './learning.repository.js';
 
 /** Reviews shown at most in one review session: enough for a sitting, small enough to load instantly. */
 export const REVIEW_LIMIT = 100;
@@ -28,6 +28,11 @@ export interface AnswerInput extends AnswerBody {
   verdict: Verdict;
 }
 
+/** Which card a read is about: the forward one unless the caller names the other. */
+export interface DirectionOption {
+  direction?: Direction | undefined;
+}
+
 const wordExists = () => conflict('word_exists', 'word already exists in your list!');
 
 /** The rules of learning: what to study next, what is due, and what an answer does to a word's schedule. */
@@ -37,13 +42,13 @@ export class LearningService {
     private readonly clock: Clock,
   ) {}
 
-  async batch(learner: Learner | null, language: LanguageCode, limit = BATCH_SIZE): Promise<Word[]> {
-    return (await this.repo.unlearned(learner?.id ?? null, language, limit)).map(toWord);
+  async batch(learner: Learner | null, language: LanguageCode, { limit = BATCH_SIZE, direction = 'forward' }: DirectionOption & { limit?: number | undefined } = {}): Promise<Word[]> {
+    return (await this.repo.unlearned(learner?.id ?? null, language, limit, direction)).map(toWord);
   }
 
-  async due(learner: Learner | null, language: LanguageCode, limit = REVIEW_LIMIT): Promise<Word[]> {
+  async due(learner: Learner | null, language: LanguageCode, { direction = 'forward' }: DirectionOption = {}): Promise<Word[]> {
     if (!learner) return [];
-    return (await this.repo.due(learner.id, language, this.clock(), limit)).map(toWord);
+    return (await this.repo.due(learner.id, language, this.clock(), REVIEW_LIMIT, direction)).map(toWord);
   }
 
   async lexicon(learner: Learner | null, language: LanguageCode): Promise<Lexicon> {
@@ -54,8 +59,9 @@ export class LearningService {
     };
   }
 
-  async stats(learner: Learner | null, language: LanguageCode): Promise<LanguageStats> {
-    const s = await this.repo.stats(learner?.id ?? null, language, this.clock());
+  /** Figures of one direction's cards; forward by default, the one SPEC.md's "learned" means. */
+  async stats(learner: Learner | null, language: LanguageCode, { direction = 'forward' }: DirectionOption = {}): Promise<LanguageStats> {
+    const s = await this.repo.stats(learner?.id ?? null, language, this.clock(), direction);
     return {
       language,
       totalWords: s.total,
@@ -71,12 +77,13 @@ export class LearningService {
    * a request already recorded and changes nothing.
    */
   async answer(learner: Learner, language: LanguageCode, wordId: number, input: AnswerInput): Promise<{ word: Word; scheduled: boolean }> {
-    const existing = await this.repo.findWord(learner.id, language, wordId);
+    const ref: CardRef = { learnerId: learner.id, wordId, direction: input.direction ?? 'forward' };
+    const existing = await this.repo.findWord(learner.id, language, wordId, ref.direction);
     if (!existing) throw notFound('That word');
     const now = this.clock();
-    const record = this.repo.withCardLock(learner.id, wordId, newCardState(now), now, async (trx, card, created) => {
+    const record = this.repo.withCardLock(ref, newCardState(now), now, async (trx, card, created) => {
       if (input.answerId && (await this.repo.hasAnswer(trx, learner.id, input.answerId))) return false;
-      return this.apply(trx, learner, wordId, created ? null : card, card, input, now);
+      return this.apply(trx, learner, ref, created ? null : card, card, input, now);
     });
     // The row lock orders answers to one card, but the same answerId sent for two cards at once is only caught by
     // the unique index (learner_id, answer_id): the loser's transaction rolls back, and its answer is recorded already.
@@ -84,20 +91,20 @@ export class LearningService {
       if (input.answerId && isUniqueViolation(err)) return false;
       throw err;
     });
-    const updated = await this.repo.findWord(learner.id, language, wordId);
+    const updated = await this.repo.findWord(learner.id, language, wordId, ref.direction);
     return { word: toWord(updated ?? existing), scheduled };
   }
 
   /** Records one answer on a locked card; returns whether it rescheduled the card (false for practice). */
-  private async apply(trx: Transaction<Database>, learner: Learner, wordId: number, previous: SavedCard | null, card: SavedCard, input: AnswerInput, now: number): Promise<boolean> {
-    const practice = input.sessionId !== undefined && (await this.repo.answeredInSession(trx, learner.id, input.sessionId, wordId));
-    const review = { learnerId: learner.id, wordId, answerId: input.answerId ?? null, sessionId: input.sessionId ?? null, verdict: input.verdict, typed: input.typed ?? '', reviewedAt: now };
+  private async apply(trx: Transaction<Database>, learner: Learner, ref: CardRef, previous: SavedCard | null, card: SavedCard, input: AnswerInput, now: number): Promise<boolean> {
+    const practice = input.sessionId !== undefined && (await this.repo.answeredInSession(trx, ref, input.sessionId));
+    const review = { ...ref, answerId: input.answerId ?? null, sessionId: input.sessionId ?? null, verdict: input.verdict, typed: input.typed ?? '', reviewedAt: now };
     if (practice) {
       await this.repo.insertReview(trx, { ...review, rating: ratingForVerdict(input.verdict), scheduled: false, previous: null, state: card.state, elapsedDays: 0, scheduledDays: card.scheduled_days });
       return false;
     }
     const next = reviewCard(card, input.verdict, now, { desiredRetention: learner.desiredRetention });
-    await this.repo.saveCard(trx, learner.id, wordId, next.card, isLearned(next.card), input.verdict === 'wrong' ? now : null, now);
+    await this.repo.saveCard(trx, ref, next.card, isLearned(next.card), input.verdict === 'wrong' ? now : null, now);
     await this.repo.insertReview(trx, {
       ...review,
       rating: next.log.rating,
@@ -111,27 +118,27 @@ export class LearningService {
   }
 
   /**
-   * Takes back the learner's last answer to a word: the card returns to what it was and the answer leaves the log.
+   * Takes back the learner's last answer to a card: the card returns to what it was and the answer leaves the log.
    * With `correctInstead` ("I was right"), the answer is recorded again as correct, under the same id: the log
-   * never holds both.
+   * never holds both. The answer names its card (word and direction), so the caller gives only its id.
    */
   async undo(learner: Learner, language: LanguageCode, answerId: string, correctInstead = false): Promise<{ word: Word; scheduled: boolean }> {
     const now = this.clock();
     const found = await this.repo.transactionRead((trx) => this.repo.lastAnswer(trx, learner.id, answerId));
-    const word = found && (await this.repo.findWord(learner.id, language, found.word_id));
+    const word = found && (await this.repo.findWord(learner.id, language, found.word_id, found.direction));
     if (!found || !word) throw notFound('That answer');
-    const scheduled = await this.repo.withCardLock(learner.id, found.word_id, newCardState(now), now, async (trx) => {
+    const scheduled = await this.repo.withCardLock(found.ref, newCardState(now), now, async (trx) => {
       const last = await this.repo.lastAnswer(trx, learner.id, answerId);
       if (!last) throw notFound('That answer');
       if (!last.isLast) throw conflict('not_last_answer', 'Only the last answer to a word can be taken back.');
       const previous = parsePrevious(last.previous);
-      await this.repo.restore(trx, learner.id, last.word_id, last.id, previous, now);
+      await this.repo.restore(trx, last.ref, last.id, previous, now);
       if (!correctInstead) return false;
-      const card = await this.repo.readCard(trx, learner.id, last.word_id, newCardState(now), now);
+      const card = await this.repo.readCard(trx, last.ref, newCardState(now), now);
       const input: AnswerInput = { verdict: 'correct', typed: last.typed, answerId, ...(last.session_id ? { sessionId: last.session_id } : {}) };
-      return this.apply(trx, learner, last.word_id, previous === 'new' ? null : card, card, input, now);
+      return this.apply(trx, learner, last.ref, previous === 'new' ? null : card, card, input, now);
     });
-    const updated = await this.repo.findWord(learner.id, language, found.word_id);
+    const updated = await this.repo.findWord(learner.id, language, found.word_id, found.direction);
     return { word: toWord(updated ?? word), scheduled };
   }
 
@@ -171,6 +178,7 @@ export class LearningService {
   async userLanguage(learner: Learner, language: LanguageCode, addedAt?: number): Promise<UserLanguage> {
     const when = addedAt ?? (await this.repo.listLanguages(learner.id)).find((l) => l.language === language)?.added_at;
     if (when === undefined) throw notFound('That language');
+    // "Learned" is the forward card's, as everywhere SPEC.md counts it.
     const [stats, learned] = await Promise.all([this.stats(learner, language), this.repo.learned(learner.id, language)]);
     return { ...stats, wordsLearned: learned.map(toWord), addedAt: when };
   }

@@ -1,4 +1,4 @@
-import { AddLanguageBody, AnswerBody, AnswerResponse, AnswerWordQuery, LanguageParam, UnlearnedResponse, UserLanguage, WordList } from '@vocab/api';
+import { AddLanguageBody, AnswerBody, AnswerResponse, AnswerWordQuery, DirectionQuery, LanguageParam, UnlearnedResponse, UserLanguage, WordList } from '@vocab/api';
 import { type LanguageCode, getLanguage } from '@vocab/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -44,10 +44,10 @@ export function userLanguagesRoutes(learning: LearningService): FastifyPluginAsy
 
     app.get(
       '/api/users/languages/words/unlearned',
-      { schema: { querystring: z.object({ language: LanguageParam }), response: { 200: UnlearnedResponse } } },
+      { schema: { querystring: DirectionQuery.extend({ language: LanguageParam }), response: { 200: UnlearnedResponse } } },
       async (request) => {
         const learner = requireAccount(request);
-        return { wordsLearned: await learning.batch(learner, activeLanguage(request.query.language)) };
+        return { wordsLearned: await learning.batch(learner, activeLanguage(request.query.language), request.query) };
       },
     );
 
@@ -67,9 +67,9 @@ export function userLanguagesRoutes(learning: LearningService): FastifyPluginAsy
       },
     );
 
-    app.get('/api/users/languages/:key/for-review', { schema: { params: KeyParams, response: { 200: WordList } } }, async (request) => {
+    app.get('/api/users/languages/:key/for-review', { schema: { params: KeyParams, querystring: DirectionQuery, response: { 200: WordList } } }, async (request) => {
       const learner = requireAccount(request);
-      return learning.due(learner, languageOf(request.params.key));
+      return learning.due(learner, languageOf(request.params.key), request.query);
     });
 
     for (const [path, defaultVerdict] of [

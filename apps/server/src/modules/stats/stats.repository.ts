@@ -5,7 +5,7 @@ import type { Database } from '../../db/schema.js';
 export class StatsRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  /** Answers since `since`, optionally of one language. */
+  /** Answers since `since` in both directions (each is practice done, for streak, goal and XP), optionally of one language. */
   answersSince(learnerId: string, since: number, language?: string) {
     let q = this.db
       .selectFrom('reviews as r')
@@ -27,7 +27,7 @@ export class StatsRepository {
     return new Map(rows.map((r) => [r.verdict, Number(r.n)]));
   }
 
-  /** For each word of the language first recalled in a review: when that happened. */
+  /** For each word of the language first recalled on its forward card (the one "learned" counts): when that happened. */
   firstRecalls(learnerId: string, language: string) {
     return this.db
       .selectFrom('reviews as r')
@@ -35,12 +35,14 @@ export class StatsRepository {
       .select(['r.word_id', (eb) => eb.fn.min<number>('r.reviewed_at').as('at')])
       .where('r.learner_id', '=', learnerId)
       .where('w.language', '=', language)
+      .where('r.direction', '=', 'forward')
       .where('r.scheduled', '=', 1)
       .where('r.rating', '>', 1)
       .groupBy('r.word_id')
       .execute();
   }
 
+  /** Due times before `until` of the cards of both directions: the forecast is all the reviews ahead. */
   dueBefore(learnerId: string, language: string, until: number) {
     return this.db
       .selectFrom('progress as p')
