@@ -1,26 +1,29 @@
 import type { Word } from '@vocab/api';
-import { type Language, getLanguage, isLanguageCode } from '@vocab/core';
+import { type Direction, type Language, directionOf, getLanguage, isLanguageCode } from '@vocab/core';
 import { useCallback, useMemo } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { RequireAccount } from '@/app/layout/require-account';
 import { ErrorBox } from '@/components/ui/error-box';
 import { Page } from '@/components/ui/page';
 import { paths } from '@/config/paths';
 import { useAnswerGenericWord } from '@/features/quiz/api/answer-generic-word';
+import { useCorrectAnswer } from '@/features/quiz/api/correct-answer';
 import { useGenericReview } from '@/features/quiz/api/get-generic-review';
 import { useQuizSupport } from '@/features/quiz/api/get-quiz-support';
 import { QuizQuery } from '@/features/quiz/components/quiz-query';
 import { QuizScreen } from '@/features/quiz/components/quiz-screen';
+import { directionTitle } from '@/features/quiz/lib/direction';
 import { wordQuizProps } from '@/features/quiz/lib/word-quiz';
 
 /** The account's due words of a language (SPEC.md §4 Review). */
 export function Component() {
   const code = useParams().language ?? '';
+  const direction = directionOf(useSearchParams()[0].get('direction'));
   const language = isLanguageCode(code) && getLanguage(code).active ? getLanguage(code) : null;
   return (
     <RequireAccount>
       {language ? (
-        <GenericReview key={language.code} language={language} />
+        <GenericReview key={`${language.code}-${direction}`} language={language} direction={direction} />
       ) : (
         <Page title="Review">
           <ErrorBox title="Error">This language is not offered.</ErrorBox>
@@ -30,13 +33,14 @@ export function Component() {
   );
 }
 
-function GenericReview({ language }: { language: Language }) {
-  const query = useGenericReview(language.code);
+function GenericReview({ language, direction }: { language: Language; direction: Direction }) {
+  const query = useGenericReview(language.code, direction);
   const support = useQuizSupport(language.code);
   const words = query.data;
   const byId = useMemo(() => new Map((words ?? []).map((w): [string, Word] => [w._id, w])), [words]);
   const wordOf = useCallback((id: string) => byId.get(id)?.word ?? '', [byId]);
-  const report = useAnswerGenericWord(language.code, wordOf);
+  const report = useAnswerGenericWord(language.code, direction, wordOf);
+  const correct = useCorrectAnswer(language.code);
   const home = (
     <Link to={paths.genericLanguage(language.code)} className="btn btn-secondary">
       Back to {language.name}
@@ -44,7 +48,7 @@ function GenericReview({ language }: { language: Language }) {
   );
 
   return (
-    <Page title={`Review ${language.name} words`}>
+    <Page title={`Review ${language.name} words${directionTitle(language, direction)}`}>
       <QuizQuery
         query={query}
         waiting={support.pending}
@@ -58,7 +62,8 @@ function GenericReview({ language }: { language: Language }) {
       >
         {(list) => (
           <QuizScreen
-            {...wordQuizProps(list, language, 'review', support)}
+            {...wordQuizProps(list, language, 'review', support, direction)}
+            correct={correct}
             counter="count"
             report={report}
             finishedActions={() => home}

@@ -1,13 +1,15 @@
-import { type Language, getLanguage, isLanguageCode, languageQuizMode } from '@vocab/core';
-import { Link, useLocation } from 'react-router';
+import { type Direction, type Language, directionOf, getLanguage, isLanguageCode, languageQuizMode } from '@vocab/core';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { ErrorBox } from '@/components/ui/error-box';
 import { Page } from '@/components/ui/page';
 import { paths } from '@/config/paths';
 import { useAnswerLanguageWord } from '@/features/quiz/api/answer-language-word';
+import { useCorrectAnswer } from '@/features/quiz/api/correct-answer';
 import { useLanguageWords } from '@/features/quiz/api/get-language-words';
 import { useQuizSupport } from '@/features/quiz/api/get-quiz-support';
 import { QuizQuery } from '@/features/quiz/components/quiz-query';
 import { QuizScreen } from '@/features/quiz/components/quiz-screen';
+import { directionQuery, directionTitle } from '@/features/quiz/lib/direction';
 import { wordQuizProps } from '@/features/quiz/lib/word-quiz';
 
 /** "/spanish-quiz" → the Spanish language; null for anything else. */
@@ -16,9 +18,13 @@ function languageOfPath(pathname: string): Language | null {
   return isLanguageCode(code) && getLanguage(code).active ? getLanguage(code) : null;
 }
 
-/** The per-language quizzes (SPEC.md §4): one screen, the mode and direction set by the language. */
+/**
+ * The per-language quizzes (SPEC.md §4): one screen, the mode and direction set by the language;
+ * `?direction=reverse` practises the word's other card, English → the foreign word.
+ */
 export function Component() {
   const { pathname } = useLocation();
+  const direction = directionOf(useSearchParams()[0].get('direction'));
   const language = languageOfPath(pathname);
   if (!language) {
     return (
@@ -27,13 +33,14 @@ export function Component() {
       </Page>
     );
   }
-  return <LanguageQuiz key={language.code} language={language} />;
+  return <LanguageQuiz key={`${language.code}-${direction}`} language={language} direction={direction} />;
 }
 
-function LanguageQuiz({ language }: { language: Language }) {
-  const query = useLanguageWords(language.code);
+function LanguageQuiz({ language, direction }: { language: Language; direction: Direction }) {
+  const query = useLanguageWords(language.code, direction);
   const support = useQuizSupport(language.code);
-  const report = useAnswerLanguageWord(language.code);
+  const report = useAnswerLanguageWord(language.code, direction);
+  const correct = useCorrectAnswer(language.code);
   const { mode, showCorrection } = languageQuizMode(language.code);
   const home = (
     <Link to={paths.language(language.code)} className="btn btn-secondary">
@@ -42,7 +49,7 @@ function LanguageQuiz({ language }: { language: Language }) {
   );
 
   return (
-    <Page title={`${language.name} quiz`}>
+    <Page title={`${language.name} quiz${directionTitle(language, direction)}`}>
       <QuizQuery
         query={query}
         waiting={support.pending}
@@ -52,7 +59,7 @@ function LanguageQuiz({ language }: { language: Language }) {
             <p>You have learned every {language.name} word we have. Well done!</p>
             <p>Keep them fresh with the words up for review.</p>
             <div className="actions">
-              <Link to={paths.languageReview(language.code)} className="btn btn-primary">
+              <Link to={`${paths.languageReview(language.code)}${directionQuery(direction)}`} className="btn btn-primary">
                 Review words
               </Link>
               {home}
@@ -62,10 +69,11 @@ function LanguageQuiz({ language }: { language: Language }) {
       >
         {(words) => (
           <QuizScreen
-            {...wordQuizProps(words, language, mode, support)}
+            {...wordQuizProps(words, language, mode, support, direction)}
             showCorrection={showCorrection ?? false}
             counter="progress"
             report={report}
+            correct={correct}
             finishedActions={({ settled }) => (
               <>
                 <button

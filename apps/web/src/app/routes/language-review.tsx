@@ -1,13 +1,15 @@
-import { type Language, getLanguage, isLanguageCode } from '@vocab/core';
-import { Link, useLocation } from 'react-router';
+import { type Direction, type Language, directionOf, getLanguage, isLanguageCode } from '@vocab/core';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { ErrorBox } from '@/components/ui/error-box';
 import { Page } from '@/components/ui/page';
 import { paths } from '@/config/paths';
 import { useAnswerLanguageWord } from '@/features/quiz/api/answer-language-word';
+import { useCorrectAnswer } from '@/features/quiz/api/correct-answer';
 import { useLanguageReview } from '@/features/quiz/api/get-language-review';
 import { useQuizSupport } from '@/features/quiz/api/get-quiz-support';
 import { QuizQuery } from '@/features/quiz/components/quiz-query';
 import { QuizScreen } from '@/features/quiz/components/quiz-screen';
+import { directionTitle } from '@/features/quiz/lib/direction';
 import { wordQuizProps } from '@/features/quiz/lib/word-quiz';
 
 /** "/italian/up-for-review" → Italian; null for anything else. */
@@ -16,9 +18,13 @@ function languageOfPath(pathname: string): Language | null {
   return isLanguageCode(code) && getLanguage(code).active ? getLanguage(code) : null;
 }
 
-/** A language's due words (SPEC.md §4 Review): the foreign word is shown, its English typed. */
+/**
+ * A language's due words (SPEC.md §4 Review): the foreign word is shown, its English typed; with
+ * `?direction=reverse`, the due words of the other card, English shown and the foreign word typed.
+ */
 export function Component() {
   const { pathname } = useLocation();
+  const direction = directionOf(useSearchParams()[0].get('direction'));
   const language = languageOfPath(pathname);
   if (!language) {
     return (
@@ -27,13 +33,14 @@ export function Component() {
       </Page>
     );
   }
-  return <LanguageReview key={language.code} language={language} />;
+  return <LanguageReview key={`${language.code}-${direction}`} language={language} direction={direction} />;
 }
 
-function LanguageReview({ language }: { language: Language }) {
-  const query = useLanguageReview(language.code);
+function LanguageReview({ language, direction }: { language: Language; direction: Direction }) {
+  const query = useLanguageReview(language.code, direction);
   const support = useQuizSupport(language.code);
-  const report = useAnswerLanguageWord(language.code);
+  const report = useAnswerLanguageWord(language.code, direction);
+  const correct = useCorrectAnswer(language.code);
   const home = (
     <Link to={paths.language(language.code)} className="btn btn-secondary">
       Back to {language.name}
@@ -41,7 +48,7 @@ function LanguageReview({ language }: { language: Language }) {
   );
 
   return (
-    <Page title={`${language.name}: up for review`}>
+    <Page title={`${language.name}: up for review${directionTitle(language, direction)}`}>
       <QuizQuery
         query={query}
         waiting={support.pending}
@@ -55,9 +62,10 @@ function LanguageReview({ language }: { language: Language }) {
       >
         {(words) => (
           <QuizScreen
-            {...wordQuizProps(words, language, 'review', support)}
+            {...wordQuizProps(words, language, 'review', support, direction)}
             counter="count"
             report={report}
+            correct={correct}
             finishedActions={() => home}
           />
         )}

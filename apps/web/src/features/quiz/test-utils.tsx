@@ -82,14 +82,11 @@ export interface Received {
   body: unknown;
 }
 
-/**
- * Answers every PATCH under `/api/` with `status` (200 by default) and records it. Returns the list the
- * requests are pushed to.
- */
-export function recordAnswers(status: (call: number) => number = () => 200): Received[] {
+/** Answers every request of `method` to `path` with `status(call)` (a saved answer's body at 200), and records it. */
+function recordRequests(method: 'patch' | 'post', path: string | RegExp, status: (call: number) => number): Received[] {
   const received: Received[] = [];
   server.use(
-    http.patch(/\/api\//, async ({ request }) => {
+    http[method](path, async ({ request }) => {
       const text = await request.text();
       received.push({ method: request.method, url: new URL(request.url), body: text ? (JSON.parse(text) as unknown) : undefined });
       const code = status(received.length);
@@ -99,6 +96,13 @@ export function recordAnswers(status: (call: number) => number = () => 200): Rec
   );
   return received;
 }
+
+/** Answers every PATCH under `/api/` (the answer calls) with `status`, 200 by default. Returns the requests, as they come. */
+export const recordAnswers = (status: (call: number) => number = () => 200): Received[] => recordRequests('patch', /\/api\//, status);
+
+/** Answers every "Undo" and "I was right" (POST /api/:language/answers/:answerId/:action) with `status`. Returns the requests. */
+export const recordCorrections = (status: (call: number) => number = () => 200): Received[] =>
+  recordRequests('post', '/api/:language/answers/:answerId/:action', status);
 
 /** The user that GET /api/auth/page-load-login reports (the account-only routes check it). */
 export function loggedIn(): void {

@@ -1,42 +1,65 @@
-import { type AnswerReport, type QuizState, type StartQuizOptions, quizReducer, startQuiz } from '@vocab/core';
+import { type AnswerReport, type LastAnswer, type QuizState, type StartQuizOptions, quizReducer, startQuiz } from '@vocab/core';
 import { useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState } from 'react';
-import type { ReportAnswer } from './lib/answer-report';
+import type { AnswerCorrection, CorrectAnswer, ReportAnswer } from './lib/answer-report';
 import { randomId } from './lib/random-id';
 
 export interface UseQuizOptions extends StartQuizOptions {
   /** Sends each answer to the server; none for a quiz that keeps nothing (the secret one). */
   report?: ReportAnswer | undefined;
+  /** Sends the learner's "Undo" and "I was right"; without it the quiz offers neither. */
+  correct?: CorrectAnswer | undefined;
 }
 
 export interface Quiz {
   state: QuizState;
   setInput: (value: string) => void;
   submit: () => void;
+  /** Takes back the last answer; null when there is none to take back. */
+  undo: (() => void) | null;
+  /** "I was right": the last answer, judged wrong, counts as correct; null unless there is one. */
+  overrule: (() => void) | null;
   /** Answers that could not be saved after their retries. */
   unsaved: number;
+  /** Undos and "I was right"s that could not be saved after their retries. */
+  uncorrected: number;
   /** Resolves once every answer sent so far has been saved or given up on (before asking for a new batch). */
   settled: () => Promise<void>;
 }
 
+/** An answer the hook sent: its id, and whether the server has it, once its request and corrections are done. */
+interface SentAnswer {
+  answerId: string;
+  saved: Promise<boolean>;
+}
+
 /**
  * The quiz engine of @vocab/core in a component: the reducer holds the state, this hook does what the pure
- * engine leaves to its host: it waits `advanceAfterMs` before `advance`, and sends the answers of the outbox.
- * The screen never waits for the server: answers are sent in the background and retried.
+ * engine leaves to its host: it waits `advanceAfterMs` before `advance`, and sends the answers of the outbox,
+ * and the corrections of them. The screen never waits for the server: answers are sent in the background and
+ * retried; a correction is shown at once and sent once its answer is saved.
  */
-export function useQuiz({ report, ...start }: UseQuizOptions): Quiz {
+export function useQuiz({ report, correct, ...start }: UseQuizOptions): Quiz {
   const [state, dispatch] = useReducer(quizReducer, start, startQuiz);
   // One id per quiz: the server treats a second answer to a word in the same session as practice.
   const [sessionId] = useState(randomId);
   const [unsaved, setUnsaved] = useState(0);
+  const [uncorrected, setUncorrected] = useState(0);
 
   const reportRef = useRef(report);
+  const correctRef = useRef(correct);
   useLayoutEffect(() => {
     reportRef.current = report;
+    correctRef.current = correct;
   });
 
   // A report object is sent once even if an effect runs twice (React's StrictMode, a re-render in between).
-  const sent = useRef(new WeakSet<AnswerReport>());
-  const inFlight = useRef(new Set<Promise<void>>());
+  const sent = useRef(new WeakMap<AnswerReport, SentAnswer>());
+  const inFlight = useRef(new Set<Promise<unknown>>());
+  const track = useCallback(<T,>(promise: Promise<T>): Promise<T> => {
+    inFlight.current.add(promise);
+    void promise.finally(() => inFlight.current.delete(promise));
+    return promise;
+  }, []);
 
   useEffect(() => {
     if (state.advanceAfterMs === null) return;
@@ -51,16 +74,43 @@ export function useQuiz({ report, ...start }: UseQuizOptions): Quiz {
     const send = reportRef.current;
     for (const item of outbox) {
       if (sent.current.has(item)) continue;
-      sent.current.add(item);
+      const answerId = randomId();
+      const saved = send ? send(item, { sessionId, answerId }) : Promise.resolve(false);
+      sent.current.set(item, { answerId, saved });
       if (!send) continue;
-      const flight: Promise<void> = send(item, { sessionId }).then((saved) => {
-        inFlight.current.delete(flight);
-        if (!saved) setUnsaved((n) => n + 1);
+      void track(saved).then((ok) => {
+        if (!ok) setUnsaved((n) => n + 1);
       });
-      inFlight.current.add(flight);
     }
     dispatch({ type: 'reportsTaken', count: outbox.length });
-  }, [state.outbox, sessionId]);
+  }, [state.outbox, sessionId, track]);
+
+  const last = state.lastAnswer;
+  // A second click before the screen updates must not send the same correction twice.
+  const corrected = useRef(new WeakSet<LastAnswer>());
+  const correctLast = useCallback(
+    (correction: AnswerCorrection) => {
+      if (!last || corrected.current.has(last)) return;
+      corrected.current.add(last);
+      dispatch({ type: correction === 'undo' ? 'undo' : 'overrule' });
+      const send = correctRef.current;
+      const answer = sent.current.get(last.report);
+      // Not sent yet: the engine dropped or corrected it in the outbox, and the server will hear only the result.
+      if (!send || !answer) return;
+      // After its answer's own request, which it corrects; an answer the server does not have has nothing to correct.
+      const result = answer.saved.then(async (exists) => ({ exists, corrected: exists && (await send(answer.answerId, correction)) }));
+      // The answer stays on the server unless an undo of it went through.
+      const stillThere = result.then(({ exists, corrected }) => exists && !(correction === 'undo' && corrected));
+      sent.current.set(last.report, { ...answer, saved: stillThere });
+      void track(result).then(({ exists, corrected }) => {
+        if (exists && !corrected) setUncorrected((n) => n + 1);
+      });
+    },
+    [last, track],
+  );
+  const canCorrect = correct !== undefined && last !== null;
+  const undo = useCallback(() => correctLast('undo'), [correctLast]);
+  const overrule = useCallback(() => correctLast('i-was-right'), [correctLast]);
 
   const setInput = useCallback((value: string) => dispatch({ type: 'input', value }), []);
   const submit = useCallback(() => dispatch({ type: 'submit' }), []);
@@ -68,5 +118,14 @@ export function useQuiz({ report, ...start }: UseQuizOptions): Quiz {
     await Promise.all([...inFlight.current]);
   }, []);
 
-  return { state, setInput, submit, unsaved, settled };
+  return {
+    state,
+    setInput,
+    submit,
+    undo: canCorrect ? undo : null,
+    overrule: canCorrect && last.verdict === 'wrong' ? overrule : null,
+    unsaved,
+    uncorrected,
+    settled,
+  };
 }

@@ -1,5 +1,5 @@
 import type { AnswerBody, AnswerResponse } from '@vocab/api';
-import type { LanguageCode } from '@vocab/core';
+import type { Direction, LanguageCode } from '@vocab/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { api } from '@/lib/api-client';
@@ -16,17 +16,17 @@ export const answerGenericWord = (language: LanguageCode, ref: GenericWordRef, b
  * The generic quiz's reporter: an accepted answer goes to answer-word, a wrong one to answer-word-incorrectly.
  * `wordOf` gives the foreign word of an item id, which the calls carry in their query.
  */
-export function useAnswerGenericWord(language: LanguageCode, wordOf: (wordId: string) => string): ReportAnswer {
+export function useAnswerGenericWord(language: LanguageCode, direction: Direction, wordOf: (wordId: string) => string): ReportAnswer {
   const queryClient = useQueryClient();
   return useCallback<ReportAnswer>(
-    async (report, { sessionId }) => {
-      const body = answerBody(report, sessionId);
+    async (report, ids) => {
+      const body = answerBody(report, ids, direction);
       const ref = { wordId: report.itemId, word: wordOf(report.itemId) };
       const send = report.verdict === 'wrong' ? answerGenericWordIncorrectly : answerGenericWord;
       const saved = await sendWithRetry(() => send(language, ref, body));
       await queryClient.invalidateQueries({ predicate: isProgressQuery });
       return saved;
     },
-    [language, queryClient, wordOf],
+    [language, direction, queryClient, wordOf],
   );
 }

@@ -1,5 +1,5 @@
 import type { AnswerBody, AnswerResponse } from '@vocab/api';
-import type { LanguageCode } from '@vocab/core';
+import type { Direction, LanguageCode } from '@vocab/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { api } from '@/lib/api-client';
@@ -10,16 +10,19 @@ import { sendWithRetry } from '../lib/send-with-retry';
 export const answerLanguageWord = (language: LanguageCode, wordId: string, body: AnswerBody) =>
   api<AnswerResponse>('PATCH', `/api/${language}/${encodeURIComponent(wordId)}`, body);
 
-/** The quiz's reporter for a language: fire and forget, retried, then the progress figures are refreshed. */
-export function useAnswerLanguageWord(language: LanguageCode): ReportAnswer {
+/**
+ * The quiz's reporter for a language and the card direction it practises: fire and forget, retried, then the
+ * progress figures are refreshed.
+ */
+export function useAnswerLanguageWord(language: LanguageCode, direction: Direction): ReportAnswer {
   const queryClient = useQueryClient();
   return useCallback<ReportAnswer>(
-    async (report, { sessionId }) => {
-      const body = answerBody(report, sessionId);
+    async (report, ids) => {
+      const body = answerBody(report, ids, direction);
       const saved = await sendWithRetry(() => answerLanguageWord(language, report.itemId, body));
       await queryClient.invalidateQueries({ predicate: isProgressQuery });
       return saved;
     },
-    [language, queryClient],
+    [language, direction, queryClient],
   );
 }

@@ -1,13 +1,15 @@
 import type { Word } from '@vocab/api';
-import type { LanguageCode } from '@vocab/core';
+import type { Direction, LanguageCode } from '@vocab/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { directionQuery } from '../lib/direction';
 
-/** The account's words of a language that are due for review now. */
-export const getGenericReview = (language: LanguageCode) => api<Word[]>('GET', `/api/users/languages/${language}/for-review`);
+/** The account's words of a language due for review now in `direction`. */
+export const getGenericReview = (language: LanguageCode, direction: Direction) =>
+  api<Word[]>('GET', `/api/users/languages/${language}/for-review${directionQuery(direction)}`);
 
 /** Read once per visit, as the quiz batch (see get-language-words.ts). */
-export const genericReviewQueryOptions = (language: LanguageCode) =>
-  queryOptions({ queryKey: ['quiz', 'generic-review', language], queryFn: () => getGenericReview(language), staleTime: Infinity, gcTime: 0 });
+export const genericReviewQueryOptions = (language: LanguageCode, direction: Direction) =>
+  queryOptions({ queryKey: ['quiz', 'generic-review', language, direction], queryFn: () => getGenericReview(language, direction), staleTime: Infinity, gcTime: 0 });
 
-export const useGenericReview = (language: LanguageCode) => useQuery(genericReviewQueryOptions(language));
+export const useGenericReview = (language: LanguageCode, direction: Direction) => useQuery(genericReviewQueryOptions(language, direction));

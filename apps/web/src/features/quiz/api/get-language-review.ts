@@ -1,13 +1,15 @@
 import type { Word } from '@vocab/api';
-import type { LanguageCode } from '@vocab/core';
+import type { Direction, LanguageCode } from '@vocab/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { directionQuery } from '../lib/direction';
 
-/** The learner's words of a language that are due for review now. */
-export const getLanguageReview = (language: LanguageCode) => api<Word[]>('GET', `/api/${language}/for-review`);
+/** The learner's words of a language due for review now in `direction`. */
+export const getLanguageReview = (language: LanguageCode, direction: Direction) =>
+  api<Word[]>('GET', `/api/${language}/for-review${directionQuery(direction)}`);
 
 /** Read once per visit, as the quiz batch (see get-language-words.ts). */
-export const languageReviewQueryOptions = (language: LanguageCode) =>
-  queryOptions({ queryKey: ['quiz', 'review', language], queryFn: () => getLanguageReview(language), staleTime: Infinity, gcTime: 0 });
+export const languageReviewQueryOptions = (language: LanguageCode, direction: Direction) =>
+  queryOptions({ queryKey: ['quiz', 'review', language, direction], queryFn: () => getLanguageReview(language, direction), staleTime: Infinity, gcTime: 0 });
 
-export const useLanguageReview = (language: LanguageCode) => useQuery(languageReviewQueryOptions(language));
+export const useLanguageReview = (language: LanguageCode, direction: Direction) => useQuery(languageReviewQueryOptions(language, direction));

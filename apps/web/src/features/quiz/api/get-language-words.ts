@@ -1,16 +1,17 @@
 import type { Word } from '@vocab/api';
-import type { LanguageCode } from '@vocab/core';
+import type { Direction, LanguageCode } from '@vocab/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { directionQuery } from '../lib/direction';
 
-/** The learner's next batch of unlearned words of a language, in frequency order. */
-export const getLanguageWords = (language: LanguageCode) => api<Word[]>('GET', `/api/${language}`);
+/** The learner's next batch of words of a language not yet learned in `direction`, in frequency order. */
+export const getLanguageWords = (language: LanguageCode, direction: Direction) => api<Word[]>('GET', `/api/${language}${directionQuery(direction)}`);
 
 /**
  * A quiz reads its batch once: never refetched behind its back (it would change the words under a running
  * quiz), and dropped when the quiz unmounts, so that coming back asks the server for a fresh batch.
  */
-export const languageWordsQueryOptions = (language: LanguageCode) =>
-  queryOptions({ queryKey: ['quiz', 'words', language], queryFn: () => getLanguageWords(language), staleTime: Infinity, gcTime: 0 });
+export const languageWordsQueryOptions = (language: LanguageCode, direction: Direction) =>
+  queryOptions({ queryKey: ['quiz', 'words', language, direction], queryFn: () => getLanguageWords(language, direction), staleTime: Infinity, gcTime: 0 });
 
-export const useLanguageWords = (language: LanguageCode) => useQuery(languageWordsQueryOptions(language));
+export const useLanguageWords = (language: LanguageCode, direction: Direction) => useQuery(languageWordsQueryOptions(language, direction));

@@ -1,7 +1,7 @@
-import type { Feedback, QuizItem, QuizMode, QuizState } from '@vocab/core';
-import { type FormEvent, type ReactNode, useEffect, useId, useLayoutEffect, useRef } from 'react';
-import type { ReportAnswer } from '../lib/answer-report';
-import { useQuiz } from '../use-quiz';
+import type { Feedback, LastAnswer, QuizItem, QuizMode, QuizState } from '@vocab/core';
+import { type FormEvent, type KeyboardEvent, type ReactNode, useEffect, useId, useLayoutEffect, useRef } from 'react';
+import type { CorrectAnswer, ReportAnswer } from '../lib/answer-report';
+import { type Quiz, useQuiz } from '../use-quiz';
 import { AccentButtons } from './accent-buttons';
 import { SpeakButton } from './speak-button';
 
@@ -31,6 +31,8 @@ export interface QuizScreenProps {
   /** Show "You got X / N correct" at the end; the generic quiz, which repeats until all are right, does not. */
   showResult?: boolean;
   report?: ReportAnswer;
+  /** Sends "Undo" and "I was right" for the last answer; without it they are not offered. */
+  correct?: CorrectAnswer;
   /** The links and buttons under "Quiz over". */
   finishedActions: (context: FinishedContext) => ReactNode;
   otherAnswers?: ReadonlySet<string>;
@@ -96,14 +98,63 @@ function Counter({ state, counter }: { state: QuizState; counter: QuizCounter })
  * items in their direction, how answers reach the server and what to offer at the end.
  */
 export function QuizScreen(props: QuizScreenProps) {
-  const { mode, showCorrection, items, report, otherAnswers, strictAccents } = props;
-  const quiz = useQuiz({ mode, showCorrection, items, report, otherAnswers, strictAccents });
+  const { mode, showCorrection, items, report, correct, otherAnswers, strictAccents } = props;
+  const quiz = useQuiz({ mode, showCorrection, items, report, correct, otherAnswers, strictAccents });
   const { state } = quiz;
 
   if (state.finished) {
-    return <QuizFinished state={state} showResult={props.showResult ?? true} settled={quiz.settled} actions={props.finishedActions} />;
+    return <QuizFinished quiz={quiz} showResult={props.showResult ?? true} actions={props.finishedActions} />;
   }
   return <QuizQuestion {...props} quiz={quiz} />;
+}
+
+/**
+ * The keys of "Undo" (Escape) and "I was right" (Ctrl+Enter, or ⌘+Enter): neither types a character, so neither
+ * takes anything from the answer field, on any keyboard layout. Handled on the quiz as a whole.
+ */
+function onCorrectionKey(e: KeyboardEvent, quiz: Quiz, after: () => void): void {
+  const action = e.key === 'Escape' ? quiz.undo : e.key === 'Enter' && (e.ctrlKey || e.metaKey) ? quiz.overrule : null;
+  if (!action) return;
+  e.preventDefault();
+  action();
+  after();
+}
+
+const VERDICT_WORDS = { correct: 'correct', almost: 'accepted', wrong: 'incorrect' } as const;
+
+/**
+ * "Undo" and "I was right" for the last answer. They stay while the next word is asked, until it is answered:
+ * the 2-second pause of SPEC.md §9 runs as before, and the learner still has time to act.
+ */
+function AnswerCorrections({ quiz, after }: { quiz: Quiz; after: () => void }) {
+  const { undo, overrule, state } = quiz;
+  const last = state.lastAnswer;
+  if (!last || (!undo && !overrule)) return null;
+  // While its verdict is shown, the feedback says what the answer was; once the quiz moved on, this line does.
+  const verdictShown = state.feedback !== null && state.current?.id === last.item.id;
+  return (
+    <div className="actions quiz-corrections" role="group" aria-label="Last answer">
+      {verdictShown ? null : <LastAnswerSummary last={last} />}
+      {undo ? (
+        <button type="button" className="btn btn-secondary" aria-keyshortcuts="Escape" onClick={() => { undo(); after(); }}>
+          Undo <kbd>Esc</kbd>
+        </button>
+      ) : null}
+      {overrule ? (
+        <button type="button" className="btn btn-secondary" aria-keyshortcuts="Control+Enter" onClick={() => { overrule(); after(); }}>
+          I was right <kbd>Ctrl+Enter</kbd>
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+function LastAnswerSummary({ last }: { last: LastAnswer }) {
+  return (
+    <p className="hint">
+      Last answer: {last.item.prompt} → “{last.report.typed}”, {VERDICT_WORDS[last.verdict]}
+    </p>
+  );
 }
 
 function QuizQuestion({
@@ -116,7 +167,7 @@ function QuizQuestion({
   checkLabel = 'Check',
   autoSpeak = false,
 }: QuizScreenProps & { quiz: ReturnType<typeof useQuiz> }) {
-  const { state, setInput, submit, unsaved } = quiz;
+  const { state, setInput, submit, unsaved, uncorrected } = quiz;
   const inputRef = useRef<HTMLInputElement>(null);
   const caret = useRef<number | null>(null);
   const inputId = useId();
@@ -156,8 +207,10 @@ function QuizQuestion({
   const { feedback, current } = state;
   const verdictClass = feedback ? ` is-${feedback.verdict}` : '';
 
+  const focusField = () => inputRef.current?.focus();
+
   return (
-    <div className="quiz">
+    <div className="quiz" onKeyDown={(e) => onCorrectionKey(e, quiz, focusField)}>
       <div className="quiz-status">
         <Counter state={state} counter={counter} />
         <p className="quiz-score">Score: {state.score}</p>
@@ -200,34 +253,42 @@ function QuizQuestion({
           <SpeakButton text={feedback.expected} locale={answerLang} auto={autoSpeak} />
         ) : null}
       </div>
-      {unsaved > 0 ? (
-        <p className="hint" role="status">
-          {unsaved === 1 ? 'One answer' : `${unsaved} answers`} could not be saved. Check your connection.
-        </p>
-      ) : null}
+      <AnswerCorrections quiz={quiz} after={focusField} />
+      <SaveProblems unsaved={unsaved} uncorrected={uncorrected} />
     </div>
   );
 }
 
-function QuizFinished({
-  state,
-  showResult,
-  settled,
-  actions,
-}: {
-  state: QuizState;
-  showResult: boolean;
-  settled: () => Promise<void>;
-  actions: (context: FinishedContext) => ReactNode;
-}) {
+function SaveProblems({ unsaved, uncorrected }: { unsaved: number; uncorrected: number }) {
+  const count = (n: number, one: string, many: string) => (n === 1 ? one : `${n} ${many}`);
+  return (
+    <>
+      {unsaved > 0 ? (
+        <p className="hint" role="status">
+          {count(unsaved, 'One answer', 'answers')} could not be saved. Check your connection.
+        </p>
+      ) : null}
+      {uncorrected > 0 ? (
+        <p className="hint" role="status">
+          {count(uncorrected, 'One undo or “I was right”', 'undos or “I was right”s')} could not be saved. Check your connection.
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+function QuizFinished({ quiz, showResult, actions }: { quiz: Quiz; showResult: boolean; actions: (context: FinishedContext) => ReactNode }) {
+  const { state, settled } = quiz;
   const headingRef = useRef<HTMLHeadingElement>(null);
   // The answer field is gone: move the focus to the news, so a screen reader reads it and Tab goes on from here.
   useEffect(() => {
     headingRef.current?.focus();
   }, []);
   const result = state.result ?? { score: state.score, total: state.total };
+  // Undoing the last answer brings its word back: the question's own focus handling takes over from there.
+  const nothing = () => undefined;
   return (
-    <div className="quiz-finished">
+    <div className="quiz-finished" onKeyDown={(e) => onCorrectionKey(e, quiz, nothing)}>
       <h2 ref={headingRef} tabIndex={-1}>
         Quiz over
       </h2>
@@ -237,6 +298,8 @@ function QuizFinished({
         </p>
       ) : null}
       <div className="actions">{actions({ result, settled })}</div>
+      <AnswerCorrections quiz={quiz} after={nothing} />
+      <SaveProblems unsaved={quiz.unsaved} uncorrected={quiz.uncorrected} />
     </div>
   );
 }

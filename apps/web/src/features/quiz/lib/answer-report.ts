@@ -1,17 +1,28 @@
 import type { AnswerBody } from '@vocab/api';
-import type { AnswerReport } from '@vocab/core';
+import type { AnswerReport, Direction } from '@vocab/core';
 import type { Query } from '@tanstack/react-query';
-import { randomId } from './random-id';
+
+/** What names one answer to the server: its quiz session, and its own id, fixed once so every retry is the same answer. */
+export interface AnswerIds {
+  sessionId: string;
+  answerId: string;
+}
 
 /** Sends one answer of the quiz to the server; resolves false when it could not be saved. Never rejects. */
-export type ReportAnswer = (report: AnswerReport, session: { sessionId: string }) => Promise<boolean>;
+export type ReportAnswer = (report: AnswerReport, ids: AnswerIds) => Promise<boolean>;
+
+/** What the learner can do to their last answer once sent: take it back, or say it was right. */
+export type AnswerCorrection = 'undo' | 'i-was-right';
+
+/** Sends a correction of an answer already saved; resolves false when it could not be. Never rejects. */
+export type CorrectAnswer = (answerId: string, correction: AnswerCorrection) => Promise<boolean>;
 
 /** The API's limit on `typed`. */
 const MAX_TYPED = 200;
 
-/** The body of an answer call. Its answerId is fixed here, once, so that every retry of it is the same answer. */
-export function answerBody(report: AnswerReport, sessionId: string): AnswerBody {
-  return { verdict: report.verdict, typed: report.typed.slice(0, MAX_TYPED), answerId: randomId(), sessionId };
+/** The body of an answer call; the forward card is the API's default, so only the reverse one is named. */
+export function answerBody(report: AnswerReport, { sessionId, answerId }: AnswerIds, direction: Direction = 'forward'): AnswerBody {
+  return { verdict: report.verdict, typed: report.typed.slice(0, MAX_TYPED), answerId, sessionId, ...(direction === 'forward' ? {} : { direction }) };
 }
 
 /**

@@ -1,11 +1,15 @@
 import type { Word } from '@vocab/api';
-import { type Language, type QuizItem, type QuizMode, withArticle } from '@vocab/core';
+import { type Direction, type Language, type QuizItem, type QuizMode, withArticle } from '@vocab/core';
 
 /** Which way a quiz asks (PRODUCT.md §1 "Directions"). */
 export type QuizDirection = 'toEnglish' | 'toForeign';
 
-/** The Spanish quiz and the reviews show the foreign word and expect English; the others the reverse. */
-export function quizDirection(mode: QuizMode): QuizDirection {
+/**
+ * On the forward card, the Spanish quiz and the reviews show the foreign word and expect English, the others the
+ * other way (SPEC.md §4). The reverse card is always English → foreign.
+ */
+export function quizDirection(mode: QuizMode, card: Direction = 'forward'): QuizDirection {
+  if (card === 'reverse') return 'toForeign';
   return mode === 'spanish' || mode === 'review' ? 'toEnglish' : 'toForeign';
 }
 

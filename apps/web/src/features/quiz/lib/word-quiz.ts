@@ -1,17 +1,21 @@
 import type { Word } from '@vocab/api';
-import { type Language, type QuizMode, otherAnswerSet } from '@vocab/core';
+import { type Direction, type Language, type QuizMode, otherAnswerSet } from '@vocab/core';
 import type { QuizSupport } from '../api/get-quiz-support';
 import type { QuizScreenProps } from '../components/quiz-screen';
 import { answerField, quizDirection, wordItem } from './word-items';
 
-/** The QuizScreen settings of a quiz over deck words: items in the mode's direction and the matching answer field. */
+/**
+ * The QuizScreen settings of a quiz over deck words: items asked the way the mode asks the card (`forward` unless
+ * said), and the matching answer field.
+ */
 export function wordQuizProps(
   words: readonly Word[],
   language: Language,
   mode: QuizMode,
   support: Pick<QuizSupport, 'strictAccents' | 'autoSpeak' | 'otherAnswers'> = { strictAccents: false, autoSpeak: false, otherAnswers: null },
+  card: Direction = 'forward',
 ): Pick<QuizScreenProps, 'mode' | 'items' | 'answerLabel' | 'answerLang' | 'promptLang' | 'accents' | 'otherAnswers' | 'strictAccents' | 'autoSpeak'> {
-  const direction = quizDirection(mode);
+  const direction = quizDirection(mode, card);
   const items = words.map((word) => wordItem(word, language, direction));
   const field = answerField(language, direction);
   return {

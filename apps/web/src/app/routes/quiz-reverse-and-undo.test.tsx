@@ -1,0 +1,328 @@
+/** The quiz pages beyond SPEC.md: the reverse card (`?direction=reverse`), and undo / "I was right" after an answer. */
+import type { Word } from '@vocab/api';
+import { act, screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  defaultSettings,
+  loggedIn,
+  makeWord,
+  recordAnswers,
+  recordCorrections,
+  renderRoute,
+  quizFeedback,
+  server,
+  setupQuizTests,
+} from '@/features/quiz/test-utils';
+import { Component as GenericQuiz } from './generic-quiz';
+import { Component as LanguageQuiz } from './language-quiz';
+import { Component as LanguageReview } from './language-review';
+
+setupQuizTests();
+
+const ROUTES = [
+  { path: '/spanish-quiz', Component: LanguageQuiz },
+  { path: '/french-quiz', Component: LanguageQuiz },
+  { path: '/spanish/up-for-review', Component: LanguageReview },
+  { path: '/quiz/generic/:language', Component: GenericQuiz },
+];
+
+const casa = makeWord({ _id: '1', word: 'casa', translation: 'house; home', article: 'la' });
+const perro = makeWord({ _id: '2', word: 'perro', translation: 'dog', article: 'el' });
+const ete = makeWord({ _id: '7', word: 'été', translation: 'summer', article: 'le' });
+const chateau = makeWord({ _id: '8', word: 'château', translation: 'castle', article: 'le' });
+const estar = makeWord({ _id: '3', word: 'estar', translation: 'to be; to stay', pos: 'verb' });
+const nino = makeWord({ _id: '4', word: 'niño', translation: 'child; boy', article: 'el' });
+
+const wait = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+const field = () => screen.getByRole<HTMLInputElement>('textbox');
+const undoButton = () => screen.queryByRole('button', { name: /^Undo/ });
+const rightButton = () => screen.queryByRole('button', { name: /^I was right/ });
+const answerIdOf = (body: unknown) => (body as { answerId: string }).answerId;
+
+describe('"I was right"', () => {
+  it('turns a shown "Incorrect" into "Correct!", tells the server which answer, and scores it', async () => {
+    serveWords('/api/french', [ete, chateau]);
+    const answers = recordAnswers();
+    const corrections = recordCorrections();
+    const { user } = renderRoute('/french-quiz', ROUTES);
+
+    await user.type(await screen.findByRole('textbox'), 'hiver{Enter}');
+    expect(quizFeedback()).toBe('Incorrect');
+    expect(rightButton()).toHaveAccessibleName('I was right Ctrl+Enter');
+    expect(rightButton()).toHaveAttribute('aria-keyshortcuts', 'Control+Enter');
+    expect(undoButton()).toHaveAttribute('aria-keyshortcuts', 'Escape');
+    await waitFor(() => expect(answers).toHaveLength(1));
+
+    await user.click(rightButton() as HTMLElement);
+    expect(quizFeedback()).toBe('Correct!');
+    expect(field()).toHaveFocus();
+    // Only a wrong verdict can be overruled; the answer can still be taken back.
+    expect(rightButton()).not.toBeInTheDocument();
+    expect(undoButton()).toBeInTheDocument();
+    await waitFor(() => expect(corrections).toHaveLength(1));
+    expect(corrections[0]?.url.pathname).toBe(`/api/french/answers/${answerIdOf(answers[0]?.body)}/i-was-right`);
+
+    await wait(2000);
+    expect(screen.getByText('castle')).toBeInTheDocument();
+    expect(screen.getByText('Score: 1')).toBeInTheDocument();
+  });
+
+  it('still works once the next word is asked, with Ctrl+Enter, keeping what is typed', async () => {
+    serveWords('/api/french', [ete, chateau]);
+    const answers = recordAnswers();
+    const corrections = recordCorrections();
+    const { user } = renderRoute('/french-quiz', ROUTES);
+
+    await user.type(await screen.findByRole('textbox'), 'hiver{Enter}');
+    await wait(2000);
+    expect(screen.getByText('castle')).toBeInTheDocument();
+    expect(screen.getByText('Last answer: summer → “hiver”, incorrect')).toBeInTheDocument();
+    await user.type(field(), 'le ch');
+    await user.keyboard('{Control>}{Enter}{/Control}');
+
+    expect(screen.getByText('Score: 1')).toBeInTheDocument();
+    expect(screen.getByText('castle')).toBeInTheDocument();
+    expect(field()).toHaveValue('le ch');
+    expect(screen.getByText('Last answer: summer → “hiver”, correct')).toBeInTheDocument();
+    // Ctrl+Enter did not submit the half-typed answer.
+    expect(answers).toHaveLength(1);
+    await waitFor(() => expect(corrections.map((c) => c.url.pathname)).toEqual([`/api/french/answers/${answerIdOf(answers[0]?.body)}/i-was-right`]));
+    // The next word is answered as usual, and that answer replaces the one that could be corrected.
+    await user.type(field(), 'âteau');
+    expect(quizFeedback()).toBe('Correct!');
+    expect(rightButton()).not.toBeInTheDocument();
+  });
+
+  it('keeps a missed word out of the generic quiz\'s next round', async () => {
+    loggedIn();
+    server.use(http.get('/api/users/languages/words/unlearned', () => HttpResponse.json({ wordsLearned: [casa, perro] })));
+    const answers = recordAnswers();
+    const corrections = recordCorrections();
+    const { user } = renderRoute('/quiz/generic/spanish', ROUTES);
+
+    await user.type(await screen.findByRole('textbox'), 'la casa');
+    await wait(2000);
+    await user.type(field(), 'el gato{Enter}');
+    expect(quizFeedback()).toBe('Incorrect. el perro');
+    await user.click(rightButton() as HTMLElement);
+    await wait(2000);
+    expect(screen.getByRole('heading', { name: 'Quiz over' })).toBeInTheDocument();
+    await waitFor(() => expect(corrections).toHaveLength(1));
+    expect(corrections[0]?.url.pathname).toBe(`/api/spanish/answers/${answerIdOf(answers[1]?.body)}/i-was-right`);
+  });
+});
+
+describe('"Undo"', () => {
+  it('takes back an answer after the quiz moved on, with Escape: the word is asked again and the score reverts', async () => {
+    serveWords('/api/spanish', [casa, perro]);
+    const answers = recordAnswers();
+    const corrections = recordCorrections();
+    const { user } = renderRoute('/spanish-quiz', ROUTES);
+
+    await user.type(await screen.findByRole('textbox'), 'home');
+    expect(quizFeedback()).toBe('Correct!');
+    await wait(2000);
+    expect(screen.getByText('el perro')).toBeInTheDocument();
+    expect(screen.getByText('Score: 1')).toBeInTheDocument();
+    expect(screen.getByText('Last answer: la casa → “home”, correct')).toBeInTheDocument();
+    expect(undoButton()).toHaveAccessibleName('Undo Esc');
+
+    await user.keyboard('{Escape}');
+    expect(screen.getByText('la casa')).toBeInTheDocument();
+    expect(screen.getByText('Score: 0')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '0');
+    expect(field()).toHaveValue('');
+    expect(field()).toHaveFocus();
+    expect(undoButton()).not.toBeInTheDocument();
+    await waitFor(() => expect(corrections).toHaveLength(1));
+    expect(corrections[0]?.url.pathname).toBe(`/api/spanish/answers/${answerIdOf(answers[0]?.body)}/undo`);
+
+    // Answered again, it is a new answer with its own id.
+    await user.type(field(), 'house');
+    await waitFor(() => expect(answers).toHaveLength(2));
+    expect(answerIdOf(answers[1]?.body)).not.toBe(answerIdOf(answers[0]?.body));
+  });
+
+  it('waits for the answer to be saved before taking it back', async () => {
+    serveWords('/api/spanish', [casa, perro]);
+    let release: () => void = () => undefined;
+    const saved = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const order: string[] = [];
+    server.use(
+      http.patch('/api/spanish/:id', async () => {
+        await saved;
+        order.push('answer saved');
+        return HttpResponse.json({ word: casa, scheduled: true });
+      }),
+      http.post('/api/spanish/answers/:answerId/undo', () => {
+        order.push('undo');
+        return HttpResponse.json({ word: casa, scheduled: false });
+      }),
+    );
+    const { user } = renderRoute('/spanish-quiz', ROUTES);
+
+    await user.type(await screen.findByRole('textbox'), 'home');
+    await user.click(undoButton() as HTMLElement);
+    expect(screen.getByText('la casa')).toBeInTheDocument();
+    expect(quizFeedback()).toBe('');
+    await wait(100);
+    expect(order).toEqual([]);
+    release();
+    await waitFor(() => expect(order).toEqual(['answer saved', 'undo']));
+  });
+
+  it('brings back the last word of a finished quiz', async () => {
+    serveWords('/api/spanish/for-review', [perro]);
+    recordAnswers();
+    const corrections = recordCorrections();
+    const { user } = renderRoute('/spanish/up-for-review', ROUTES);
+
+    await user.type(await screen.findByRole('textbox'), 'dog');
+    await wait(2000);
+    expect(screen.getByRole('heading', { name: 'Quiz over' })).toBeInTheDocument();
+    expect(screen.getByText('You got 1 / 1 correct')).toBeInTheDocument();
+    await user.click(undoButton() as HTMLElement);
+    expect(screen.getByText('el perro')).toBeInTheDocument();
+    expect(screen.getByText('1 / 1')).toBeInTheDocument();
+    expect(field()).toHaveFocus();
+    await waitFor(() => expect(corrections).toHaveLength(1));
+  });
+
+  it('says so when the server could not take the answer back', async () => {
+    serveWords('/api/spanish', [casa, perro]);
+    recordAnswers();
+    const corrections = recordCorrections(() => 503);
+    const { user } = renderRoute('/spanish-quiz', ROUTES);
+
+    await user.type(await screen.findByRole('textbox'), 'home');
+    await user.click(undoButton() as HTMLElement);
+    // Retried with back-off, then given up on.
+    await wait(5000);
+    expect(corrections).toHaveLength(3);
+    expect(await screen.findByText('One undo or “I was right” could not be saved. Check your connection.')).toBeInTheDocument();
+  });
+
+  it('takes no keystroke from the answer field: letters typed while the buttons show are the next answer', async () => {
+    serveWords('/api/french', [ete, chateau]);
+    recordAnswers();
+    recordCorrections();
+    const { user } = renderRoute('/french-quiz', ROUTES);
+
+    await user.type(await screen.findByRole('textbox'), 'hiver{Enter}');
+    await wait(2000);
+    expect(undoButton()).toBeInTheDocument();
+    await user.type(field(), 'le château');
+    expect(quizFeedback()).toBe('Correct!');
+    expect(screen.getByText('Score: 0')).toBeInTheDocument();
+  });
+});
+
+/** Serves `words` at `path` and records the query strings it was asked with. */
+function serveWords(path: string, words: Word[] | { wordsLearned: Word[] }): string[] {
+  const asked: string[] = [];
+  server.use(
+    http.get(path, ({ request }) => {
+      asked.push(new URL(request.url).search);
+      return HttpResponse.json(words);
+    }),
+  );
+  return asked;
+}
+
+describe('the reverse direction (?direction=reverse)', () => {
+  it('asks a Spanish word from its whole English translation, with the accents, and saves it to the reverse card', async () => {
+    const asked = serveWords('/api/spanish', [estar, nino]);
+    const received = recordAnswers();
+    const { user } = renderRoute('/spanish-quiz?direction=reverse', ROUTES);
+
+    expect(await screen.findByRole('heading', { name: 'Spanish quiz: English → Spanish' })).toBeInTheDocument();
+    expect(asked).toEqual(['?direction=reverse']);
+    // Several meanings are shown whole; the answer is typed in Spanish, with the accent buttons at hand.
+    expect(screen.getByText(/Translate:/).textContent).toBe('Translate: to be; to stay');
+    expect(screen.getByRole('textbox')).toHaveAccessibleName('Answer in Spanish');
+    expect(screen.getByRole('group', { name: 'Accented letters' })).toBeInTheDocument();
+
+    await user.type(screen.getByRole('textbox'), 'estar');
+    expect(quizFeedback()).toBe('Correct!');
+    await waitFor(() => expect(received).toHaveLength(1));
+    expect(received[0]?.url.pathname).toBe('/api/spanish/3');
+    expect(received[0]?.body).toMatchObject({ verdict: 'correct', typed: 'estar', direction: 'reverse' });
+  });
+
+  it('accepts the noun with or without its article, and forgives a missing accent unless accents are strict', async () => {
+    serveWords('/api/spanish', [nino, perro]);
+    const received = recordAnswers();
+    const { user } = renderRoute('/spanish-quiz?direction=reverse', ROUTES);
+
+    expect(await screen.findByText('child; boy')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Insert ñ' }));
+    expect(screen.getByRole('textbox')).toHaveValue('ñ');
+    await user.clear(screen.getByRole('textbox'));
+    await user.type(screen.getByRole('textbox'), 'el nino{Enter}');
+    expect(quizFeedback()).toBe('Correct — mind the accent: el niño');
+    await waitFor(() => expect(received[0]?.body).toMatchObject({ verdict: 'almost', direction: 'reverse' }));
+
+    await act(() => vi.advanceTimersByTimeAsync(2000));
+    await user.type(screen.getByRole('textbox'), 'perro');
+    expect(quizFeedback()).toBe('Correct!');
+  });
+
+  it('refuses a missing accent in reverse when the learner chose strict accents', async () => {
+    server.use(http.get('/api/settings', () => HttpResponse.json({ ...defaultSettings, strictAccents: true })));
+    serveWords('/api/spanish', [nino]);
+    recordAnswers();
+    const { user } = renderRoute('/spanish-quiz?direction=reverse', ROUTES);
+
+    await user.type(await screen.findByRole('textbox'), 'nino{Enter}');
+    expect(quizFeedback()).toBe('Incorrect');
+  });
+
+  it('keeps the forward quiz as SPEC.md has it: no direction asked for nor sent', async () => {
+    const asked = serveWords('/api/spanish', [nino]);
+    const received = recordAnswers();
+    const { user } = renderRoute('/spanish-quiz', ROUTES);
+
+    expect(await screen.findByRole('heading', { name: 'Spanish quiz' })).toBeInTheDocument();
+    expect(asked).toEqual(['']);
+    expect(screen.getByText(/Translate:/).textContent).toBe('Translate: el niño');
+    await user.type(screen.getByRole('textbox'), 'boy');
+    await waitFor(() => expect(received).toHaveLength(1));
+    expect(received[0]?.body).not.toHaveProperty('direction');
+  });
+
+  it('reviews the reverse card\'s due words, English shown', async () => {
+    const asked = serveWords('/api/spanish/for-review', [nino]);
+    const received = recordAnswers();
+    const { user } = renderRoute('/spanish/up-for-review?direction=reverse', ROUTES);
+
+    expect(await screen.findByRole('heading', { name: 'Spanish: up for review: English → Spanish' })).toBeInTheDocument();
+    expect(asked).toEqual(['?direction=reverse']);
+    expect(screen.getByText(/Translate:/).textContent).toBe('Translate: child; boy');
+    await user.type(screen.getByRole('textbox'), 'tio{Enter}');
+    expect(quizFeedback()).toBe('Incorrect. el niño');
+    await waitFor(() => expect(received[0]?.body).toMatchObject({ verdict: 'wrong', direction: 'reverse' }));
+  });
+
+  it('offers the reverse review when every reverse word is learned', async () => {
+    serveWords('/api/french', []);
+    renderRoute('/french-quiz?direction=reverse', ROUTES);
+    expect(await screen.findByRole('link', { name: 'Review words' })).toHaveAttribute('href', '/french/up-for-review?direction=reverse');
+  });
+
+  it('runs the generic quiz on the reverse card too', async () => {
+    loggedIn();
+    const asked = serveWords('/api/users/languages/words/unlearned', { wordsLearned: [ete] });
+    const received = recordAnswers();
+    const { user } = renderRoute('/quiz/generic/french?direction=reverse', ROUTES);
+
+    expect(await screen.findByRole('heading', { name: 'French quiz: English → French' })).toBeInTheDocument();
+    expect(asked).toEqual(['?language=french&direction=reverse']);
+    await user.type(screen.getByRole('textbox'), "l'été");
+    await waitFor(() => expect(received).toHaveLength(1));
+    expect(received[0]?.url.pathname).toBe('/api/users/languages/french/quiz/answer-word/');
+    expect(received[0]?.body).toMatchObject({ verdict: 'correct', direction: 'reverse' });
+  });
+});
