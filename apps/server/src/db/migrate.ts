@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
 import type { Db, Dialect } from './database.js';
 import * as initial from './migrations/001-initial.js';
@@ -22,10 +22,26 @@ function provider(dialect: Dialect): MigrationProvider {
  * Safe to run from several instances at once: Kysely takes a lock.
  */
 export async function migrateToLatest(db: Db, upTo?: string): Promise<void> {
+  if (db.dialect === 'postgres') await createMigrationTables(db);
   const migrator = new Migrator({ db: db.kysely as Kysely<unknown>, provider: provider(db.dialect) });
   const { error, results } = upTo === undefined ? await migrator.migrateToLatest() : await migrator.migrateTo(upTo);
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
   }
+}
+
+/**
+ * Kysely decides whether its bookkeeping tables exist by introspecting every schema of the database, so on a server
+ * where another schema already has them (several apps, or tests each in their own schema) it would skip creating
+ * them in ours and fail. Creating them here, in the connection's own schema, makes that check irrelevant.
+ */
+async function createMigrationTables(db: Db): Promise<void> {
+  // Instances starting together would race on CREATE TABLE IF NOT EXISTS; an advisory lock per schema orders them.
+  await db.kysely.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(hashtext(current_schema()))`.execute(trx);
+    await sql`create table if not exists kysely_migration (name varchar(255) not null primary key, timestamp varchar(255) not null)`.execute(trx);
+    await sql`create table if not exists kysely_migration_lock (id varchar(255) not null primary key, is_locked integer not null default 0)`.execute(trx);
+    await sql`insert into kysely_migration_lock (id, is_locked) values ('migration_lock', 0) on conflict (id) do nothing`.execute(trx);
+  });
 }
