@@ -38,6 +38,9 @@ function LanguageHome({ language }: { language: Language }) {
             <Link to={paths.languageQuiz(language.code)} className="btn btn-primary">
               Practice vocab
             </Link>
+            <Link to={`${paths.languageQuiz(language.code)}?direction=reverse`} className="btn btn-secondary">
+              Practice English → {language.name}
+            </Link>
           </div>
           <p>
             Up for review: <strong>{stats.data.dueCount}</strong> {stats.data.dueCount === 1 ? 'word' : 'words'}

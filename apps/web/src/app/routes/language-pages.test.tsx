@@ -21,6 +21,7 @@ describe('a language home', () => {
     expect(screen.getByText(/Total:/)).toHaveTextContent('Total: 1,100 words, 132 learned');
     expect(screen.getByText(/Up for review:/)).toHaveTextContent('Up for review: 7 words');
     expect(screen.getByRole('link', { name: 'Practice vocab' })).toHaveAttribute('href', '/italian-quiz');
+    expect(screen.getByRole('link', { name: 'Practice English → Italian' })).toHaveAttribute('href', '/italian-quiz?direction=reverse');
     // PRODUCT.md §1: Italian's "Review words" goes to its own review, not Spanish's.
     expect(screen.getByRole('link', { name: 'Review words' })).toHaveAttribute('href', '/italian/up-for-review');
     expect(screen.getByRole('link', { name: 'Add words' })).toHaveAttribute('href', '/italian-add-words');
