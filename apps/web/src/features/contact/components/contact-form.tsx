@@ -1,48 +1,122 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { ErrorBox } from '@/components/ui/error-box';
+import { ApiError } from '@/lib/api-client';
 import { useSendMessage } from '../api/send-message';
+
+type Field = 'name' | 'email' | 'message';
+type Fields = Record<Field, string>;
+
+const EMPTY: Fields = { name: '', email: '', message: '' };
+const LABELS: Record<Field, string> = { name: 'Name', email: 'Email', message: 'Message' };
+
+/** The field a 400 from the server names ("body email: email must be an e-mail address"), with its message. */
+function fieldError(err: Error): { field: Field; message: string } | null {
+  if (!(err instanceof ApiError) || err.status !== 400) return null;
+  const match = /^body (name|email|message): (.+)$/.exec(err.message);
+  if (!match) return null;
+  const text = match[2] ?? '';
+  return { field: match[1] as Field, message: text.charAt(0).toUpperCase() + text.slice(1) };
+}
 
 /**
  * Name, Email and Message (SPEC.md §2): "Submitting..." while sending, then "Message submitted", or an "Error" box
- * that keeps what was typed so nothing is lost.
+ * that keeps what was typed so nothing is lost. The only check before sending is the email input's own type
+ * (SPEC.md §5); the server's verdict on a field shows beside that field.
  */
 export function ContactForm() {
-  const [fields, setFields] = useState({ name: '', email: '', message: '' });
+  const [fields, setFields] = useState<Fields>(EMPTY);
+  const [badEmail, setBadEmail] = useState(false);
+  const emailRef = useRef<HTMLInputElement>(null);
   const send = useSendMessage();
-  const set = (key: keyof typeof fields) => (e: { target: { value: string } }) => setFields({ ...fields, [key]: e.target.value });
   const complete = fields.name.trim() !== '' && fields.email.trim() !== '' && fields.message.trim() !== '';
+
+  const set = (key: Field) => (e: { target: { value: string } }) => {
+    setFields({ ...fields, [key]: e.target.value });
+    if (key === 'email') setBadEmail(false);
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!complete || send.isPending) return;
-    send.mutate(fields);
+    if (emailRef.current?.validity.typeMismatch) {
+      setBadEmail(true);
+      emailRef.current.focus();
+      return;
+    }
+    send.mutate({ name: fields.name.trim(), email: fields.email.trim(), message: fields.message });
   };
 
   if (send.isSuccess) {
     return (
-      <p role="status" className="success">
-        Message submitted
-      </p>
+      <div className="contact-sent">
+        <p role="status" className="success">
+          Message submitted
+        </p>
+        <button
+          type="button"
+          className="btn btn-secondary"
+          onClick={() => {
+            setFields(EMPTY);
+            send.reset();
+          }}
+        >
+          Send another message
+        </button>
+      </div>
     );
   }
+
+  const serverError = send.isError ? fieldError(send.error) : null;
+  const errorOf = (field: Field): string | null => {
+    if (field === 'email' && badEmail) return 'Please enter an e-mail address, like ana@example.org.';
+    return serverError?.field === field ? serverError.message : null;
+  };
+  const control = (field: Field) => {
+    const error = errorOf(field);
+    return {
+      id: `contact-${field}`,
+      value: fields[field],
+      onChange: set(field),
+      disabled: send.isPending,
+      'aria-invalid': error ? true : undefined,
+      'aria-describedby': error ? `contact-${field}-error` : undefined,
+    };
+  };
+  const errorText = (field: Field) => {
+    const error = errorOf(field);
+    return error ? (
+      <p id={`contact-${field}-error`} className="field-error">
+        {error}
+      </p>
+    ) : null;
+  };
+
   return (
     <form className="form contact-form" onSubmit={submit} noValidate>
+      <p className="hint">All three fields are needed.</p>
       <div className="field">
-        <label htmlFor="contact-name">Name</label>
-        <input id="contact-name" value={fields.name} maxLength={200} autoComplete="name" onChange={set('name')} disabled={send.isPending} />
+        <label htmlFor="contact-name">{LABELS.name}</label>
+        <input {...control('name')} maxLength={200} autoComplete="name" />
+        {errorText('name')}
       </div>
       <div className="field">
-        <label htmlFor="contact-email">Email</label>
-        <input id="contact-email" type="email" value={fields.email} maxLength={320} autoComplete="email" onChange={set('email')} disabled={send.isPending} />
+        <label htmlFor="contact-email">{LABELS.email}</label>
+        <input {...control('email')} ref={emailRef} type="email" maxLength={320} autoComplete="email" />
+        {errorText('email')}
       </div>
       <div className="field">
-        <label htmlFor="contact-message">Message</label>
-        <textarea id="contact-message" value={fields.message} maxLength={5000} rows={6} onChange={set('message')} disabled={send.isPending} />
+        <label htmlFor="contact-message">{LABELS.message}</label>
+        <textarea {...control('message')} maxLength={5000} rows={6} />
+        {errorText('message')}
       </div>
       <button type="submit" className="btn btn-primary" disabled={!complete || send.isPending}>
         {send.isPending ? 'Submitting...' : 'Submit'}
       </button>
-      {send.isError ? <ErrorBox>{send.error.message}</ErrorBox> : null}
+      {send.isError ? (
+        <ErrorBox>
+          {serverError ? `Your message was not sent: please check the ${LABELS[serverError.field]} field.` : send.error.message}
+        </ErrorBox>
+      ) : null}
     </form>
   );
 }

@@ -1,8 +1,11 @@
 import type { Language } from '@vocab/core';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { ErrorBox } from '@/components/ui/error-box';
 import { ApiError } from '@/lib/api-client';
 import { useAddWord } from '../api/add-word';
+
+/** SPEC.md §8's duplicate: the server answers 409 `word_exists`. */
+const isDuplicate = (err: Error) => err instanceof ApiError && err.status === 409;
 
 /**
  * A learner's own word (SPEC.md §2 `/italian-add-words`): the button waits for both fields; a duplicate raises the
@@ -12,8 +15,16 @@ export function AddWordForm({ language }: { language: Language }) {
   const [word, setWord] = useState('');
   const [translation, setTranslation] = useState('');
   const [added, setAdded] = useState<string | null>(null);
+  const wordRef = useRef<HTMLInputElement>(null);
   const add = useAddWord(language.code);
   const ready = word.trim() !== '' && translation.trim() !== '' && !add.isPending;
+
+  // Ready for the next word: both fields empty, the cursor back in the first.
+  const clear = () => {
+    setWord('');
+    setTranslation('');
+    wordRef.current?.focus();
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -24,14 +35,12 @@ export function AddWordForm({ language }: { language: Language }) {
       {
         onSuccess: (saved) => {
           setAdded(saved.word);
-          setWord('');
-          setTranslation('');
+          clear();
         },
         onError: (err) => {
-          if (err instanceof ApiError && err.code === 'word_exists') {
+          if (isDuplicate(err)) {
             window.alert('word already exists in your list!');
-            setWord('');
-            setTranslation('');
+            clear();
             add.reset();
           }
         },
@@ -39,12 +48,12 @@ export function AddWordForm({ language }: { language: Language }) {
     );
   };
 
-  const failed = add.isError && !(add.error instanceof ApiError && add.error.code === 'word_exists');
+  const failed = add.isError && !isDuplicate(add.error);
   return (
     <form className="form add-word-form" onSubmit={submit} noValidate>
       <div className="field">
         <label htmlFor="add-word">{language.name} word</label>
-        <input id="add-word" value={word} maxLength={100} autoComplete="off" lang={language.locale} onChange={(e) => setWord(e.target.value)} />
+        <input id="add-word" ref={wordRef} value={word} maxLength={100} autoComplete="off" lang={language.locale} onChange={(e) => setWord(e.target.value)} />
       </div>
       <div className="field">
         <label htmlFor="add-translation">English translation</label>

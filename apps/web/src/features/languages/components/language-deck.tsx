@@ -3,6 +3,8 @@ import { Link } from 'react-router';
 import { ErrorBox } from '@/components/ui/error-box';
 import { Loading } from '@/components/ui/spinner';
 import { useLanguages } from '../api/get-languages';
+import { wordCount } from '../lib/word-count';
+import { LanguageCardTitle } from './language-card-title';
 
 /** The deck of language cards (SPEC.md §2): each language with its real word count; inactive ones "Coming soon...". */
 export function LanguageDeck() {
@@ -21,21 +23,22 @@ export function LanguageDeck() {
   );
 }
 
+/** A card with the deck's real size (PRODUCT.md §1), not the original's fixed "22,000". */
 function LanguageCardView({ card }: { card: LanguageCard }) {
-  const count = `${card.totalWords.toLocaleString('en')} words`;
+  const title = <LanguageCardTitle name={card.language} bg={card.bg} fontColor={card.fontColor} />;
   if (!card.isActive) {
     return (
       <div className="card language-card is-inactive">
-        <h2>{card.language}</h2>
-        <p>{count}</p>
+        {title}
+        <p>{wordCount(card.totalWords)}</p>
         <p className="coming-soon">Coming soon...</p>
       </div>
     );
   }
   return (
     <Link to={card.languageHomePage} className="card language-card">
-      <h2>{card.language}</h2>
-      <p>{count}</p>
+      {title}
+      <p>{wordCount(card.totalWords)}</p>
     </Link>
   );
 }

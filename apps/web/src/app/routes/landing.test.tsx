@@ -1,0 +1,79 @@
+import { screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { renderRoute, server, setupQuizTests } from '@/features/quiz/test-utils';
+import { LANGUAGE_CARDS, apiError, asAccount, asVisitor } from '@/test/api-fakes';
+import { Component as Landing } from './landing';
+
+setupQuizTests();
+
+const ROUTES = [{ path: '/', Component: Landing }];
+const cardOf = (name: string) => screen.getByRole('heading', { name }).closest('li') as HTMLElement;
+
+describe('the landing page', () => {
+  it('greets, shows "Loading..." and then six language cards with their real word counts', async () => {
+    server.use(asVisitor(), http.get('/api/languages', () => HttpResponse.json(LANGUAGE_CARDS)));
+    renderRoute('/', ROUTES);
+
+    expect(screen.getByRole('heading', { level: 1, name: 'Hello and welcome...' })).toBeInTheDocument();
+    expect(screen.getByText('I want to learn vocabulary for:')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading...');
+
+    const spanish = await screen.findByRole('link', { name: /Spanish/ });
+    expect(spanish).toHaveAttribute('href', '/spanish');
+    expect(spanish).toHaveTextContent('1,132 words');
+    expect(screen.getByRole('link', { name: /German/ })).toHaveTextContent('1,508 words');
+    expect(within(screen.getByRole('list')).getAllByRole('listitem')).toHaveLength(6);
+    expect(screen.queryByText('Loading...')).not.toBeInTheDocument();
+  });
+
+  it('shows Swedish as "Coming soon..." with its count, and no link', async () => {
+    server.use(asVisitor(), http.get('/api/languages', () => HttpResponse.json(LANGUAGE_CARDS)));
+    renderRoute('/', ROUTES);
+
+    await screen.findByRole('heading', { name: 'Swedish' });
+    const swedish = cardOf('Swedish');
+    expect(swedish).toHaveTextContent('1,080 words');
+    expect(within(swedish).getByText('Coming soon...')).toBeInTheDocument();
+    expect(within(swedish).queryByRole('link')).not.toBeInTheDocument();
+  });
+
+  it('offers a visitor "Log in"', async () => {
+    server.use(asVisitor(), http.get('/api/languages', () => HttpResponse.json(LANGUAGE_CARDS)));
+    const { user } = renderRoute('/', ROUTES);
+
+    await user.click(await screen.findByRole('link', { name: 'Log in' }));
+    expect(await screen.findByText('Now at /login')).toBeInTheDocument();
+  });
+
+  it('offers a logged-in learner their languages instead of "Log in"', async () => {
+    server.use(asAccount(), http.get('/api/languages', () => HttpResponse.json(LANGUAGE_CARDS)));
+    renderRoute('/', ROUTES);
+
+    expect(await screen.findByRole('link', { name: 'Go to your languages' })).toHaveAttribute('href', '/user-home');
+    expect(screen.queryByRole('link', { name: 'Log in' })).not.toBeInTheDocument();
+  });
+
+  it('says so when no language is offered', async () => {
+    server.use(asVisitor(), http.get('/api/languages', () => HttpResponse.json([])));
+    renderRoute('/', ROUTES);
+
+    expect(await screen.findByText('No languages are offered yet.')).toBeInTheDocument();
+  });
+
+  it('says "Error loading" with the reason when the languages cannot be read, and recovers on "Try again"', async () => {
+    let calls = 0;
+    server.use(
+      asVisitor(),
+      http.get('/api/languages', () => (++calls === 1 ? apiError(500, 'internal', 'Something went wrong on our side.') : HttpResponse.json(LANGUAGE_CARDS))),
+    );
+    const { user } = renderRoute('/', ROUTES);
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Error loading');
+    expect(alert).toHaveTextContent('Something went wrong on our side.');
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('link', { name: /Italian/ })).toHaveTextContent('1,100 words');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,70 @@
+/**
+ * What the fake API answers in screen tests: bodies shaped by @vocab/api, and MSW handlers for the session.
+ * Pass the handlers to the test's MSW server (`server.use(...)`); nothing here starts a server.
+ */
+import type { LanguageCard, LanguageStats, Summary, UserData, UserLanguage } from '@vocab/api';
+import { type LanguageCode, getLanguage } from '@vocab/core';
+import { http, HttpResponse } from 'msw';
+
+/** The API's error answer, `{ error: { code, message } }`, with its status. */
+export const apiError = (status: number, code: string, message: string) => HttpResponse.json({ error: { code, message } }, { status });
+
+/** A landing card as GET /api/languages sends it, from the real catalogue. */
+export function languageCard(code: LanguageCode, totalWords: number): LanguageCard {
+  const language = getLanguage(code);
+  return {
+    id: 1,
+    language: language.name,
+    languageLowerCase: code,
+    source: `/images/${code}.svg`,
+    languageHomePage: `/${code}`,
+    isActive: language.active,
+    bg: language.bg,
+    fontColor: language.fontColor,
+    totalWords,
+  };
+}
+
+/** The six cards, with deck sizes unlike the original's fixed strings. */
+export const LANGUAGE_CARDS: LanguageCard[] = [
+  languageCard('spanish', 1132),
+  languageCard('french', 1100),
+  languageCard('german', 1508),
+  languageCard('italian', 1100),
+  languageCard('portuguese', 1453),
+  languageCard('swedish', 1080),
+];
+
+export const languageStats = (language: LanguageCode, fields: Partial<LanguageStats> = {}): LanguageStats => ({
+  language,
+  totalWords: 1100,
+  learnedCount: 0,
+  percentLearned: 0,
+  dueCount: 0,
+  ...fields,
+});
+
+export const userLanguage = (language: LanguageCode, fields: Partial<UserLanguage> = {}): UserLanguage => ({
+  ...languageStats(language, { learnedCount: 55, percentLearned: 5, dueCount: 2 }),
+  wordsLearned: [],
+  addedAt: 0,
+  ...fields,
+});
+
+export const summary = (fields: Partial<Summary> = {}): Summary => ({
+  streak: 3,
+  todayAnswers: 5,
+  dailyGoal: 20,
+  goalMet: false,
+  xp: 120,
+  xpToday: 10,
+  ...fields,
+});
+
+export const ACCOUNT: UserData = { _id: 'u1', username: 'ana' };
+
+/** GET /api/auth/page-load-login for a logged-in account. */
+export const asAccount = (user: UserData = ACCOUNT) => http.get('/api/auth/page-load-login', () => HttpResponse.json(user));
+
+/** GET /api/auth/page-load-login for a visitor: 401, as the server answers without a session. */
+export const asVisitor = () => http.get('/api/auth/page-load-login', () => apiError(401, 'unauthorized', 'Log in first.'));
