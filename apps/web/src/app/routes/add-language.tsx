@@ -1,11 +1,16 @@
+import type { LanguageCard } from '@vocab/api';
 import type { LanguageCode } from '@vocab/core';
+import { Link } from 'react-router';
 import { RequireAccount } from '@/app/layout/require-account';
 import { ErrorBox } from '@/components/ui/error-box';
 import { Page } from '@/components/ui/page';
 import { Loading } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
 import { useSession } from '@/features/auth/api/get-session';
 import { useLanguages } from '@/features/languages/api/get-languages';
 import { useAddLanguage, useUserLanguages } from '@/features/languages/api/user-languages';
+import { LanguageCardTitle } from '@/features/languages/components/language-card-title';
+import { wordCount } from '@/features/languages/lib/word-count';
 
 export function Component() {
   return (
@@ -15,6 +20,8 @@ export function Component() {
   );
 }
 
+const TITLE = 'Add a language';
+
 /** Every offered language with its real deck size; "✔ Added" once it is the account's (SPEC.md §4). */
 function AddLanguage() {
   const userId = useSession().data?._id ?? '';
@@ -23,39 +30,72 @@ function AddLanguage() {
   const add = useAddLanguage(userId);
   const retry = () => void Promise.all([offered.refetch(), mine.refetch()]);
 
-  if (offered.isPending || mine.isPending) return <Page title="Add a language"><Loading /></Page>;
-  if (offered.isError || mine.isError) {
+  if (offered.isPending || mine.isPending) {
     return (
-      <Page title="Add a language">
-        <ErrorBox title="Error loading" onRetry={retry}>{(offered.error ?? mine.error)?.message}</ErrorBox>
+      <Page title={TITLE}>
+        <Loading />
       </Page>
     );
   }
+  if (offered.isError || mine.isError) {
+    return (
+      <Page title={TITLE}>
+        <ErrorBox title="Error loading" onRetry={retry}>
+          {(offered.error ?? mine.error)?.message}
+        </ErrorBox>
+      </Page>
+    );
+  }
+  const active = offered.data.filter((card) => card.isActive);
   const added = new Set<string>(mine.data.map((l) => l.language));
   return (
-    <Page title="Add a language">
-      <ul className="card-grid">
-        {offered.data.filter((card) => card.isActive).map((card) => (
-          <li key={card.languageLowerCase} className="card language-card">
-            <h2>{card.language}</h2>
-            <p>{card.totalWords.toLocaleString('en')} words</p>
-            {added.has(card.languageLowerCase) ? (
-              <p className="success">✔ Added</p>
-            ) : (
-              <button
-                type="button"
-                className="btn btn-primary"
-                disabled={add.isPending}
-                onClick={() => add.mutate(card.languageLowerCase as LanguageCode)}
-                aria-label={`Add ${card.language}`}
-              >
-                Add
-              </button>
-            )}
-          </li>
-        ))}
-      </ul>
-      {add.isError ? <ErrorBox>{add.error.message}</ErrorBox> : null}
+    <Page title={TITLE}>
+      {active.length === 0 ? (
+        <p>No languages are offered yet.</p>
+      ) : (
+        <ul className="card-grid">
+          {active.map((card) => (
+            <li key={card.languageLowerCase} className="card language-card">
+              <LanguageCardTitle name={card.language} bg={card.bg} fontColor={card.fontColor} />
+              <p>{wordCount(card.totalWords)}</p>
+              {added.has(card.languageLowerCase) ? (
+                <AddedLanguage card={card} />
+              ) : (
+                <>
+                  <button
+                    type="button"
+                    className="btn btn-primary"
+                    disabled={add.isPending}
+                    onClick={() => add.mutate(card.languageLowerCase)}
+                  >
+                    {/* The language in the name, hidden from sight: five "Add" buttons must be told apart by ear. */}
+                    {add.isPending && add.variables === card.languageLowerCase ? 'Adding...' : 'Add'}
+                    <span className="visually-hidden"> {card.language}</span>
+                  </button>
+                  {add.isError && add.variables === card.languageLowerCase ? (
+                    <ErrorBox>{add.error.message}</ErrorBox>
+                  ) : null}
+                </>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      <p>
+        <Link to={paths.userHome}>Back to your languages</Link>
+      </p>
     </Page>
+  );
+}
+
+function AddedLanguage({ card }: { card: LanguageCard }) {
+  const code: LanguageCode = card.languageLowerCase;
+  return (
+    <>
+      <p className="success">✔ Added</p>
+      <Link to={paths.genericLanguage(code)}>
+        Open<span className="visually-hidden"> {card.language}</span>
+      </Link>
+    </>
   );
 }

@@ -8,6 +8,7 @@ import { paths } from '@/config/paths';
 import { activeLanguage } from '@/lib/active-language';
 import { useSession } from '@/features/auth/api/get-session';
 import { useUserLanguage } from '@/features/languages/api/user-languages';
+import { wordCount } from '@/features/languages/lib/word-count';
 import { PercentBar } from '@/features/languages/components/percent-bar';
 import { Component as NotFound } from './not-found';
 
@@ -16,7 +17,7 @@ export function Component() {
   return <RequireAccount>{language ? <GenericLanguage key={language.code} language={language} /> : <NotFound />}</RequireAccount>;
 }
 
-/** The account's home of one language (SPEC.md §2 `/generic/{languageName}`). */
+/** The account's home of one language (SPEC.md §2 `/generic/{languageName}`); an unknown language is a 404. */
 function GenericLanguage({ language }: { language: Language }) {
   const userId = useSession().data?._id ?? '';
   const record = useUserLanguage(userId, language.code);
@@ -42,6 +43,9 @@ function GenericLanguage({ language }: { language: Language }) {
           <PercentBar percent={record.data.percentLearned} />
           <p>
             Total words: <strong>{record.data.totalWords.toLocaleString('en')}</strong>
+          </p>
+          <p>
+            Up for review: <strong>{wordCount(record.data.dueCount)}</strong>
           </p>
           <div className="actions">
             <Link to={paths.genericQuiz(language.code)} className="btn btn-primary">

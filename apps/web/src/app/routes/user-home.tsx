@@ -1,4 +1,5 @@
-import { getLanguage, isLanguageCode } from '@vocab/core';
+import type { UserLanguage } from '@vocab/api';
+import { getLanguage } from '@vocab/core';
 import { Link } from 'react-router';
 import { RequireAccount } from '@/app/layout/require-account';
 import { ErrorBox } from '@/components/ui/error-box';
@@ -7,6 +8,7 @@ import { Loading } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useSession } from '@/features/auth/api/get-session';
 import { useUserLanguages } from '@/features/languages/api/user-languages';
+import { LanguageCardTitle } from '@/features/languages/components/language-card-title';
 import { PercentBar } from '@/features/languages/components/percent-bar';
 import { SummaryPanel } from '@/features/progress/components/summary-panel';
 
@@ -27,28 +29,40 @@ function UserHome() {
       <SummaryPanel />
       <div className="section-head">
         <h2>Your languages</h2>
+        {/* "+ add" as SPEC.md §2 has it; the name says where it goes. */}
         <Link to={paths.addLanguage} className="btn btn-secondary" aria-label="Add a language">
           + add
         </Link>
       </div>
       {languages.isPending ? <Loading /> : null}
-      {languages.isError ? <ErrorBox title="Error loading" onRetry={() => void languages.refetch()}>{languages.error.message}</ErrorBox> : null}
+      {languages.isError ? (
+        <ErrorBox title="Error loading" onRetry={() => void languages.refetch()}>
+          {languages.error.message}
+        </ErrorBox>
+      ) : null}
       {languages.data?.length === 0 ? <p>No languages added yet</p> : null}
       {languages.data?.length ? (
         <ul className="card-grid">
-          {languages.data.map((l) => (
-            <li key={l.language}>
-              <Link to={paths.genericLanguage(l.language)} className="card language-card">
-                <h3>{isLanguageCode(l.language) ? getLanguage(l.language).name : l.language}</h3>
-                <PercentBar percent={l.percentLearned} />
-                <p>
-                  {l.learnedCount} / {l.totalWords} words · {l.dueCount} up for review
-                </p>
-              </Link>
+          {languages.data.map((record) => (
+            <li key={record.language}>
+              <UserLanguageCard record={record} />
             </li>
           ))}
         </ul>
       ) : null}
     </Page>
+  );
+}
+
+function UserLanguageCard({ record }: { record: UserLanguage }) {
+  const language = getLanguage(record.language);
+  return (
+    <Link to={paths.genericLanguage(language.code)} className="card language-card">
+      <LanguageCardTitle name={language.name} bg={language.bg} fontColor={language.fontColor} level={3} />
+      <PercentBar percent={record.percentLearned} />
+      <p>
+        {record.learnedCount.toLocaleString('en')} / {record.totalWords.toLocaleString('en')} words · {record.dueCount} up for review
+      </p>
+    </Link>
   );
 }

@@ -23,10 +23,12 @@ export const useUserLanguage = (userId: string, language: LanguageCode) =>
     },
   });
 
+/** Adds a language to the account (SPEC.md §7 `POST /api/users/languages`). */
 export function useAddLanguage(userId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (language: LanguageCode) => api<UserLanguage>('POST', '/api/users/languages', { language }),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['user-languages', userId] }),
+    // Refetched after a failure too: a 409 means it was added meanwhile (another tab), and then it shows as added.
+    onSettled: () => client.invalidateQueries({ queryKey: ['user-languages', userId] }),
   });
 }

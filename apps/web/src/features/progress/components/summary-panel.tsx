@@ -6,7 +6,13 @@ import { useSummary } from '../api/get-summary';
 export function SummaryPanel() {
   const summary = useSummary();
   if (summary.isPending) return <Loading />;
-  if (summary.isError) return <ErrorBox title="Error loading" onRetry={() => void summary.refetch()} />;
+  if (summary.isError) {
+    return (
+      <ErrorBox title="Error loading" onRetry={() => void summary.refetch()}>
+        Your streak, daily goal and XP could not be read.
+      </ErrorBox>
+    );
+  }
   const s = summary.data;
   const percent = Math.min(100, Math.round((s.todayAnswers / s.dailyGoal) * 100));
   return (
