@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { type FocusEvent, useEffect, useRef, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { paths } from '@/config/paths';
 import { useSession } from '@/features/auth/api/get-session';
@@ -34,10 +34,14 @@ export function Navbar() {
   );
 }
 
-/** "My account" dropdown: a disclosure button; Escape and a click outside close it. */
+/**
+ * "My account" dropdown: a disclosure button. Escape closes it and puts focus back on the button; a click outside,
+ * or Tab moving focus out of it, closes it too.
+ */
 function AccountMenu() {
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
+  const toggle = useRef<HTMLButtonElement>(null);
   const logout = useLogout();
 
   useEffect(() => {
@@ -46,7 +50,9 @@ function AccountMenu() {
       if (!ref.current?.contains(e.target as Node)) setOpen(false);
     };
     const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') setOpen(false);
+      if (e.key !== 'Escape') return;
+      setOpen(false);
+      if (ref.current?.contains(document.activeElement)) toggle.current?.focus();
     };
     document.addEventListener('mousedown', onDown);
     document.addEventListener('keydown', onKey);
@@ -56,9 +62,14 @@ function AccountMenu() {
     };
   }, [open]);
 
+  const onBlur = (e: FocusEvent<HTMLDivElement>) => {
+    // Focus moving to nothing (a click on the page) is the mousedown handler's business.
+    if (e.relatedTarget && !e.currentTarget.contains(e.relatedTarget)) setOpen(false);
+  };
+
   return (
-    <div className="dropdown" ref={ref}>
-      <button type="button" className="dropdown-toggle" aria-expanded={open} aria-controls="account-menu" onClick={() => setOpen((o) => !o)}>
+    <div className="dropdown" ref={ref} onBlur={onBlur}>
+      <button type="button" ref={toggle} className="dropdown-toggle" aria-expanded={open} aria-controls={open ? 'account-menu' : undefined} onClick={() => setOpen((o) => !o)}>
         My account
       </button>
       {open ? (

@@ -1,0 +1,135 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { Route, Routes } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderRoute, server, setupQuizTests } from '@/features/quiz/test-utils';
+import { asAccount, asVisitor, summary } from '@/test/api-fakes';
+import { RootLayout } from './root-layout';
+
+setupQuizTests();
+
+/** The chrome around two stand-in pages, as the app's router nests them. */
+function App() {
+  return (
+    <Routes>
+      <Route element={<RootLayout />}>
+        <Route path="/" element={<p>Home page</p>} />
+        <Route path="/about" element={<p>About page</p>} />
+        <Route path="*" element={<p>Another page</p>} />
+      </Route>
+    </Routes>
+  );
+}
+
+const renderApp = (url = '/') => renderRoute(url, [{ path: '/*', Component: App }]);
+const mainNav = () => screen.getByRole('navigation', { name: 'Main' });
+
+let scrollTo: ReturnType<typeof vi.spyOn>;
+beforeEach(() => {
+  // The browser's scrolling is outside the project; jsdom does not implement it.
+  scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+});
+afterEach(() => scrollTo.mockRestore());
+
+describe('the navbar', () => {
+  it('gives a visitor Home, About, Contact, Login and Signup, the brand going to /', async () => {
+    server.use(asVisitor());
+    renderApp();
+
+    const nav = mainNav();
+    expect(await within(nav).findByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
+    expect(within(nav).getByRole('link', { name: 'Signup' })).toHaveAttribute('href', '/signup');
+    expect(within(nav).getByRole('link', { name: 'Vocab' })).toHaveAttribute('href', '/');
+    expect(within(nav).getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByRole('link', { name: 'About' })).toHaveAttribute('href', '/about');
+    expect(within(nav).getByRole('link', { name: 'Contact' })).toHaveAttribute('href', '/contact');
+    expect(within(nav).queryByRole('button', { name: 'My account' })).not.toBeInTheDocument();
+  });
+
+  it('gives a logged-in learner "My account" with User profile and Logout instead, the brand going to /user-home', async () => {
+    server.use(asAccount(), http.get('/api/stats/summary', () => HttpResponse.json(summary())));
+    const { user } = renderApp();
+
+    const account = await within(mainNav()).findByRole('button', { name: 'My account' });
+    expect(within(mainNav()).getByRole('link', { name: 'Vocab' })).toHaveAttribute('href', '/user-home');
+    expect(within(mainNav()).queryByRole('link', { name: 'Login' })).not.toBeInTheDocument();
+    expect(within(mainNav()).queryByRole('link', { name: 'Signup' })).not.toBeInTheDocument();
+    expect(account).toHaveAttribute('aria-expanded', 'false');
+
+    await user.click(account);
+    expect(account).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('link', { name: 'User profile' })).toHaveAttribute('href', '/user-profile');
+    expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+  });
+
+  it('closes "My account" on Escape, with focus back on its button, and when Tab leaves it', async () => {
+    server.use(asAccount(), http.get('/api/stats/summary', () => HttpResponse.json(summary())));
+    const { user } = renderApp();
+
+    const account = await within(mainNav()).findByRole('button', { name: 'My account' });
+    await user.click(account);
+    await user.tab();
+    expect(screen.getByRole('link', { name: 'User profile' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('link', { name: 'User profile' })).not.toBeInTheDocument();
+    expect(account).toHaveFocus();
+
+    await user.click(account);
+    await user.tab();
+    await user.tab();
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Logout' })).toHaveFocus();
+    await user.tab();
+    expect(screen.queryByRole('button', { name: 'Logout' })).not.toBeInTheDocument();
+  });
+
+  it('logs out from "My account": the learner lands on / and sees Login again', async () => {
+    let loggedOut = false;
+    server.use(
+      asAccount(),
+      http.get('/api/stats/summary', () => HttpResponse.json(summary())),
+      http.get('/api/auth/logout', () => {
+        loggedOut = true;
+        return HttpResponse.json({ ok: true });
+      }),
+    );
+    const { user } = renderApp('/about');
+
+    await user.click(await within(mainNav()).findByRole('button', { name: 'My account' }));
+    await user.click(screen.getByRole('button', { name: 'Logout' }));
+    expect(await within(mainNav()).findByRole('link', { name: 'Login' })).toBeInTheDocument();
+    expect(screen.getByText('Home page')).toBeInTheDocument();
+    expect(loggedOut).toBe(true);
+  });
+});
+
+describe('the footer', () => {
+  it('has About, Follow and Contact columns and a copyright line', async () => {
+    server.use(asVisitor());
+    renderApp();
+
+    const footer = screen.getByRole('contentinfo');
+    const column = (name: string) => within(footer).getByRole('heading', { name }).closest('section') as HTMLElement;
+    expect(within(column('About')).getByRole('link', { name: 'How it works' })).toHaveAttribute('href', '/about');
+    expect(within(column('About')).getByRole('link', { name: 'Languages offered' })).toHaveAttribute('href', '/languages-offered');
+    expect(within(column('Follow')).getAllByRole('link').length).toBeGreaterThan(0);
+    expect(within(column('Contact')).getByRole('link', { name: /@/ })).toHaveAttribute('href', expect.stringMatching(/^mailto:/));
+    expect(within(column('Contact')).getByRole('link', { name: /^\+/ })).toHaveAttribute('href', expect.stringMatching(/^tel:\+\d+$/));
+    expect(within(footer).getByText(/^© \d{4} Vocab/)).toBeInTheDocument();
+    await screen.findByRole('link', { name: 'Login' });
+  });
+});
+
+describe('a route change', () => {
+  it('scrolls to the top, and the skip link leads to the main content', async () => {
+    server.use(asVisitor());
+    const { user } = renderApp();
+
+    expect(screen.getByRole('link', { name: 'Skip to content' })).toHaveAttribute('href', '#main');
+    expect(screen.getByRole('main')).toHaveAttribute('id', 'main');
+    scrollTo.mockClear();
+    await user.click(within(mainNav()).getByRole('link', { name: 'About' }));
+    expect(await screen.findByText('About page')).toBeInTheDocument();
+    await waitFor(() => expect(scrollTo).toHaveBeenCalledWith(0, 0));
+  });
+});
