@@ -22,15 +22,7 @@ function GenericLanguage({ language }: { language: Language }) {
   const userId = useSession().data?._id ?? '';
   const record = useUserLanguage(userId, language.code);
   return (
-    <Page title={language.name}>
-      <nav aria-label="Breadcrumb" className="breadcrumb">
-        <ol>
-          <li>
-            <Link to={paths.userHome}>Your languages</Link>
-          </li>
-          <li aria-current="page">{language.name}</li>
-        </ol>
-      </nav>
+    <Page title={language.name} heading={<Heading language={language} />}>
       {record.isPending ? <Loading /> : null}
       {record.isError ? <ErrorBox title="Error loading" onRetry={() => void record.refetch()}>{record.error.message}</ErrorBox> : null}
       {record.data === null ? (
@@ -58,5 +50,22 @@ function GenericLanguage({ language }: { language: Language }) {
         </>
       ) : null}
     </Page>
+  );
+}
+
+/** The breadcrumb leads to the page's heading, as it sits above it. */
+function Heading({ language }: { language: Language }) {
+  return (
+    <>
+      <nav aria-label="Breadcrumb" className="breadcrumb">
+        <ol>
+          <li>
+            <Link to={paths.userHome}>Your languages</Link>
+          </li>
+          <li aria-current="page">{language.name}</li>
+        </ol>
+      </nav>
+      <h1>{language.name}</h1>
+    </>
   );
 }
