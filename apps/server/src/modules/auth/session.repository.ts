@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { prepared } from '../../db/prepared.js';
 import type { Database } from '../../db/schema.js';
 import { type Learner, toLearner } from './user.repository.js';
 
@@ -9,6 +10,15 @@ export interface SessionRecord {
 }
 
 export class SessionRepository {
+  /** Read on every request that carries a cookie: built once. */
+  private readonly findQuery = prepared((p: { tokenHash: string }) =>
+    this.db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .select(['users.id', 'users.username', 'users.desired_retention', 'sessions.last_seen_at', 'sessions.expires_at'])
+      .where('sessions.token_hash', '=', p.tokenHash),
+  );
+
   constructor(private readonly db: Kysely<Database>) {}
 
   async create(tokenHash: string, userId: string, now: number, expiresAt: number): Promise<void> {
@@ -16,12 +26,7 @@ export class SessionRepository {
   }
 
   async find(tokenHash: string): Promise<SessionRecord | undefined> {
-    const row = await this.db
-      .selectFrom('sessions')
-      .innerJoin('users', 'users.id', 'sessions.user_id')
-      .select(['users.id', 'users.username', 'users.desired_retention', 'sessions.last_seen_at', 'sessions.expires_at'])
-      .where('sessions.token_hash', '=', tokenHash)
-      .executeTakeFirst();
+    const row = await this.findQuery.executeTakeFirst(this.db, { tokenHash });
     if (!row) return undefined;
     return { learner: toLearner(row), lastSeenAt: row.last_seen_at, expiresAt: row.expires_at };
   }

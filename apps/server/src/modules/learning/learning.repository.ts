@@ -1,6 +1,7 @@
 import type { CardState, Direction } from '@vocab/core';
 import { type Kysely, type Selectable, type Transaction, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
+import { prepared } from '../../db/prepared.js';
 import type { Database, WordsTable } from '../../db/schema.js';
 
 /** A word row with the learner's progress on it (null columns when never studied). */
@@ -37,7 +38,8 @@ const MAX_WORD_ID = 2_147_483_647;
 /** A progress row's learning fields, as kept in a review for undo. */
 export type SavedCard = CardState & { answered_correctly: number; last_failed_at: number | null };
 
-const savedCard = (row: SavedCard): SavedCard => ({
+/** The FSRS fields of a row (or of a prepared query's stand-ins), without anything else it carries. */
+const cardState = (row: CardState): CardState => ({
   due: row.due,
   stability: row.stability,
   difficulty: row.difficulty,
@@ -49,9 +51,9 @@ const savedCard = (row: SavedCard): SavedCard => ({
   state: row.state,
   last_review: row.last_review,
   last_rating: row.last_rating,
-  answered_correctly: row.answered_correctly,
-  last_failed_at: row.last_failed_at,
 });
+
+const savedCard = (row: SavedCard): SavedCard => ({ ...cardState(row), answered_correctly: row.answered_correctly, last_failed_at: row.last_failed_at });
 
 /** The rows of one card, in progress or in reviews (the queries using it have no join, so names are plain). */
 const isCard = (ref: CardRef) => sql<boolean>`learner_id = ${ref.learnerId} and word_id = ${ref.wordId} and direction = ${ref.direction}`;
@@ -65,7 +67,10 @@ export class LearningRepository {
     this.db = database.kysely;
   }
 
-  /** Words the learner sees in a language (the active deck plus their own words), with their card in `direction`. */
+  /**
+   * Words a learner sees in a language (the active deck plus their own words), with their card in `direction`.
+   * A visitor (`learnerId` null) sees the deck alone, with no cards.
+   */
   private visibleWords(learnerId: string | null, language: string, direction: Direction = 'forward') {
     return this.db
       .selectFrom('words as w')
@@ -74,9 +79,69 @@ export class LearningRepository {
       )
       .where('w.language', '=', language)
       .where('w.active', '=', 1)
-      .where((eb) => (learnerId ? eb.or([eb('w.owner_id', 'is', null), eb('w.owner_id', '=', learnerId)]) : eb('w.owner_id', 'is', null)))
+      .where((eb) => (learnerId === null ? eb('w.owner_id', 'is', null) : eb.or([eb('w.owner_id', 'is', null), eb('w.owner_id', '=', learnerId)])))
       .select([...WORD_COLUMNS, 'p.answered_correctly', 'p.due']);
   }
+
+  /**
+   * The queries every quiz request runs, built once (db/prepared.ts). Those a visitor runs too come in two shapes,
+   * `learner` and `visitor`, because a visitor's has no own words.
+   */
+  private readonly hot = (() => {
+    type Card = { learnerId: string; language: string; direction: Direction };
+    const words = (p: Card, visitor: boolean) => this.visibleWords(visitor ? null : p.learnerId, p.language, p.direction);
+    const unlearned = (p: Card, visitor: boolean) =>
+      words(p, visitor).where((eb) => eb.or([eb('p.answered_correctly', 'is', null), eb('p.answered_correctly', '=', 0)]));
+    const neverFailed = sql<boolean>`coalesce(p.last_failed_at, 0) <= 0`;
+    const deckNeverFailed = (visitor: boolean) =>
+      prepared((p: Card & { limit: number }) =>
+        unlearned(p, visitor).where('w.owner_id', 'is', null).where(neverFailed).orderBy('w.rank').orderBy('w.id').limit(p.limit),
+      );
+    const findWord = (visitor: boolean) => prepared((p: Card & { wordId: number }) => words(p, visitor).where('w.id', '=', p.wordId));
+    const stats = (visitor: boolean) =>
+      prepared((p: Card & { now: number }) =>
+        words(p, visitor)
+          .clearSelect()
+          .select((eb) => [
+            eb.fn.countAll<number>().as('total'),
+            eb.fn.sum<number>(sql`case when p.answered_correctly = 1 then 1 else 0 end`).as('learned'),
+            eb.fn.sum<number>(sql`case when p.reps > 0 and p.due <= ${p.now} then 1 else 0 end`).as('due'),
+          ]),
+      );
+    const card = (p: CardRef) => isCard(p);
+    return {
+      ownNeverFailed: prepared((p: Card) => unlearned(p, false).where('w.owner_id', '=', p.learnerId).where(neverFailed)),
+      deckNeverFailed: { learner: deckNeverFailed(false), visitor: deckNeverFailed(true) },
+      failed: prepared((p: Card & { limit: number }) =>
+        unlearned(p, false)
+          .where(sql<boolean>`coalesce(p.last_failed_at, 0) > 0`)
+          .orderBy('p.last_failed_at')
+          .orderBy(sql`case when w.owner_id is null then 1 else 0 end`)
+          .orderBy('w.rank')
+          .orderBy('w.id')
+          .limit(p.limit),
+      ),
+      due: prepared((p: Card & { now: number; limit: number }) =>
+        words(p, false).where('p.reps', '>', 0).where('p.due', '<=', p.now).orderBy('p.due').orderBy('w.id').limit(p.limit),
+      ),
+      findWord: { learner: findWord(false), visitor: findWord(true) },
+      stats: { learner: stats(false), visitor: stats(true) },
+      ensureCard: prepared((p: CardRef & CardState & { now: number }) =>
+        this.db
+          .insertInto('progress')
+          .values({ learner_id: p.learnerId, word_id: p.wordId, direction: p.direction, answered_correctly: 0, ...cardState(p), last_failed_at: null, updated_at: p.now })
+          .onConflict((oc) => oc.columns(['learner_id', 'word_id', 'direction']).doNothing()),
+      ),
+      readCard: prepared((p: CardRef) => this.db.selectFrom('progress').selectAll().where(card(p))),
+      lockCard: prepared((p: CardRef) => this.db.selectFrom('progress').selectAll().where(card(p)).forUpdate()),
+      hasAnswer: prepared((p: { learnerId: string; answerId: string }) =>
+        this.db.selectFrom('reviews').select('id').where('learner_id', '=', p.learnerId).where('answer_id', '=', p.answerId),
+      ),
+      answeredInSession: prepared((p: CardRef & { sessionId: string }) =>
+        this.db.selectFrom('reviews').select('id').where(card(p)).where('session_id', '=', p.sessionId),
+      ),
+    };
+  })();
 
   /**
    * The next words to learn: never-failed or longest-ago-failed first, then own words, then by frequency.
@@ -85,43 +150,25 @@ export class LearningRepository {
    * last_failed_at had to join and sort the whole deck on every batch (see docs/performance.md).
    */
   async unlearned(learnerId: string | null, language: string, limit: number, direction: Direction): Promise<WordRow[]> {
-    const neverFailed = sql<boolean>`coalesce(p.last_failed_at, 0) <= 0`;
-    const unlearned = this.visibleWords(learnerId, language, direction).where((eb) =>
-      eb.or([eb('p.answered_correctly', 'is', null), eb('p.answered_correctly', '=', 0)]),
-    );
     const rows: WordRow[] = [];
     if (learnerId) {
       // Sorted here, not in SQL: an ORDER BY rank would lead the planner to walk the whole deck by rank instead of
       // the owner index, and a learner's own words in one language are few.
-      const own = await unlearned.where('w.owner_id', '=', learnerId).where(neverFailed).execute();
+      const own = await this.hot.ownNeverFailed.execute(this.db, { learnerId, language, direction });
       rows.push(...own.sort((a, b) => a.rank - b.rank || a.id - b.id).slice(0, limit));
     }
     if (rows.length < limit) {
-      rows.push(...(await unlearned.where('w.owner_id', 'is', null).where(neverFailed).orderBy('w.rank').orderBy('w.id').limit(limit - rows.length).execute()));
+      const deck = learnerId ? this.hot.deckNeverFailed.learner : this.hot.deckNeverFailed.visitor;
+      rows.push(...(await deck.execute(this.db, { learnerId: learnerId ?? '', language, direction, limit: limit - rows.length })));
     }
     if (rows.length < limit && learnerId) {
-      rows.push(
-        ...(await unlearned
-          .where(sql<boolean>`coalesce(p.last_failed_at, 0) > 0`)
-          .orderBy('p.last_failed_at')
-          .orderBy(sql`case when w.owner_id is null then 1 else 0 end`)
-          .orderBy('w.rank')
-          .orderBy('w.id')
-          .limit(limit - rows.length)
-          .execute()),
-      );
+      rows.push(...(await this.hot.failed.execute(this.db, { learnerId, language, direction, limit: limit - rows.length })));
     }
     return rows;
   }
 
   due(learnerId: string, language: string, now: number, limit: number, direction: Direction): Promise<WordRow[]> {
-    return this.visibleWords(learnerId, language, direction)
-      .where('p.reps', '>', 0)
-      .where('p.due', '<=', now)
-      .orderBy('p.due')
-      .orderBy('w.id')
-      .limit(limit)
-      .execute();
+    return this.hot.due.execute(this.db, { learnerId, language, direction, now, limit });
   }
 
   lexicon(learnerId: string | null, language: string): Promise<Array<{ word: string; article: string; translation: string }>> {
@@ -133,21 +180,16 @@ export class LearningRepository {
   }
 
   async stats(learnerId: string | null, language: string, now: number, direction: Direction): Promise<{ total: number; learned: number; due: number }> {
-    const row = await this.visibleWords(learnerId, language, direction)
-      .clearSelect()
-      .select((eb) => [
-        eb.fn.countAll<number>().as('total'),
-        eb.fn.sum<number>(sql`case when p.answered_correctly = 1 then 1 else 0 end`).as('learned'),
-        eb.fn.sum<number>(sql`case when p.reps > 0 and p.due <= ${now} then 1 else 0 end`).as('due'),
-      ])
-      .executeTakeFirstOrThrow();
+    const query = learnerId ? this.hot.stats.learner : this.hot.stats.visitor;
+    const row = (await query.executeTakeFirst(this.db, { learnerId: learnerId ?? '', language, direction, now })) ?? { total: 0, learned: 0, due: 0 };
     return { total: Number(row.total), learned: Number(row.learned ?? 0), due: Number(row.due ?? 0) };
   }
 
   async findWord(learnerId: string | null, language: string, wordId: number, direction: Direction = 'forward'): Promise<WordRow | undefined> {
     // Ids are 32-bit on PostgreSQL: a larger one names no word, and comparing it would fail as out of range.
     if (!Number.isSafeInteger(wordId) || wordId < 1 || wordId > MAX_WORD_ID) return undefined;
-    return this.visibleWords(learnerId, language, direction).where('w.id', '=', wordId).executeTakeFirst();
+    const query = learnerId ? this.hot.findWord.learner : this.hot.findWord.visitor;
+    return query.executeTakeFirst(this.db, { learnerId: learnerId ?? '', language, direction, wordId });
   }
 
   /** Runs `fn` in a transaction holding the learner's progress row for the card (created if missing). */
@@ -159,10 +201,10 @@ export class LearningRepository {
   ): Promise<T> {
     return this.db.transaction().execute(async (trx) => {
       const created = await this.ensureCard(trx, ref, fresh, now);
-      let query = trx.selectFrom('progress').selectAll().where(isCard(ref));
-      // SQLite serialises write transactions already; PostgreSQL needs the row lock against lost updates.
-      if (this.database.dialect === 'postgres') query = query.forUpdate();
-      const row = await query.executeTakeFirstOrThrow();
+      // SQLite serialises write transactions already (and has no FOR UPDATE); PostgreSQL needs the row lock.
+      const query = this.database.dialect === 'postgres' ? this.hot.lockCard : this.hot.readCard;
+      const row = await query.executeTakeFirst(trx, ref);
+      if (!row) throw new Error('the card vanished inside its transaction');
       return fn(trx, savedCard(row), created);
     });
   }
@@ -178,13 +220,11 @@ export class LearningRepository {
   }
 
   async hasAnswer(trx: Transaction<Database>, learnerId: string, answerId: string): Promise<boolean> {
-    const row = await trx.selectFrom('reviews').select('id').where('learner_id', '=', learnerId).where('answer_id', '=', answerId).executeTakeFirst();
-    return row !== undefined;
+    return (await this.hot.hasAnswer.executeTakeFirst(trx, { learnerId, answerId })) !== undefined;
   }
 
   async answeredInSession(trx: Transaction<Database>, ref: CardRef, sessionId: string): Promise<boolean> {
-    const row = await trx.selectFrom('reviews').select('id').where(isCard(ref)).where('session_id', '=', sessionId).executeTakeFirst();
-    return row !== undefined;
+    return (await this.hot.answeredInSession.executeTakeFirst(trx, { ...ref, sessionId })) !== undefined;
   }
 
   async insertReview(trx: Transaction<Database>, r: ReviewInsert): Promise<void> {
@@ -222,12 +262,7 @@ export class LearningRepository {
 
   /** Inserts a fresh card unless the learner has one; true when it was inserted. */
   private async ensureCard(trx: Transaction<Database>, ref: CardRef, fresh: CardState, now: number): Promise<boolean> {
-    const inserted = await trx
-      .insertInto('progress')
-      .values({ learner_id: ref.learnerId, word_id: ref.wordId, direction: ref.direction, answered_correctly: 0, ...fresh, last_failed_at: null, updated_at: now })
-      .onConflict((oc) => oc.columns(['learner_id', 'word_id', 'direction']).doNothing())
-      .executeTakeFirst();
-    return Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1;
+    return (await this.hot.ensureCard.executeWrite(trx, { ...ref, ...fresh, now })) === 1;
   }
 
   /** The learner's answer with this id, if it is the last answer to its card (only the last can be undone). */

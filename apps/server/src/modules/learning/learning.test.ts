@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { expect, it } from 'vitest';
 import { TEST_DECK_SIZE, describeEachDatabase, loginAs, sessionCookie } from '../../test/harness.js';
@@ -6,8 +7,8 @@ type Word = { _id: string; word: string; answeredCorrectly: boolean; due: number
 
 function client(app: FastifyInstance) {
   let cookie: string | undefined;
-  const call = async (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) => {
-    const res = await app.inject({ method, url, payload, headers: cookie ? { cookie } : {} });
+  const call = async (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object, headers: Record<string, string> = {}) => {
+    const res = await app.inject({ method, url, payload, headers: cookie ? { ...headers, cookie } : headers });
     const set = res.cookies.find((c) => c.name === 'sid');
     if (set?.value) cookie = `sid=${set.value}`;
     return res;
@@ -204,8 +205,18 @@ describeEachDatabase('lexicon', (ctx) => {
     expect(res.headers['cache-control']).toBe('private, max-age=3600');
     const stranger = (await ctx().app.inject({ method: 'GET', url: '/api/spanish/lexicon' })).json<{ words: string[] }>();
     expect(stranger.words).not.toContain('tortuga');
-    const zipped = await ctx().app.inject({ method: 'GET', url: '/api/spanish?limit=40', headers: { 'accept-encoding': 'gzip' } });
-    expect(zipped.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('sends a quiz batch as it is, and compresses a list too large for the first round trip', async () => {
+    const learner = client(ctx().app);
+    const gzip = { 'accept-encoding': 'gzip' };
+    const batch = await learner.call('GET', '/api/spanish', undefined, gzip);
+    expect(batch.headers['content-encoding']).toBeUndefined();
+    expect(batch.json<Word[]>()).toHaveLength(15);
+    for (let i = 0; i < 40; i++) await learner.json('POST', '/api/spanish', { word: `palabra${i}`, translation: `a long gloss ${i} `.repeat(15).trim() });
+    const list = await learner.call('GET', '/api/spanish?limit=80', undefined, gzip);
+    expect(list.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(list.rawPayload).toString()) as Word[]).toHaveLength(80);
   });
 });
 

@@ -1,0 +1,59 @@
+import { sql } from 'kysely';
+import { expect, it } from 'vitest';
+import { describeEachDatabase } from '../test/harness.js';
+import { prepared } from './prepared.js';
+
+describeEachDatabase('prepared queries', (ctx) => {
+  const byLanguage = () =>
+    prepared((p: { language: string; from: number; limit: number }) =>
+      ctx()
+        .db.kysely.selectFrom('words')
+        .select(['word', 'rank'])
+        .where('language', '=', p.language)
+        .where('owner_id', 'is', null)
+        .where('rank', '>=', p.from)
+        .where('active', '=', 1)
+        .orderBy('rank')
+        .limit(p.limit),
+    );
+
+  it('answers each run with that run\'s values, as the same query built afresh would', async () => {
+    const db = ctx().db.kysely;
+    const query = byLanguage();
+    for (const [language, from, limit] of [['spanish', 1, 3], ['french', 5, 2], ['spanish', 10, 4]] as const) {
+      const fresh = await db
+        .selectFrom('words')
+        .select(['word', 'rank'])
+        .where('language', '=', language)
+        .where('owner_id', 'is', null)
+        .where('rank', '>=', from)
+        .where('active', '=', 1)
+        .orderBy('rank')
+        .limit(limit)
+        .execute();
+      expect(fresh).toHaveLength(limit);
+      expect(await query.execute(db, { language, from, limit })).toEqual(fresh);
+    }
+  });
+
+  it('binds a parameter used twice, keeps constants, and writes inside a transaction', async () => {
+    const db = ctx().db.kysely;
+    const insert = prepared((p: { name: string; email: string; at: number }) =>
+      db.insertInto('contact_messages').values({ name: p.name, email: p.email, message: sql<string>`${p.name} || ' wrote'`, created_at: p.at, status: 'stored', attempts: 0, next_attempt_at: p.at }),
+    );
+    await db.transaction().execute(async (trx) => {
+      expect(await insert.executeWrite(trx, { name: 'Ana', email: 'ana@example.com', at: 5 })).toBe(1);
+      expect(await insert.executeWrite(trx, { name: 'Bo', email: 'bo@example.com', at: 7 })).toBe(1);
+    });
+    const rows = await db.selectFrom('contact_messages').select(['name', 'email', 'message', 'created_at', 'next_attempt_at', 'status']).orderBy('id').execute();
+    expect(rows).toEqual([
+      { name: 'Ana', email: 'ana@example.com', message: 'Ana wrote', created_at: 5, next_attempt_at: 5, status: 'stored' },
+      { name: 'Bo', email: 'bo@example.com', message: 'Bo wrote', created_at: 7, next_attempt_at: 7, status: 'stored' },
+    ]);
+  });
+
+  it('refuses to run without a value for a parameter', async () => {
+    const query = byLanguage();
+    await expect(query.execute(ctx().db.kysely, { language: 'spanish', from: 1 } as never)).rejects.toThrow('no value for parameter "limit"');
+  });
+});
