@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { DatabaseTarget } from '../config.js';
+import { GroupCommit } from './group-commit.js';
 import type { Database } from './schema.js';
 
 export type Dialect = DatabaseTarget['kind'];
@@ -11,6 +12,11 @@ export type Dialect = DatabaseTarget['kind'];
 export interface Db {
   kysely: Kysely<Database>;
   dialect: Dialect;
+  /**
+   * A transaction for the frequent small writes (answers): on SQLite it may share its commit with others
+   * (db/group-commit.ts), so it must use only `trx`, never the database directly.
+   */
+  writeTransaction<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -22,7 +28,7 @@ export function openDatabase(target: DatabaseTarget): Db {
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.url, max: 10 });
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
+    return { kysely, dialect: 'postgres', writeTransaction: (work) => kysely.transaction().execute(work), close: () => kysely.destroy() };
   }
   if (target.file !== ':memory:') fs.mkdirSync(path.dirname(target.file), { recursive: true });
   const sqlite = new SQLite(target.file);
@@ -33,7 +39,8 @@ export function openDatabase(target: DatabaseTarget): Db {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-  return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
+  const group = new GroupCommit(kysely);
+  return { kysely, dialect: 'sqlite', writeTransaction: (work) => group.run(work), close: () => kysely.destroy() };
 }
 
 /** Distinct SQL texts kept compiled; the app has a few dozen, variable-length IN lists make a few more. */

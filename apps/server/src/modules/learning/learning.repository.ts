@@ -1,8 +1,8 @@
 import type { CardState, Direction } from '@vocab/core';
-import { type Kysely, type Selectable, type Transaction, sql } from 'kysely';
+import { type Insertable, type Kysely, type Selectable, type Transaction, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { prepared } from '../../db/prepared.js';
-import type { Database, WordsTable } from '../../db/schema.js';
+import type { Database, ReviewsTable, WordsTable } from '../../db/schema.js';
 
 /** A word row with the learner's progress on it (null columns when never studied). */
 export type WordRow = Omit<Selectable<WordsTable>, 'language' | 'active'> & {
@@ -132,6 +132,30 @@ export class LearningRepository {
           .values({ learner_id: p.learnerId, word_id: p.wordId, direction: p.direction, answered_correctly: 0, ...cardState(p), last_failed_at: null, updated_at: p.now })
           .onConflict((oc) => oc.columns(['learner_id', 'word_id', 'direction']).doNothing()),
       ),
+      saveCard: prepared((p: CardRef & CardState & { learned: number; now: number }) =>
+        this.db.updateTable('progress').set({ ...cardState(p), answered_correctly: p.learned, updated_at: p.now }).where(card(p)),
+      ),
+      saveFailedCard: prepared((p: CardRef & CardState & { learned: number; now: number; failedAt: number }) =>
+        this.db.updateTable('progress').set({ ...cardState(p), answered_correctly: p.learned, last_failed_at: p.failedAt, updated_at: p.now }).where(card(p)),
+      ),
+      insertReview: prepared((p: Insertable<ReviewsTable>) =>
+        this.db.insertInto('reviews').values({
+          learner_id: p.learner_id,
+          word_id: p.word_id,
+          direction: p.direction,
+          answer_id: p.answer_id,
+          session_id: p.session_id,
+          rating: p.rating,
+          verdict: p.verdict,
+          typed: p.typed,
+          scheduled: p.scheduled,
+          previous: p.previous,
+          state: p.state,
+          elapsed_days: p.elapsed_days,
+          scheduled_days: p.scheduled_days,
+          reviewed_at: p.reviewed_at,
+        }),
+      ),
       readCard: prepared((p: CardRef) => this.db.selectFrom('progress').selectAll().where(card(p))),
       lockCard: prepared((p: CardRef) => this.db.selectFrom('progress').selectAll().where(card(p)).forUpdate()),
       hasAnswer: prepared((p: { learnerId: string; answerId: string }) =>
@@ -199,7 +223,7 @@ export class LearningRepository {
     now: number,
     fn: (trx: Transaction<Database>, card: SavedCard, created: boolean) => Promise<T>,
   ): Promise<T> {
-    return this.db.transaction().execute(async (trx) => {
+    return this.database.writeTransaction(async (trx) => {
       const created = await this.ensureCard(trx, ref, fresh, now);
       // SQLite serialises write transactions already (and has no FOR UPDATE); PostgreSQL needs the row lock.
       const query = this.database.dialect === 'postgres' ? this.hot.lockCard : this.hot.readCard;
@@ -210,13 +234,9 @@ export class LearningRepository {
   }
 
   async saveCard(trx: Transaction<Database>, ref: CardRef, card: CardState, learned: boolean, failedAt: number | null, now: number): Promise<void> {
-    const update = trx.updateTable('progress').set({
-      ...card,
-      answered_correctly: learned ? 1 : 0,
-      ...(failedAt === null ? {} : { last_failed_at: failedAt }),
-      updated_at: now,
-    });
-    await update.where(isCard(ref)).execute();
+    const values = { ...ref, ...cardState(card), learned: learned ? 1 : 0, now };
+    if (failedAt === null) await this.hot.saveCard.executeWrite(trx, values);
+    else await this.hot.saveFailedCard.executeWrite(trx, { ...values, failedAt });
   }
 
   async hasAnswer(trx: Transaction<Database>, learnerId: string, answerId: string): Promise<boolean> {
@@ -228,25 +248,22 @@ export class LearningRepository {
   }
 
   async insertReview(trx: Transaction<Database>, r: ReviewInsert): Promise<void> {
-    await trx
-      .insertInto('reviews')
-      .values({
-        learner_id: r.learnerId,
-        word_id: r.wordId,
-        direction: r.direction,
-        answer_id: r.answerId,
-        session_id: r.sessionId,
-        rating: r.rating,
-        verdict: r.verdict,
-        typed: r.typed,
-        scheduled: r.scheduled ? 1 : 0,
-        previous: r.scheduled ? JSON.stringify(r.previous ? savedCard(r.previous) : 'new') : null,
-        state: r.state,
-        elapsed_days: r.elapsedDays,
-        scheduled_days: r.scheduledDays,
-        reviewed_at: r.reviewedAt,
-      })
-      .execute();
+    await this.hot.insertReview.executeWrite(trx, {
+      learner_id: r.learnerId,
+      word_id: r.wordId,
+      direction: r.direction,
+      answer_id: r.answerId,
+      session_id: r.sessionId,
+      rating: r.rating,
+      verdict: r.verdict,
+      typed: r.typed,
+      scheduled: r.scheduled ? 1 : 0,
+      previous: r.scheduled ? JSON.stringify(r.previous ? savedCard(r.previous) : 'new') : null,
+      state: r.state,
+      elapsed_days: r.elapsedDays,
+      scheduled_days: r.scheduledDays,
+      reviewed_at: r.reviewedAt,
+    });
   }
 
   /** A read in its own transaction (callers that then lock and re-check). */

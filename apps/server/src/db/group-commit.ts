@@ -1,0 +1,79 @@
+import { type Kysely, type Transaction, sql } from 'kysely';
+import type { Database } from './schema.js';
+
+type Work<T> = (trx: Transaction<Database>) => Promise<T>;
+
+interface Job {
+  work: Work<unknown>;
+  resolve(value: unknown): void;
+  reject(reason: unknown): void;
+}
+
+/** Most pieces of work one commit carries: a bound on how long the reads queued behind it wait. */
+const MAX_BATCH = 32;
+
+/**
+ * Group commit for SQLite. A commit with synchronous=FULL waits for the disk (fsync), and on a large database that
+ * wait is most of an answer's cost (docs/performance.md). Work that arrives while a commit is running is queued and
+ * then committed together, each piece inside its own savepoint: a piece that fails rolls back alone and rejects
+ * alone, the others commit, and every piece resolves only after the commit that made it durable.
+ *
+ * better-sqlite3 runs each statement synchronously, so a transaction never yields to another request: batches
+ * do not form by themselves. Work is collected for the rest of the event loop's turn (setImmediate, no timer):
+ * the requests read from the network in one turn share a commit, and a lone answer waits for nothing but the
+ * end of its turn.
+ * PostgreSQL needs none of this: it commits concurrent transactions on its own connections (and groups their
+ * flushes itself).
+ */
+export class GroupCommit {
+  private queue: Job[] = [];
+  private scheduled = false;
+
+  constructor(private readonly db: Kysely<Database>) {}
+
+  run<T>(work: Work<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      this.queue.push({ work: work as Work<unknown>, resolve: resolve as (value: unknown) => void, reject });
+      if (this.scheduled) return;
+      this.scheduled = true;
+      setImmediate(() => void this.drain());
+    });
+  }
+
+  private async drain(): Promise<void> {
+    try {
+      while (this.queue.length > 0) await this.commit(this.queue.splice(0, MAX_BATCH));
+    } finally {
+      this.scheduled = false;
+    }
+  }
+
+  private async commit(batch: Job[]): Promise<void> {
+    const outcomes: Array<{ ok: true; value: unknown } | { ok: false; error: unknown }> = [];
+    try {
+      await this.db.transaction().execute(async (trx) => {
+        for (const job of batch) {
+          await sql`savepoint piece`.execute(trx);
+          try {
+            const value = await job.work(trx);
+            await sql`release piece`.execute(trx);
+            outcomes.push({ ok: true, value });
+          } catch (error) {
+            await sql`rollback to piece`.execute(trx);
+            await sql`release piece`.execute(trx);
+            outcomes.push({ ok: false, error });
+          }
+        }
+      });
+    } catch (error) {
+      // The commit itself failed: nothing of the batch was stored.
+      for (const job of batch) job.reject(error);
+      return;
+    }
+    batch.forEach((job, i) => {
+      const outcome = outcomes[i];
+      if (outcome?.ok) job.resolve(outcome.value);
+      else job.reject(outcome?.error);
+    });
+  }
+}
