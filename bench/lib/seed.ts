@@ -101,9 +101,9 @@ export async function seed(db: Db, { learners, now }: SeedOptions): Promise<Seed
       // h: a per-(learner, word) number in 0..999 deciding the card's fate; 82% are learned (Review state), the rest
       // lapsed (Relearning, failed at their last review, first in the next batch).
       await sql`
-        insert into progress (learner_id, word_id, answered_correctly, due, stability, difficulty, elapsed_days,
+        insert into progress (learner_id, word_id, language, answered_correctly, due, stability, difficulty, elapsed_days,
           scheduled_days, learning_steps, reps, lapses, state, last_review, last_rating, last_failed_at, updated_at)
-        select learner_id, word_id,
+        select learner_id, word_id, language,
           case when h < 820 then 1 else 0 end,
           case when h < 820 then last_review + (1 + h % 30) * ${day} else last_review + 600000 end,
           case when h < 820 then (1 + h % 30) * 1.1 else 0.5 end,
@@ -119,7 +119,7 @@ export async function seed(db: Db, { learners, now }: SeedOptions): Promise<Seed
           case when h < 820 then null else last_review end,
           last_review
         from (
-          select p.user_id as learner_id, w.id as word_id,
+          select p.user_id as learner_id, w.id as word_id, w.language,
             (w.id * 7919 + p.seed) % 1000 as h,
             1 + (w.id * 104729 + p.seed * 31) % 60 as ago,
             ${nowB} - (1 + (w.id * 104729 + p.seed * 31) % 60) * ${day} as last_review

@@ -5,6 +5,7 @@ import * as initial from './migrations/001-initial.js';
 import * as settings from './migrations/002-settings.js';
 import * as undo from './migrations/003-undo.js';
 import * as directions from './migrations/004-directions.js';
+import * as progressLanguage from './migrations/005-progress-language.js';
 
 /** Migrations are compiled in (no directory scan), so the built server carries exactly its own schema. */
 function provider(dialect: Dialect): MigrationProvider {
@@ -13,6 +14,7 @@ function provider(dialect: Dialect): MigrationProvider {
     '002-settings': { up: settings.up },
     '003-undo': { up: undo.up },
     '004-directions': { up: directions.up(dialect) },
+    '005-progress-language': { up: progressLanguage.up },
   };
   return { getMigrations: () => Promise.resolve(migrations) };
 }

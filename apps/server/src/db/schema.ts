@@ -71,6 +71,8 @@ export interface WordsTable {
 export interface ProgressTable extends CardState {
   learner_id: string;
   word_id: number;
+  /** The word's language, copied so that a language's due cards are one index range (progress_due). */
+  language: Generated<string>;
   /** Which of the word's two cards (core's Direction); rows from before directions are forward. */
   direction: Generated<Direction>;
   /** 1 once learned (core's isLearned): lists and percentages read it without recomputing. */

@@ -44,7 +44,7 @@ for (const database of TEST_DATABASES) {
         .values({ learner_id: 'u1', word_id: ids[0], answer_id: 'a1', session_id: 's1', rating: 3, verdict: 'correct', typed: 'casa', scheduled: 1, state: 2, elapsed_days: 0, scheduled_days: 3, reviewed_at: 1_000 })
         .execute();
 
-      await migrateToLatest(tdb.db);
+      await migrateToLatest(tdb.db, '004-directions');
 
       const db = tdb.db.kysely;
       const progress = await db.selectFrom('progress').selectAll().orderBy('word_id').execute();

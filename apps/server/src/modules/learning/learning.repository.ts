@@ -32,6 +32,9 @@ export interface ReviewInsert extends CardRef {
   reviewedAt: number;
 }
 
+/** A card to create: its first FSRS state, and its word's language (kept in progress for the due index). */
+export type NewCard = CardState & { language: string };
+
 /** The largest id a `serial` column holds. */
 const MAX_WORD_ID = 2_147_483_647;
 
@@ -121,15 +124,29 @@ export class LearningRepository {
           .orderBy('w.id')
           .limit(p.limit),
       ),
+      // Driven from the learner's cards of the language in due order (progress_due), stopping at `limit`.
       due: prepared((p: Card & { now: number; limit: number }) =>
-        words(p, false).where('p.reps', '>', 0).where('p.due', '<=', p.now).orderBy('p.due').orderBy('w.id').limit(p.limit),
+        this.db
+          .selectFrom('progress as p')
+          .innerJoin('words as w', 'w.id', 'p.word_id')
+          .where('p.learner_id', '=', p.learnerId)
+          .where('p.language', '=', p.language)
+          .where('p.direction', '=', p.direction)
+          .where('p.due', '<=', p.now)
+          .where('p.reps', '>', 0)
+          .where('w.active', '=', 1)
+          .where((eb) => eb.or([eb('w.owner_id', 'is', null), eb('w.owner_id', '=', p.learnerId)]))
+          .select([...WORD_COLUMNS, 'p.answered_correctly', 'p.due'])
+          .orderBy('p.due')
+          .orderBy('w.id')
+          .limit(p.limit),
       ),
       findWord: { learner: findWord(false), visitor: findWord(true) },
       stats: { learner: stats(false), visitor: stats(true) },
-      ensureCard: prepared((p: CardRef & CardState & { now: number }) =>
+      ensureCard: prepared((p: CardRef & CardState & { language: string; now: number }) =>
         this.db
           .insertInto('progress')
-          .values({ learner_id: p.learnerId, word_id: p.wordId, direction: p.direction, answered_correctly: 0, ...cardState(p), last_failed_at: null, updated_at: p.now })
+          .values({ learner_id: p.learnerId, word_id: p.wordId, language: p.language, direction: p.direction, answered_correctly: 0, ...cardState(p), last_failed_at: null, updated_at: p.now })
           .onConflict((oc) => oc.columns(['learner_id', 'word_id', 'direction']).doNothing()),
       ),
       saveCard: prepared((p: CardRef & CardState & { learned: number; now: number }) =>
@@ -219,7 +236,7 @@ export class LearningRepository {
   /** Runs `fn` in a transaction holding the learner's progress row for the card (created if missing). */
   async withCardLock<T>(
     ref: CardRef,
-    fresh: CardState,
+    fresh: NewCard,
     now: number,
     fn: (trx: Transaction<Database>, card: SavedCard, created: boolean) => Promise<T>,
   ): Promise<T> {
@@ -272,13 +289,13 @@ export class LearningRepository {
   }
 
   /** The card inside a transaction that holds its lock, created fresh if an undo removed it. */
-  async readCard(trx: Transaction<Database>, ref: CardRef, fresh: CardState, now: number): Promise<SavedCard> {
+  async readCard(trx: Transaction<Database>, ref: CardRef, fresh: NewCard, now: number): Promise<SavedCard> {
     await this.ensureCard(trx, ref, fresh, now);
     return savedCard(await trx.selectFrom('progress').selectAll().where(isCard(ref)).executeTakeFirstOrThrow());
   }
 
   /** Inserts a fresh card unless the learner has one; true when it was inserted. */
-  private async ensureCard(trx: Transaction<Database>, ref: CardRef, fresh: CardState, now: number): Promise<boolean> {
+  private async ensureCard(trx: Transaction<Database>, ref: CardRef, fresh: NewCard, now: number): Promise<boolean> {
     return (await this.hot.ensureCard.executeWrite(trx, { ...ref, ...fresh, now })) === 1;
   }
 

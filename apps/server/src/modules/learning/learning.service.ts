@@ -81,7 +81,7 @@ export class LearningService {
     const existing = await this.repo.findWord(learner.id, language, wordId, ref.direction);
     if (!existing) throw notFound('That word');
     const now = this.clock();
-    const record = this.repo.withCardLock(ref, newCardState(now), now, async (trx, card, created) => {
+    const record = this.repo.withCardLock(ref, { ...newCardState(now), language }, now, async (trx, card, created) => {
       if (input.answerId && (await this.repo.hasAnswer(trx, learner.id, input.answerId))) return false;
       return this.apply(trx, learner, ref, created ? null : card, card, input, now);
     });
@@ -127,14 +127,14 @@ export class LearningService {
     const found = await this.repo.transactionRead((trx) => this.repo.lastAnswer(trx, learner.id, answerId));
     const word = found && (await this.repo.findWord(learner.id, language, found.word_id, found.direction));
     if (!found || !word) throw notFound('That answer');
-    const scheduled = await this.repo.withCardLock(found.ref, newCardState(now), now, async (trx) => {
+    const scheduled = await this.repo.withCardLock(found.ref, { ...newCardState(now), language }, now, async (trx) => {
       const last = await this.repo.lastAnswer(trx, learner.id, answerId);
       if (!last) throw notFound('That answer');
       if (!last.isLast) throw conflict('not_last_answer', 'Only the last answer to a word can be taken back.');
       const previous = parsePrevious(last.previous);
       await this.repo.restore(trx, last.ref, last.id, previous, now);
       if (!correctInstead) return false;
-      const card = await this.repo.readCard(trx, last.ref, newCardState(now), now);
+      const card = await this.repo.readCard(trx, last.ref, { ...newCardState(now), language }, now);
       const input: AnswerInput = { verdict: 'correct', typed: last.typed, answerId, ...(last.session_id ? { sessionId: last.session_id } : {}) };
       return this.apply(trx, learner, last.ref, previous === 'new' ? null : card, card, input, now);
     });

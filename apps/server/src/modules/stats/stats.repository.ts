@@ -49,7 +49,7 @@ export class StatsRepository {
       .innerJoin('words as w', 'w.id', 'p.word_id')
       .select('p.due')
       .where('p.learner_id', '=', learnerId)
-      .where('w.language', '=', language)
+      .where('p.language', '=', language)
       .where('w.active', '=', 1)
       .where('p.reps', '>', 0)
       .where('p.due', '<', until)
