@@ -111,7 +111,6 @@ export class LearningRepository {
             eb.fn.sum<number>(sql`case when p.reps > 0 and p.due <= ${p.now} then 1 else 0 end`).as('due'),
           ]),
       );
-    const card = (p: CardRef) => isCard(p);
     return {
       ownNeverFailed: prepared((p: Card) => unlearned(p, false).where('w.owner_id', '=', p.learnerId).where(neverFailed)),
       deckNeverFailed: { learner: deckNeverFailed(false), visitor: deckNeverFailed(true) },
@@ -149,11 +148,12 @@ export class LearningRepository {
           .values({ learner_id: p.learnerId, word_id: p.wordId, language: p.language, direction: p.direction, answered_correctly: 0, ...cardState(p), last_failed_at: null, updated_at: p.now })
           .onConflict((oc) => oc.columns(['learner_id', 'word_id', 'direction']).doNothing()),
       ),
-      saveCard: prepared((p: CardRef & CardState & { learned: number; now: number }) =>
-        this.db.updateTable('progress').set({ ...cardState(p), answered_correctly: p.learned, updated_at: p.now }).where(card(p)),
-      ),
-      saveFailedCard: prepared((p: CardRef & CardState & { learned: number; now: number; failedAt: number }) =>
-        this.db.updateTable('progress').set({ ...cardState(p), answered_correctly: p.learned, last_failed_at: p.failedAt, updated_at: p.now }).where(card(p)),
+      // A null `failedAt` keeps the card's last failure.
+      saveCard: prepared((p: CardRef & CardState & { learned: number; failedAt: number | null; now: number }) =>
+        this.db
+          .updateTable('progress')
+          .set({ ...cardState(p), answered_correctly: p.learned, last_failed_at: sql<number | null>`coalesce(${p.failedAt}, last_failed_at)`, updated_at: p.now })
+          .where(isCard(p)),
       ),
       insertReview: prepared((p: Insertable<ReviewsTable>) =>
         this.db.insertInto('reviews').values({
@@ -173,13 +173,13 @@ export class LearningRepository {
           reviewed_at: p.reviewed_at,
         }),
       ),
-      readCard: prepared((p: CardRef) => this.db.selectFrom('progress').selectAll().where(card(p))),
-      lockCard: prepared((p: CardRef) => this.db.selectFrom('progress').selectAll().where(card(p)).forUpdate()),
+      readCard: prepared((p: CardRef) => this.db.selectFrom('progress').selectAll().where(isCard(p))),
+      lockCard: prepared((p: CardRef) => this.db.selectFrom('progress').selectAll().where(isCard(p)).forUpdate()),
       hasAnswer: prepared((p: { learnerId: string; answerId: string }) =>
         this.db.selectFrom('reviews').select('id').where('learner_id', '=', p.learnerId).where('answer_id', '=', p.answerId),
       ),
       answeredInSession: prepared((p: CardRef & { sessionId: string }) =>
-        this.db.selectFrom('reviews').select('id').where(card(p)).where('session_id', '=', p.sessionId),
+        this.db.selectFrom('reviews').select('id').where(isCard(p)).where('session_id', '=', p.sessionId),
       ),
     };
   })();
@@ -242,18 +242,12 @@ export class LearningRepository {
   ): Promise<T> {
     return this.database.writeTransaction(async (trx) => {
       const created = await this.ensureCard(trx, ref, fresh, now);
-      // SQLite serialises write transactions already (and has no FOR UPDATE); PostgreSQL needs the row lock.
-      const query = this.database.dialect === 'postgres' ? this.hot.lockCard : this.hot.readCard;
-      const row = await query.executeTakeFirst(trx, ref);
-      if (!row) throw new Error('the card vanished inside its transaction');
-      return fn(trx, savedCard(row), created);
+      return fn(trx, await this.cardIn(trx, ref, { lock: true }), created);
     });
   }
 
   async saveCard(trx: Transaction<Database>, ref: CardRef, card: CardState, learned: boolean, failedAt: number | null, now: number): Promise<void> {
-    const values = { ...ref, ...cardState(card), learned: learned ? 1 : 0, now };
-    if (failedAt === null) await this.hot.saveCard.executeWrite(trx, values);
-    else await this.hot.saveFailedCard.executeWrite(trx, { ...values, failedAt });
+    await this.hot.saveCard.executeWrite(trx, { ...ref, ...cardState(card), learned: learned ? 1 : 0, failedAt, now });
   }
 
   async hasAnswer(trx: Transaction<Database>, learnerId: string, answerId: string): Promise<boolean> {
@@ -291,7 +285,15 @@ export class LearningRepository {
   /** The card inside a transaction that holds its lock, created fresh if an undo removed it. */
   async readCard(trx: Transaction<Database>, ref: CardRef, fresh: NewCard, now: number): Promise<SavedCard> {
     await this.ensureCard(trx, ref, fresh, now);
-    return savedCard(await trx.selectFrom('progress').selectAll().where(isCard(ref)).executeTakeFirstOrThrow());
+    return this.cardIn(trx, ref, { lock: false });
+  }
+
+  /** A card that exists in `trx`; `lock` takes its row lock on PostgreSQL (SQLite serialises write transactions). */
+  private async cardIn(trx: Transaction<Database>, ref: CardRef, { lock }: { lock: boolean }): Promise<SavedCard> {
+    const query = lock && this.database.dialect === 'postgres' ? this.hot.lockCard : this.hot.readCard;
+    const row = await query.executeTakeFirst(trx, ref);
+    if (!row) throw new Error('the card vanished inside its transaction');
+    return savedCard(row);
   }
 
   /** Inserts a fresh card unless the learner has one; true when it was inserted. */

@@ -77,6 +77,17 @@ describeEachDatabase('learning', (ctx) => {
     expect(review).toMatchObject({ verdict: 'wrong', typed: 'xyz', rating: 1, scheduled: 1 });
   });
 
+  it('keeps the time of a word\'s last failure when a later answer is right', async () => {
+    const guest = client(ctx().app);
+    const [word] = await guest.json<Word[]>('GET', '/api/german');
+    await guest.json('PATCH', `/api/german/${word?._id}`, { verdict: 'wrong', sessionId: 'quiz-one' });
+    const failedAt = ctx().clock();
+    ctx().clock.set(failedAt + 60_000);
+    await guest.json('PATCH', `/api/german/${word?._id}`, { verdict: 'correct', sessionId: 'quiz-two' });
+    const progress = await ctx().db.kysely.selectFrom('progress').select(['reps', 'answered_correctly', 'last_failed_at']).executeTakeFirstOrThrow();
+    expect(progress).toEqual({ reps: 2, answered_correctly: 1, last_failed_at: failedAt });
+  });
+
   it('brings a learned word back for review once it is due', async () => {
     const guest = client(ctx().app);
     const [word] = await guest.json<Word[]>('GET', '/api/italian');
