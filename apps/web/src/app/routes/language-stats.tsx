@@ -1,8 +1,7 @@
 import { getLanguage, isLanguageCode } from '@vocab/core';
 import { Link, useParams } from 'react-router';
-import { ErrorBox } from '@/components/ui/error-box';
 import { Page } from '@/components/ui/page';
-import { Loading } from '@/components/ui/spinner';
+import { QueryState } from '@/components/ui/query-state';
 import { paths } from '@/config/paths';
 import { useLanguageProgress } from '@/features/progress/api/get-language-progress';
 import { LanguageCharts } from '@/features/progress/components/language-charts';
@@ -30,15 +29,7 @@ function Stats({ code }: { code: Parameters<typeof getLanguage>[0] }) {
       <p>
         <Link to={paths.language(code)}>Back to {language.name}</Link>
       </p>
-      {progress.isPending ? (
-        <Loading />
-      ) : progress.isError ? (
-        <ErrorBox title="Error loading" onRetry={() => void progress.refetch()}>
-          {progress.error.message}
-        </ErrorBox>
-      ) : (
-        <LanguageCharts progress={progress.data} />
-      )}
+      <QueryState query={progress}>{(data) => <LanguageCharts progress={data} />}</QueryState>
     </Page>
   );
 }

@@ -1,7 +1,6 @@
 import { Link } from 'react-router';
-import { ErrorBox } from '@/components/ui/error-box';
 import { Page } from '@/components/ui/page';
-import { Loading } from '@/components/ui/spinner';
+import { QueryState } from '@/components/ui/query-state';
 import { paths } from '@/config/paths';
 import { useSecretWords } from '@/features/secret/api/get-secret-words';
 import { SecretTranslator } from '@/features/secret/components/secret-translator';
@@ -10,15 +9,7 @@ export function Component() {
   const query = useSecretWords();
   return (
     <Page title="Secret translator">
-      {query.isPending ? (
-        <Loading />
-      ) : query.isError ? (
-        <ErrorBox title="Error loading" onRetry={() => void query.refetch()}>
-          {query.error.message}
-        </ErrorBox>
-      ) : (
-        <SecretTranslator entries={query.data} />
-      )}
+      <QueryState query={query}>{(entries) => <SecretTranslator entries={entries} />}</QueryState>
       <p>
         <Link to={paths.secret}>Back to the secret language</Link>
       </p>

@@ -1,7 +1,6 @@
 import { Link } from 'react-router';
-import { ErrorBox } from '@/components/ui/error-box';
 import { Page } from '@/components/ui/page';
-import { Loading } from '@/components/ui/spinner';
+import { QueryState } from '@/components/ui/query-state';
 import { paths } from '@/config/paths';
 import { useSecretWords } from '@/features/secret/api/get-secret-words';
 import { SecretWordsTable } from '@/features/secret/components/secret-words-table';
@@ -10,17 +9,9 @@ export function Component() {
   const query = useSecretWords();
   return (
     <Page title="All secret language words">
-      {query.isPending ? (
-        <Loading />
-      ) : query.isError ? (
-        <ErrorBox title="Error loading" onRetry={() => void query.refetch()}>
-          {query.error.message}
-        </ErrorBox>
-      ) : query.data.length === 0 ? (
-        <p>The secret language has no words yet.</p>
-      ) : (
-        <SecretWordsTable entries={query.data} />
-      )}
+      <QueryState query={query} isEmpty={(entries) => entries.length === 0} empty={<p>The secret language has no words yet.</p>}>
+        {(entries) => <SecretWordsTable entries={entries} />}
+      </QueryState>
       <p>
         <Link to={paths.secret}>Back to the secret language</Link>
       </p>

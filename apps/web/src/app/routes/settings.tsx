@@ -1,6 +1,5 @@
-import { ErrorBox } from '@/components/ui/error-box';
 import { Page } from '@/components/ui/page';
-import { Loading } from '@/components/ui/spinner';
+import { QueryState } from '@/components/ui/query-state';
 import { SettingsForm } from '@/features/settings/components/settings-form';
 import { useSettings } from '@/lib/settings';
 
@@ -9,15 +8,7 @@ export function Component() {
   const settings = useSettings();
   return (
     <Page title="Settings" className="narrow">
-      {settings.isPending ? (
-        <Loading />
-      ) : settings.isError ? (
-        <ErrorBox title="Error loading" onRetry={() => void settings.refetch()}>
-          {settings.error.message}
-        </ErrorBox>
-      ) : (
-        <SettingsForm initial={settings.data} />
-      )}
+      <QueryState query={settings}>{(initial) => <SettingsForm initial={initial} />}</QueryState>
     </Page>
   );
 }

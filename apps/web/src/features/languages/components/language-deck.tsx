@@ -1,7 +1,6 @@
 import type { LanguageCard } from '@vocab/api';
 import { Link } from 'react-router';
-import { ErrorBox } from '@/components/ui/error-box';
-import { Loading } from '@/components/ui/spinner';
+import { QueryState } from '@/components/ui/query-state';
 import { useLanguages } from '../api/get-languages';
 import { wordCount } from '../lib/word-count';
 import { LanguageCardTitle } from './language-card-title';
@@ -9,17 +8,18 @@ import { LanguageCardTitle } from './language-card-title';
 /** The deck of language cards (SPEC.md §2): each language with its real word count; inactive ones "Coming soon...". */
 export function LanguageDeck() {
   const languages = useLanguages();
-  if (languages.isPending) return <Loading />;
-  if (languages.isError) return <ErrorBox title="Error loading" onRetry={() => void languages.refetch()}>{languages.error.message}</ErrorBox>;
-  if (languages.data.length === 0) return <p>No languages are offered yet.</p>;
   return (
-    <ul className="card-grid language-deck">
-      {languages.data.map((card) => (
-        <li key={card.languageLowerCase}>
-          <LanguageCardView card={card} />
-        </li>
-      ))}
-    </ul>
+    <QueryState query={languages} isEmpty={(cards) => cards.length === 0} empty={<p>No languages are offered yet.</p>}>
+      {(cards) => (
+        <ul className="card-grid language-deck">
+          {cards.map((card) => (
+            <li key={card.languageLowerCase}>
+              <LanguageCardView card={card} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </QueryState>
   );
 }
 

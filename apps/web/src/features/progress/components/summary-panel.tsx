@@ -1,19 +1,18 @@
-import { ErrorBox } from '@/components/ui/error-box';
-import { Loading } from '@/components/ui/spinner';
+import type { Summary } from '@vocab/api';
+import { QueryState } from '@/components/ui/query-state';
 import { useSummary } from '../api/get-summary';
 
 /** Streak, daily goal and XP for the user home. */
 export function SummaryPanel() {
   const summary = useSummary();
-  if (summary.isPending) return <Loading />;
-  if (summary.isError) {
-    return (
-      <ErrorBox title="Error loading" onRetry={() => void summary.refetch()}>
-        Your streak, daily goal and XP could not be read.
-      </ErrorBox>
-    );
-  }
-  const s = summary.data;
+  return (
+    <QueryState query={summary} errorText="Your streak, daily goal and XP could not be read.">
+      {(s) => <SummaryFigures s={s} />}
+    </QueryState>
+  );
+}
+
+function SummaryFigures({ s }: { s: Summary }) {
   const percent = Math.min(100, Math.round((s.todayAnswers / s.dailyGoal) * 100));
   return (
     <section className="summary-panel card" aria-label="Your progress today">

@@ -1,6 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { ErrorBox } from '@/components/ui/error-box';
+import { QueryState } from '@/components/ui/query-state';
 import { Loading } from '@/components/ui/spinner';
 
 /** The states of a quiz's word list: "Loading...", "Error loading" with Try again, empty, or the quiz itself. */
@@ -18,14 +18,7 @@ export function QuizQuery<T>({
   empty: ReactNode;
   children: (data: T) => ReactNode;
 }) {
-  if (query.isPending || waiting) return <Loading />;
-  if (query.isError) {
-    return (
-      <ErrorBox title="Error loading" onRetry={() => void query.refetch()}>
-        {query.error.message}
-      </ErrorBox>
-    );
-  }
-  if (query.isFetching) return <Loading />;
-  return isEmpty(query.data) ? empty : children(query.data);
+  if (waiting) return <Loading />;
+  // A refetch (the next round) shows "Loading..." rather than the words it replaces.
+  return <QueryState query={query}>{(data) => (query.isFetching ? <Loading /> : isEmpty(data) ? empty : children(data))}</QueryState>;
 }
