@@ -1,11 +1,12 @@
 /**
- * Validates every deck and the secret language: format, required fields, duplicates, sizes.
+ * Validates every deck and the secret language: format, required fields, duplicates, sizes, and a hint wherever
+ * two entries share an English translation (an English prompt must say which word it wants).
  * Runs in CI (`npm run content:check`). The dictionary check stays outside CI: see docs/content.md.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { LANGUAGES, parseDeck, parseSecretLanguage } from '@vocab/core';
+import { LANGUAGES, parseDeck, parseSecretLanguage, sharedMeaningProblems } from '@vocab/core';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** An active language needs this many words; Swedish is staged as inactive until it has them. */
@@ -15,7 +16,9 @@ const STAGED_MINIMUM = 500;
 let failures = 0;
 for (const language of LANGUAGES) {
   const file = path.join(root, 'content/decks', `${language.code}.tsv`);
-  const { entries, problems } = parseDeck(fs.readFileSync(file, 'utf8'), language.articles);
+  const text = fs.readFileSync(file, 'utf8');
+  const { entries, problems } = parseDeck(text, language.articles);
+  problems.push(...sharedMeaningProblems(text, entries));
   const minimum = language.active ? ACTIVE_MINIMUM : STAGED_MINIMUM;
   if (entries.length < minimum) problems.push({ line: 0, message: `${entries.length} words; needs at least ${minimum}` });
   for (const p of problems) console.error(`${path.relative(root, file)}:${p.line}: ${p.message}`);

@@ -73,7 +73,7 @@ function isEnglish(locale: string): boolean {
 }
 
 /** Drops one leading optional English word ("to speak" → "speak"); keeps a lone "the". */
-function englishCore(normalized: string): string {
+export function englishCore(normalized: string): string {
   for (const word of ENGLISH_OPTIONAL_WORDS) {
     if (normalized.startsWith(`${word} `) && normalized.length > word.length + 1) {
       return normalized.slice(word.length + 1);

@@ -2,8 +2,11 @@
  * The deck file format (content/decks/FORMAT.md): TSV, `#` comments, a fixed header, one lemma per row.
  * Parsing is pure so that the server's loader and the CI content check read decks the same way.
  */
+import { englishCore, normalizeAnswer } from './answer-checker.js';
 
-export const DECK_HEADER = ['word', 'translation', 'pos', 'article', 'note'] as const;
+export const DECK_HEADER = ['word', 'translation', 'pos', 'article', 'note', 'hint'] as const;
+/** The header before the `hint` column; such a deck reads as if every hint were empty. */
+const DECK_HEADER_WITHOUT_HINT = DECK_HEADER.slice(0, -1);
 export const PARTS_OF_SPEECH = ['noun', 'verb', 'adj', 'adv', 'pron', 'det', 'prep', 'conj', 'num', 'interj'] as const;
 export type PartOfSpeech = (typeof PARTS_OF_SPEECH)[number];
 
@@ -14,6 +17,11 @@ export interface DeckEntry {
   pos: PartOfSpeech;
   article: string;
   note: string;
+  /**
+   * What the English prompt adds to tell this word from other entries with the same English ("informal, one
+   * person"); required when a translation is shared (see `sharedMeaningProblems`), empty otherwise.
+   */
+  hint: string;
   /** 1-based frequency rank: the entry's position in the file. */
   rank: number;
 }
@@ -32,11 +40,17 @@ export interface ParsedDeck {
 export const splitTranslations = (value: string): string[] =>
   value.split(';').map((t) => t.trim()).filter(Boolean);
 
+/** An English translation as a meaning: lower case, without a leading "to", "the", "a" or "an". */
+export function meaningKey(translation: string): string {
+  return englishCore(normalizeAnswer(translation, 'en'));
+}
+
 export function parseDeck(text: string, articles: readonly string[]): ParsedDeck {
   const entries: DeckEntry[] = [];
   const problems: DeckProblem[] = [];
   const seen = new Map<string, number>();
   let headerSeen = false;
+  let columns: number = DECK_HEADER.length;
   const lines = text.split(/\r?\n/);
   lines.forEach((raw, index) => {
     const line = index + 1;
@@ -44,14 +58,16 @@ export function parseDeck(text: string, articles: readonly string[]): ParsedDeck
     const cells = raw.split('\t');
     if (!headerSeen) {
       headerSeen = true;
-      if (cells.join('\t') !== DECK_HEADER.join('\t')) problems.push({ line, message: `header must be: ${DECK_HEADER.join(' | ')}` });
+      const header = cells.join('\t');
+      if (header === DECK_HEADER_WITHOUT_HINT.join('\t')) columns = DECK_HEADER_WITHOUT_HINT.length;
+      else if (header !== DECK_HEADER.join('\t')) problems.push({ line, message: `header must be: ${DECK_HEADER.join(' | ')}` });
       return;
     }
-    if (cells.length !== DECK_HEADER.length) {
-      problems.push({ line, message: `expected ${DECK_HEADER.length} tab-separated columns, found ${cells.length}` });
+    if (cells.length !== columns) {
+      problems.push({ line, message: `expected ${columns} tab-separated columns, found ${cells.length}` });
       return;
     }
-    const [word = '', translation = '', pos = '', article = '', note = ''] = cells.map((c) => c.trim().normalize('NFC'));
+    const [word = '', translation = '', pos = '', article = '', note = '', hint = ''] = cells.map((c) => c.trim().normalize('NFC'));
     const translations = splitTranslations(translation);
     if (!word) problems.push({ line, message: 'word is empty' });
     if (translations.length === 0) problems.push({ line, message: `"${word}" has no translation` });
@@ -67,10 +83,59 @@ export function parseDeck(text: string, articles: readonly string[]): ParsedDeck
     if (new Set(translations.map((t) => t.toLowerCase())).size !== translations.length) {
       problems.push({ line, message: `"${word}" repeats a translation` });
     }
-    entries.push({ word, translations, pos: pos as PartOfSpeech, article, note, rank: entries.length + 1 });
+    if (/[()]/.test(hint) || hint.length > MAX_HINT_LENGTH) {
+      problems.push({ line, message: `"${word}": a hint is at most ${MAX_HINT_LENGTH} characters, without parentheses` });
+    }
+    entries.push({ word, translations, pos: pos as PartOfSpeech, article, note, hint, rank: entries.length + 1 });
   });
   if (!headerSeen) problems.push({ line: 1, message: 'the deck has no header row' });
   return { entries, problems };
+}
+
+const MAX_HINT_LENGTH = 40;
+
+/**
+ * The entries that share an English meaning with another entry of the deck, by meaning. A prompt in English
+ * must say which of them it wants: the part of speech does where it differs ("that": conjunction or pronoun),
+ * the entry's hint where it does not.
+ */
+export function sharedMeanings<E extends Pick<DeckEntry, 'translations'>>(entries: readonly E[]): Map<string, E[]> {
+  const byMeaning = new Map<string, E[]>();
+  for (const entry of entries) {
+    for (const meaning of new Set(entry.translations.map(meaningKey))) {
+      const list = byMeaning.get(meaning);
+      if (list) list.push(entry);
+      else byMeaning.set(meaning, [entry]);
+    }
+  }
+  for (const [meaning, list] of byMeaning) if (list.length < 2) byMeaning.delete(meaning);
+  return byMeaning;
+}
+
+/**
+ * An English prompt never has two right answers without saying which it wants: entries of the same part of
+ * speech that share a translation each need a hint, and their hints must differ. A content rule for
+ * `npm run content:check`, not a format error: a deck missing hints still loads.
+ */
+export function sharedMeaningProblems(text: string, entries: readonly DeckEntry[]): DeckProblem[] {
+  const lines = text.split(/\r?\n/);
+  const lineOf = (entry: DeckEntry): number => 1 + lines.findIndex((l) => l.split('\t')[0]?.trim().normalize('NFC') === entry.word);
+  const problems: DeckProblem[] = [];
+  for (const [meaning, sharing] of sharedMeanings(entries)) {
+    for (const pos of new Set(sharing.map((e) => e.pos))) {
+      const samePos = sharing.filter((e) => e.pos === pos);
+      if (samePos.length < 2) continue;
+      const words = samePos.map((e) => e.word).join(', ');
+      for (const entry of samePos.filter((e) => e.hint === '')) {
+        problems.push({ line: lineOf(entry), message: `"${entry.word}" shares "${meaning}" (${pos}) with ${words}: it needs a hint` });
+      }
+      const hints = samePos.map((e) => e.hint).filter(Boolean);
+      if (new Set(hints).size !== hints.length) {
+        problems.push({ line: lineOf(samePos[0] as DeckEntry), message: `${words} share "${meaning}" (${pos}) and a hint: hints must differ` });
+      }
+    }
+  }
+  return problems;
 }
 
 export interface SecretPair {
