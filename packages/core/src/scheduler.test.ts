@@ -6,6 +6,34 @@ const T0 = Date.UTC(2025, 0, 1, 12, 0, 0);
 const MINUTE = 60_000;
 const DAY = 86_400_000;
 
+/** Cards as the step scheduler (ts-fsrs short-term learning steps, before decision 0005's update) saved them. */
+const LEGACY_LEARNING: CardState = {
+  due: T0 + MINUTE,
+  stability: 0.212,
+  difficulty: 6.4133,
+  elapsed_days: 0,
+  scheduled_days: 0,
+  learning_steps: 0,
+  reps: 1,
+  lapses: 0,
+  state: State.Learning,
+  last_review: T0,
+  last_rating: Rating.Again,
+};
+const LEGACY_RELEARNING: CardState = {
+  due: T0 + 10 * MINUTE,
+  stability: 0.60770166,
+  difficulty: 7.39223814,
+  elapsed_days: 2,
+  scheduled_days: 0,
+  learning_steps: 0,
+  reps: 3,
+  lapses: 1,
+  state: State.Relearning,
+  last_review: T0,
+  last_rating: Rating.Again,
+};
+
 /** Replays answers, each `gapMs` after the previous one. */
 function replay(verdicts: Verdict[], gapMs = DAY, options?: { desiredRetention: number }): CardState {
   let card = newCardState(T0);
@@ -46,14 +74,16 @@ describe('newCardState', () => {
 });
 
 describe('reviewCard', () => {
-  it('schedules a first Good answer into the learning steps and logs the previous state', () => {
+  it('schedules a first Good answer days ahead, in Review, and logs the previous state', () => {
     const now = T0 + 1000;
     const { card, log } = reviewCard(newCardState(T0), 'correct', now);
-    expect(card.state).toBe(State.Learning);
+    expect(card.state).toBe(State.Review);
+    expect(card.learning_steps).toBe(0);
     expect(card.reps).toBe(1);
     expect(card.last_review).toBe(now);
     expect(card.last_rating).toBe(Rating.Good);
-    expect(card.due).toBeGreaterThan(now);
+    expect(card.scheduled_days).toBeGreaterThanOrEqual(2);
+    expect(card.due).toBe(now + card.scheduled_days * DAY);
     expect(log).toEqual({
       rating: Rating.Good,
       state: State.New,
@@ -66,26 +96,67 @@ describe('reviewCard', () => {
     });
   });
 
-  it('brings a wrong answer back sooner than a hard one, and a hard one sooner than a good one', () => {
+  it('brings a word missed at first sight back the next day, not in minutes: the quiz retries it within the session', () => {
+    const now = T0 + 1000;
+    const { card } = reviewCard(newCardState(T0), 'wrong', now);
+    expect(card.due).toBe(now + DAY);
+    expect(card.scheduled_days).toBe(1);
+    expect(card.state).toBe(State.Review);
+    expect(card.lapses).toBe(0);
+    expect(card.last_rating).toBe(Rating.Again);
+  });
+
+  it('brings a wrong answer back sooner than a hard one, and a hard one sooner than a good one, each in whole days', () => {
     const now = T0 + 1000;
     const again = reviewCard(newCardState(T0), 'wrong', now).card;
     const hard = reviewCard(newCardState(T0), 'almost', now).card;
     const good = reviewCard(newCardState(T0), 'correct', now).card;
     expect(again.due).toBeLessThan(hard.due);
     expect(hard.due).toBeLessThan(good.due);
+    for (const card of [again, hard, good]) {
+      expect(card.scheduled_days).toBeGreaterThanOrEqual(1);
+      expect(card.due).toBe(now + card.scheduled_days * DAY);
+    }
   });
 
-  it('graduates to Review after the learning steps, with days-long intervals', () => {
-    const card = replay(['correct', 'correct'], 10 * MINUTE);
+  it('lengthens the interval with each right answer given on its due day', () => {
+    let card = reviewCard(newCardState(T0), 'correct', T0).card;
+    const intervals = [card.scheduled_days];
+    for (let i = 0; i < 3; i++) {
+      card = reviewCard(card, 'correct', card.due).card;
+      intervals.push(card.scheduled_days);
+    }
+    expect(intervals[0]).toBeGreaterThanOrEqual(2);
+    for (let i = 1; i < intervals.length; i++) expect(intervals[i]).toBeGreaterThan(intervals[i - 1] ?? Infinity);
+  });
+
+  it('counts a lapse when a Review card is answered wrong, and brings it back within days', () => {
+    const before = replay(['correct', 'correct', 'correct']);
+    const now = T0 + 4 * DAY;
+    const card = reviewCard(before, 'wrong', now).card;
     expect(card.state).toBe(State.Review);
-    expect(card.scheduled_days).toBeGreaterThanOrEqual(1);
-  });
-
-  it('counts a lapse when a Review card is answered wrong', () => {
-    const card = replay(['correct', 'correct', 'correct', 'wrong']);
-    expect(card.state).toBe(State.Relearning);
     expect(card.lapses).toBe(1);
     expect(card.last_rating).toBe(Rating.Again);
+    expect(card.scheduled_days).toBeGreaterThanOrEqual(1);
+    expect(card.scheduled_days).toBeLessThan(before.scheduled_days);
+  });
+
+  it('reviews a card left in the learning or relearning steps by the step scheduler from the days since its last review', () => {
+    for (const legacy of [LEGACY_LEARNING, LEGACY_RELEARNING]) {
+      const now = T0 + DAY;
+      const right = reviewCard(legacy, 'correct', now);
+      expect(right.log.state).toBe(legacy.state);
+      expect(right.log.elapsedDays).toBe(1);
+      expect(right.card.state).toBe(State.Review);
+      expect(right.card.reps).toBe(legacy.reps + 1);
+      expect(right.card.stability).toBeGreaterThan(legacy.stability);
+      expect(right.card.scheduled_days).toBeGreaterThanOrEqual(1);
+      expect(right.card.due).toBe(now + right.card.scheduled_days * DAY);
+      expect(isLearned(right.card)).toBe(true);
+      const wrong = reviewCard(legacy, 'wrong', now).card;
+      expect(wrong.due).toBe(now + DAY);
+      expect(isLearned(wrong)).toBe(false);
+    }
   });
 
   it('is deterministic: the same answers at the same times give the same card', () => {
@@ -149,10 +220,17 @@ describe('isLearned', () => {
     expect(isLearned(replay(['wrong', 'correct']))).toBe(true);
   });
 
+  it('is false after a wrong answer although the card is in Review: the last rating decides', () => {
+    const card = replay(['wrong']);
+    expect(card.state).toBe(State.Review);
+    expect(isLearned(card)).toBe(false);
+  });
+
   it('trusts the Review state when the last rating is unknown (imported progress)', () => {
-    const card = { ...replay(['correct', 'correct'], 10 * MINUTE), last_rating: 0 };
+    const card = { ...replay(['correct', 'correct']), last_rating: 0 };
     expect(card.state).toBe(State.Review);
     expect(isLearned(card)).toBe(true);
-    expect(isLearned({ ...replay(['correct']), last_rating: 0 })).toBe(false);
+    expect(isLearned({ ...LEGACY_LEARNING, last_rating: 0 })).toBe(false);
+    expect(isLearned({ ...LEGACY_RELEARNING, last_rating: 0 })).toBe(false);
   });
 });

@@ -2,6 +2,12 @@
  * Spaced repetition: a thin wrapper around ts-fsrs (PRODUCT.md §1). It converts between ts-fsrs's Date-based
  * cards and a plain, serialisable `CardState` (epoch milliseconds), maps our verdicts to ratings, and never reads
  * the clock: every function takes `nowMs`.
+ *
+ * Scheduling is long-term only (ts-fsrs `enable_short_term: false`): every answer schedules whole days from the
+ * memory model, with no minute-long learning steps. The quiz already brings a missed word back within the session
+ * (as practice), so steps would only turn into extra daily reviews for a learner who practises once a day
+ * (docs/decisions/0005-scheduling.md). Cards saved in the Learning or Relearning state by the step scheduler are
+ * reviewed like Review cards, from their stability and the days since their last review.
  */
 import { Rating, State, createEmptyCard, fsrs, generatorParameters } from 'ts-fsrs';
 import type { Card, FSRS, Grade } from 'ts-fsrs';
@@ -25,7 +31,8 @@ export interface CardState {
   last_review: number | null;
   /**
    * Rating of the last review (ts-fsrs `Rating`, 1 Again … 4 Easy), 0 before the first one. ts-fsrs does not keep
-   * it on the card, yet "learned" needs it: in the learning steps, Again and Hard leave the same state.
+   * it on the card, yet "learned" needs it: without learning steps every answer, Again included, leaves the card
+   * in the Review state.
    */
   last_rating: number;
 }
@@ -70,8 +77,9 @@ function schedulerFor(desiredRetention: number): FSRS {
   }
   let scheduler = schedulers.get(desiredRetention);
   if (!scheduler) {
-    // Fuzz stays off (the default) so that the same answers always give the same schedule.
-    scheduler = fsrs(generatorParameters({ request_retention: desiredRetention, enable_fuzz: false }));
+    // Fuzz stays off (the default) so that the same answers always give the same schedule. No short-term steps:
+    // each answer moves the card to Review with a whole-day interval (see the top of this file).
+    scheduler = fsrs(generatorParameters({ request_retention: desiredRetention, enable_fuzz: false, enable_short_term: false }));
     schedulers.set(desiredRetention, scheduler);
   }
   return scheduler;
@@ -147,11 +155,11 @@ export function isDue(card: CardState, nowMs: number): boolean {
 
 /**
  * "Learned" (the product's percent learned, and the old `answeredCorrectly`): the learner's latest review of the
- * card was not a failure. A card in Review state qualifies by construction (Again moves it to Relearning); a card
- * in its learning steps qualifies once answered Good or Hard. A lapse (Again) makes it unlearned until answered
- * right again, so the figure reflects what the learner knows now.
+ * card was not a failure. A lapse (Again) makes it unlearned until answered right again, so the figure reflects
+ * what the learner knows now. The state alone cannot tell: Again leaves a card in Review. Only a card whose last
+ * rating is unknown (imported progress, 0) is judged by its state, as the step scheduler left it: Review is learned.
  */
 export function isLearned(card: CardState): boolean {
-  if (card.state === State.Review) return true;
-  return card.reps > 0 && card.last_rating !== 0 && card.last_rating !== Rating.Again;
+  if (card.last_rating === 0) return card.state === State.Review;
+  return card.reps > 0 && card.last_rating !== Rating.Again;
 }

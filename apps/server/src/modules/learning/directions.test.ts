@@ -54,8 +54,9 @@ describeEachDatabase('both directions', (ctx) => {
       { direction: 'reverse', answered_correctly: 0, lapses: 0 },
     ]);
 
-    // An hour later both are due (a first answer schedules a learning step); each review lists its own card.
-    ctx().clock.advance(3_600_000);
+    // Three days later both are due (a right first answer schedules three days ahead, a wrong one a day); each
+    // review lists its own card.
+    ctx().clock.advance(3 * 86_400_000);
     expect((await call<Word[]>('GET', '/api/french/for-review')).map((w) => w._id)).toEqual([word?._id]);
     expect((await call<Word[]>('GET', '/api/french/for-review?direction=reverse')).map((w) => w._id)).toEqual([word?._id]);
     await call('PATCH', url, { verdict: 'correct', direction: 'reverse' });
@@ -152,7 +153,7 @@ describeEachDatabase('both directions', (ctx) => {
     expect(unlearned.wordsLearned.map((w) => w._id)).not.toContain(first?._id);
     const forward = (await get('/api/users/languages/words/unlearned?language=italian')).json<{ wordsLearned: Word[] }>();
     expect(forward.wordsLearned[0]?._id).toBe(first?._id);
-    ctx().clock.advance(3_600_000);
+    ctx().clock.advance(3 * 86_400_000);
     expect((await get('/api/users/languages/italian/for-review?direction=reverse')).json<Word[]>().map((w) => w._id)).toEqual([first?._id]);
     expect((await get('/api/users/languages/italian/for-review')).json<Word[]>()).toEqual([]);
   });
