@@ -1,8 +1,8 @@
-import { DIRECTIONS, LANGUAGE_CODES } from '@vocab/core';
+import { DIRECTIONS, LANGUAGE_CODES, LEGACY_DIRECTIONS } from '@vocab/core';
 import { z } from 'zod';
 
-/** A language in a URL or body: one of the catalogue's lower-case names. */
-export const LanguageParam = z.enum(LANGUAGE_CODES);
+/** A language in a URL or body: one of the catalogue's names, in any letter case ("Spanish"), read as lower case. */
+export const LanguageParam = z.string().toLowerCase().pipe(z.enum(LANGUAGE_CODES));
 
 /** A word as the learner sees it, with the caller's own progress on it (SPEC.md §3 Word, plus fields). */
 export const Word = z.object({
@@ -15,6 +15,8 @@ export const Word = z.object({
   article: z.string(),
   pos: z.string(),
   note: z.string(),
+  /** What an English prompt adds to say which word it wants ("informal, one person"); empty for most words. */
+  hint: z.string(),
   rank: z.number(),
   /** True for a word the learner added to their own list. */
   own: z.boolean(),
@@ -50,7 +52,10 @@ export const LanguageStats = z.object({
 });
 export type LanguageStats = z.infer<typeof LanguageStats>;
 
-/** A user's language record (SPEC.md §3), with its figures. `wordsLearned` holds the words learned so far. */
+/**
+ * A user's language record (SPEC.md §3), with its figures. `wordsLearned` is the learner's whole list of the
+ * language, as in the original API: every deck word and their own words, each with their `answeredCorrectly`.
+ */
 export const UserLanguage = LanguageStats.extend({
   wordsLearned: z.array(Word),
   addedAt: z.number(),
@@ -63,20 +68,22 @@ export type UnlearnedResponse = z.infer<typeof UnlearnedResponse>;
 export const Verdict = z.enum(['correct', 'almost', 'wrong']);
 
 /**
- * Which of a word's two cards a call reads or answers (docs/decisions/0005-scheduling.md): `forward`, the default,
- * is the card of every SPEC.md screen; `reverse` is English → the foreign word, with its own schedule.
+ * Which of a word's two cards a call reads or answers (docs/decisions/0005-scheduling.md): `recognise` (the
+ * foreign word shown, English typed) or `recall` (English shown, the foreign word typed). Absent, it is the card
+ * the language's own SPEC.md quiz asks; the old names `forward` (that card) and `reverse` (the other) still work.
+ * The server resolves the name per language (core's `directionOf`).
  */
-export const Direction = z.enum(DIRECTIONS);
-export type Direction = z.infer<typeof Direction>;
+export const Direction = z.enum([...DIRECTIONS, ...LEGACY_DIRECTIONS]);
+export type DirectionName = z.infer<typeof Direction>;
 
-/** Query of the calls that list words (batch, for-review, stats): the card to read, forward by default. */
+/** Query of the calls that list words (batch, for-review, stats): the card to read, the language's own by default. */
 export const DirectionQuery = z.object({ direction: Direction.optional() });
 
 /**
  * Optional body of every answer call. Without it the call means what SPEC.md says (correct, or incorrect for
  * answer-word-incorrectly). `answerId` makes a retried request count once; `sessionId` marks retries within one
  * quiz as practice, so only the first answer to a word in a quiz reschedules it; `direction` names the card
- * answered (forward when absent). Undo and "I was right" need no direction: the answer they name knows its card.
+ * answered (the language's own card when absent). Undo and "I was right" need no direction: the answer they name knows its card.
  */
 export const AnswerBody = z
   .object({
@@ -126,6 +133,11 @@ export type ContactBody = z.infer<typeof ContactBody>;
 export const SecretEntry = z.object({ english: z.string(), foreign: z.string() });
 export type SecretEntry = z.infer<typeof SecretEntry>;
 
-/** Every answer form of a language's words, so the browser's typo tolerance never accepts another real word. */
-export const Lexicon = z.object({ words: z.array(z.string()), translations: z.array(z.string()) });
+/**
+ * Every word of a language the caller sees, as core's `buildLexicon` takes them: so that the browser's typo
+ * tolerance never accepts another real word, and a wrong answer that is another word can be named.
+ */
+export const Lexicon = z.object({
+  entries: z.array(z.object({ word: z.string(), article: z.string(), translations: z.array(z.string()), hint: z.string() })),
+});
 export type Lexicon = z.infer<typeof Lexicon>;

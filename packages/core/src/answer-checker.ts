@@ -5,6 +5,7 @@
  */
 import { ELIDED_ARTICLE, articleBefore, canElide, withArticle } from './article-elision.js';
 import { editDistance } from './edit-distance.js';
+import type { LexiconEntry } from './lexicon.js';
 import type { AlmostReason, Verdict } from './verdict.js';
 
 export interface AnswerKey {
@@ -16,6 +17,11 @@ export interface AnswerKey {
   locale: string;
   /** The language's articles (languages.ts): any of them may precede a noun, and only the right one passes. */
   articles?: readonly string[];
+  /**
+   * For a foreign answer, the English it was asked by: another word of the language with one of these meanings is
+   * also right (see `CheckResult.alsoRight`).
+   */
+  meanings?: readonly string[];
 }
 
 export interface CheckOptions {
@@ -26,6 +32,8 @@ export interface CheckOptions {
    * is never forgiven as a typo or an accent slip: "pero" for "perro" is wrong, "si" for "sí" is wrong.
    */
   otherAnswers?: ReadonlySet<string>;
+  /** Tells which word of the language a wrong foreign answer is (lexicon.ts). */
+  entryOf?: (typed: string) => LexiconEntry | undefined;
 }
 
 export interface CheckResult {
@@ -33,6 +41,13 @@ export interface CheckResult {
   /** The form to show: the matched alternative with its article ("la casa", "l'homme"), else the first one. */
   expected: string;
   reason?: AlmostReason;
+  /** A wrong foreign answer that is another word of the language: which one ("si", 'if'). */
+  typedWord?: LexiconEntry;
+  /**
+   * The typed word has one of the asked meanings ("esto" for "this" when "este" was wanted): not a mistake. The
+   * quiz lets the learner try again and records nothing.
+   */
+  alsoRight?: boolean;
 }
 
 /** Words English answers may carry or omit: "to speak" / "speak", "the house" / "house". */
@@ -70,6 +85,17 @@ function foldDiacritics(normalized: string): string {
 
 function isEnglish(locale: string): boolean {
   return /^en(?:$|[-_])/i.test(locale);
+}
+
+/** An English translation as a meaning: lower case, without a leading "to", "the", "a" or "an". */
+export function meaningKey(translation: string): string {
+  return englishCore(normalizeAnswer(translation, 'en'));
+}
+
+/** Whether two words share a meaning: some translation of one is a translation of the other. */
+export function shareMeaning(a: readonly string[], b: readonly string[]): boolean {
+  const meanings = new Set(a.map(meaningKey));
+  return b.some((t) => meanings.has(meaningKey(t)));
 }
 
 /** Drops one leading optional English word ("to speak" → "speak"); keeps a lone "the". */
@@ -159,6 +185,14 @@ export function otherAnswerSet(keys: Iterable<AnswerKey>): Set<string> {
   return set;
 }
 
+/** A wrong answer that names another word of the language says which, and whether it has the asked meaning. */
+function withTypedWord(result: CheckResult, answer: string, core: string, key: AnswerKey, own: ReadonlySet<string>, options: CheckOptions): CheckResult {
+  const entry = options.entryOf?.(answer) ?? options.entryOf?.(core);
+  if (!entry || own.has(normalizeAnswer(entry.word, key.locale))) return result;
+  const alsoRight = key.meanings !== undefined && shareMeaning(key.meanings, entry.translations);
+  return { ...result, typedWord: entry, ...(alsoRight ? { alsoRight } : {}) };
+}
+
 export function checkAnswer(typed: string, key: AnswerKey, options: CheckOptions = {}): CheckResult {
   const { locale } = key;
   const article = key.article ? key.article : null;
@@ -204,7 +238,7 @@ export function checkAnswer(typed: string, key: AnswerKey, options: CheckOptions
     if (match.verdict === 'correct') break;
   }
 
-  if (best === null || best.match.verdict === 'wrong') return fallback;
+  if (best === null || best.match.verdict === 'wrong') return english ? fallback : withTypedWord(fallback, answer, split.core, key, own, options);
   const expected = withArticle(best.form, article, locale);
   return best.match.verdict === 'almost'
     ? { verdict: 'almost', expected, reason: best.match.reason }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { meaningKey, parseDeck, sharedMeaningProblems } from './deck.js';
+import { meaningKey } from './answer-checker.js';
+import { parseDeck, promptHint, sharedMeaningProblems, sharedMeanings } from './deck.js';
 
 const ES = ['el', 'la', 'los', 'las'];
 const deck = (rows: string[], header = 'word\ttranslation\tpos\tarticle\tnote\thint'): string =>
@@ -56,5 +57,13 @@ describe('sharedMeaningProblems', () => {
 
   it('passes hinted entries', () => {
     expect(problemsOf(['tú\tyou\tpron\t\t\tinformal, one person', 'usted\tyou\tpron\t\t\tformal, one person'])).toEqual([]);
+  });
+});
+
+describe('promptHint', () => {
+  it("shows the entry's hint, else its part of speech where another part of speech shares the meaning", () => {
+    const { entries } = parseDeck(deck(['que\tthat\tconj\t\t\t', 'eso\tthat\tpron\t\t\t', 'tú\tyou\tpron\t\t\tinformal', 'usted\tyou\tpron\t\t\tformal', 'casa\thouse\tnoun\tla\t\t']), ES);
+    const shared = sharedMeanings(entries);
+    expect(entries.map((e) => promptHint(e, shared))).toEqual(['conjunction', 'pronoun', 'informal', 'formal', '']);
   });
 });

@@ -2,7 +2,7 @@
  * The deck file format (content/decks/FORMAT.md): TSV, `#` comments, a fixed header, one lemma per row.
  * Parsing is pure so that the server's loader and the CI content check read decks the same way.
  */
-import { englishCore, normalizeAnswer } from './answer-checker.js';
+import { meaningKey } from './answer-checker.js';
 
 export const DECK_HEADER = ['word', 'translation', 'pos', 'article', 'note', 'hint'] as const;
 /** The header before the `hint` column; such a deck reads as if every hint were empty. */
@@ -39,11 +39,6 @@ export interface ParsedDeck {
 /** Splits a stored translation string ("house; home") into its alternatives. */
 export const splitTranslations = (value: string): string[] =>
   value.split(';').map((t) => t.trim()).filter(Boolean);
-
-/** An English translation as a meaning: lower case, without a leading "to", "the", "a" or "an". */
-export function meaningKey(translation: string): string {
-  return englishCore(normalizeAnswer(translation, 'en'));
-}
 
 export function parseDeck(text: string, articles: readonly string[]): ParsedDeck {
   const entries: DeckEntry[] = [];
@@ -136,6 +131,22 @@ export function sharedMeaningProblems(text: string, entries: readonly DeckEntry[
     }
   }
   return problems;
+}
+
+const POS_NAMES: Readonly<Record<PartOfSpeech, string>> = {
+  noun: 'noun', verb: 'verb', adj: 'adjective', adv: 'adverb', pron: 'pronoun', det: 'determiner',
+  prep: 'preposition', conj: 'conjunction', num: 'number', interj: 'interjection',
+};
+
+/**
+ * What an English prompt shows beside the translation to say which word it wants: the entry's hint, or, where it
+ * shares a meaning only with words of other parts of speech, its part of speech; empty when nothing is shared.
+ * `shared` is `sharedMeanings` of the whole deck.
+ */
+export function promptHint(entry: DeckEntry, shared: ReadonlyMap<string, readonly DeckEntry[]>): string {
+  if (entry.hint) return entry.hint;
+  const sharing = entry.translations.some((t) => shared.has(meaningKey(t)));
+  return sharing ? POS_NAMES[entry.pos] : '';
 }
 
 export interface SecretPair {

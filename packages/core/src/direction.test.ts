@@ -1,13 +1,28 @@
 import { describe, expect, it } from 'vitest';
-import { DIRECTIONS, directionOf } from './direction.js';
+import { DIRECTIONS, directionOf, otherDirection, primaryDirection, showsForeign } from './direction.js';
 
-describe('directionOf', () => {
-  it('reads "reverse" from a URL and takes anything else as the default forward direction', () => {
-    expect(DIRECTIONS).toEqual(['forward', 'reverse']);
-    expect(directionOf('reverse')).toBe('reverse');
-    expect(directionOf('forward')).toBe('forward');
-    expect(directionOf('REVERSE')).toBe('forward');
-    expect(directionOf(null)).toBe('forward');
-    expect(directionOf(undefined)).toBe('forward');
+describe('directions', () => {
+  it('names the two cards by what the learner does', () => {
+    expect(DIRECTIONS).toEqual(['recognise', 'recall']);
+    expect(showsForeign('recognise')).toBe(true);
+    expect(showsForeign('recall')).toBe(false);
+    expect(otherDirection('recall')).toBe('recognise');
+  });
+
+  it("makes each language's own card the one its SPEC quiz asks", () => {
+    expect(primaryDirection('spanish')).toBe('recognise');
+    for (const language of ['french', 'german', 'italian', 'portuguese'] as const) expect(primaryDirection(language)).toBe('recall');
+  });
+
+  it('reads new names as they are, old ones per language, and anything else as the language default', () => {
+    expect(directionOf('recall', 'spanish')).toBe('recall');
+    expect(directionOf('recognise', 'french')).toBe('recognise');
+    expect(directionOf('forward', 'spanish')).toBe('recognise');
+    expect(directionOf('reverse', 'spanish')).toBe('recall');
+    expect(directionOf('forward', 'german')).toBe('recall');
+    expect(directionOf('reverse', 'german')).toBe('recognise');
+    expect(directionOf('RECALL', 'spanish')).toBe('recognise');
+    expect(directionOf(null, 'italian')).toBe('recall');
+    expect(directionOf(undefined, 'spanish')).toBe('recognise');
   });
 });

@@ -8,5 +8,7 @@ export * from './quiz-modes.js';
 export * from './quiz-engine.js';
 export * from './account-rules.js';
 export * from './deck.js';
+export * from './lexicon.js';
+export * from './word-card.js';
 export * from './secret-translator.js';
 export * from './learning-stats.js';

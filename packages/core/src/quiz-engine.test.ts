@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { drawItems, quizReducer, startQuiz } from './quiz-engine.js';
 import type { QuizEvent, QuizItem, QuizState, StartQuizOptions } from './quiz-engine.js';
 import { ADVANCE_DELAY_MS, getLanguage } from './languages.js';
+import { buildLexicon } from './lexicon.js';
 
 const es = getLanguage('spanish');
 const de = getLanguage('german');
@@ -75,7 +76,7 @@ describe('spanish mode', () => {
 
   it('accepts a correct answer on the keystroke, locks the input and waits to advance', () => {
     const state = run(start({ mode: 'spanish' }), ...type('casa'));
-    expect(state.feedback).toEqual({ verdict: 'correct', expected: 'la casa', reveal: false });
+    expect(state.feedback).toEqual({ verdict: 'correct', expected: 'la casa' });
     expect(state.readOnly).toBe(true);
     expect(state.advanceAfterMs).toBe(ADVANCE_DELAY_MS);
     expect(state.score).toBe(0); // the score rises when the quiz moves on
@@ -104,35 +105,42 @@ describe('spanish mode', () => {
 
   it('accepts an almost answer on Enter and shows the form to mind', () => {
     const state = run(startQuiz({ mode: 'spanish', items: [nino] }), ...answer('nino'));
-    expect(state.feedback).toEqual({ verdict: 'almost', expected: 'el niño', reason: 'accent', reveal: true });
+    expect(state.feedback).toEqual({ verdict: 'almost', expected: 'el niño', reason: 'accent' });
     expect(state.readOnly).toBe(true);
     expect(state.outbox).toEqual([{ itemId: 'nino', verdict: 'almost', typed: 'nino', firstAttempt: true }]);
     expect(run(state, advance)).toMatchObject({ score: 1, finished: true });
   });
 
-  it('stays on the word after a wrong answer, editable, with "Incorrect" and no answer shown', () => {
+  it('shows the answer after a wrong one and stays on the word with an empty field to retype it', () => {
     const state = run(start({ mode: 'spanish' }), ...answer('gato'));
     expect(state.current).toBe(casa);
-    expect(state.feedback).toEqual({ verdict: 'wrong', expected: 'la casa', reveal: false });
-    expect(state.readOnly).toBe(false);
-    expect(state.advanceAfterMs).toBeNull();
+    expect(state.feedback).toEqual({ verdict: 'wrong', expected: 'la casa' });
+    expect(state).toMatchObject({ readOnly: false, retrying: true, input: '', advanceAfterMs: null });
     expect(state.outbox).toEqual([{ itemId: 'casa', verdict: 'wrong', typed: 'gato', firstAttempt: true }]);
-    // Nothing to advance to: only a correct answer moves on.
+    // Nothing to advance to until the learner retypes or goes on.
     expect(run(state, advance)).toBe(state);
   });
 
-  it('clears "Incorrect" when the learner types again, and reports retries as not first attempts', () => {
+  it('keeps the answer in view while the learner retypes it, then moves on unscored', () => {
     let state = run(start({ mode: 'spanish' }), ...answer('gato'));
-    state = run(state, input('gat'));
-    expect(state.feedback).toBeNull();
-    state = run(state, input(''), ...answer('pez'), input(''), ...type('casa'));
+    state = run(state, input('ca'));
+    expect(state.feedback).toEqual({ verdict: 'wrong', expected: 'la casa' });
+    state = run(state, ...answer('pez'), ...type('casa'));
     expect(state.feedback?.verdict).toBe('correct');
     expect(state.outbox.map((r) => [r.verdict, r.firstAttempt])).toEqual([
       ['wrong', true],
       ['wrong', false],
       ['correct', false],
     ]);
-    expect(run(state, advance).score).toBe(1);
+    expect(run(state, advance)).toMatchObject({ score: 0, current: perro, retrying: false, feedback: null });
+  });
+
+  it('goes on from a wrong answer with Enter on the empty field, or with skip, without scoring or reporting again', () => {
+    const wrong = run(start({ mode: 'spanish' }), ...answer('gato'));
+    for (const state of [run(wrong, submit), run(wrong, { type: 'skip' })]) {
+      expect(state).toMatchObject({ index: 1, current: perro, score: 0, retrying: false, input: '' });
+      expect(state.outbox).toHaveLength(1);
+    }
   });
 
   it('finishes with "You got X / N" after the last word', () => {
@@ -155,24 +163,25 @@ describe('classic mode', () => {
 
   it('accepts a correct answer on the keystroke, as the Spanish quiz', () => {
     const state = run(startQuiz({ mode: 'classic', items: germanItems }), ...type('das Haus'));
-    expect(state.feedback).toEqual({ verdict: 'correct', expected: 'das Haus', reveal: false });
+    expect(state.feedback).toEqual({ verdict: 'correct', expected: 'das Haus' });
     expect(state.readOnly).toBe(true);
     expect(run(state, advance)).toMatchObject({ score: 1, current: germanItems[1] });
   });
 
-  it('shows "Incorrect" for the delay on a wrong answer, then moves on without scoring', () => {
+  it('shows the answer for the delay on a wrong answer, then moves on without scoring', () => {
     const state = run(startQuiz({ mode: 'classic', items: germanItems }), ...answer('Katze'));
-    expect(state.feedback).toEqual({ verdict: 'wrong', expected: 'das Haus', reveal: false });
+    expect(state.feedback).toEqual({ verdict: 'wrong', expected: 'das Haus' });
     expect(state.readOnly).toBe(true);
+    expect(state.retrying).toBe(false);
     expect(state.advanceAfterMs).toBe(ADVANCE_DELAY_MS);
     expect(state.outbox).toEqual([{ itemId: 'haus', verdict: 'wrong', typed: 'Katze', firstAttempt: true }]);
     const next = run(state, advance);
     expect(next).toMatchObject({ index: 1, score: 0, current: germanItems[1], feedback: null, readOnly: false });
   });
 
-  it('reveals the correct answer after a wrong one with showCorrection (Italian)', () => {
-    const state = run(startQuiz({ mode: 'classic', items: germanItems, showCorrection: true }), ...answer('Katze'));
-    expect(state.feedback).toEqual({ verdict: 'wrong', expected: 'das Haus', reveal: true });
+  it('ignores skip outside a retype mode', () => {
+    const state = run(startQuiz({ mode: 'classic', items: germanItems }), ...answer('Katze'));
+    expect(run(state, { type: 'skip' })).toBe(state);
   });
 
   it('accepts almost on Enter: scored, and the form to mind is shown', () => {
@@ -182,7 +191,7 @@ describe('classic mode', () => {
       key: { accepted: ['Straße'], article: 'die', locale: de.locale, articles: de.articles },
     };
     const state = run(startQuiz({ mode: 'classic', items: [strasse] }), ...answer('strasse'));
-    expect(state.feedback).toEqual({ verdict: 'almost', expected: 'die Straße', reason: 'accent', reveal: true });
+    expect(state.feedback).toEqual({ verdict: 'almost', expected: 'die Straße', reason: 'accent' });
     expect(state.readOnly).toBe(true);
     expect(run(state, advance)).toMatchObject({ finished: true, result: { score: 1, total: 1 } });
   });
@@ -208,7 +217,7 @@ describe('generic mode', () => {
 
   it('reports a wrong answer, shows "Incorrect. {answer}" and moves on after the delay', () => {
     const state = run(start({ mode: 'generic' }), ...answer('gato'));
-    expect(state.feedback).toEqual({ verdict: 'wrong', expected: 'la casa', reveal: true });
+    expect(state.feedback).toEqual({ verdict: 'wrong', expected: 'la casa' });
     expect(state.readOnly).toBe(true);
     expect(state.advanceAfterMs).toBe(ADVANCE_DELAY_MS);
     const next = run(state, advance);
@@ -276,7 +285,7 @@ describe('generic mode', () => {
 describe('review mode', () => {
   it('shows "Incorrect. {answer}" then moves on without requeue, and shows the result', () => {
     let state = run(start({ mode: 'review' }), ...answer('gato'));
-    expect(state.feedback).toEqual({ verdict: 'wrong', expected: 'la casa', reveal: true });
+    expect(state.feedback).toEqual({ verdict: 'wrong', expected: 'la casa' });
     state = run(state, advance, ...type('perro'), advance, ...answer('niño'), advance);
     expect(state).toMatchObject({ finished: true, score: 2, result: { score: 2, total: 3 }, round: { number: 1 } });
   });
@@ -292,13 +301,13 @@ describe('secret mode', () => {
     expect(state.feedback).toBeNull();
     expect(state.readOnly).toBe(false);
     const checked = run(state, submit);
-    expect(checked.feedback).toEqual({ verdict: 'correct', expected: 'la casa', reveal: false });
+    expect(checked.feedback).toEqual({ verdict: 'correct', expected: 'la casa' });
     expect(run(checked, advance).score).toBe(1);
   });
 
-  it('shows "incorrect.." without the answer and advances after the delay', () => {
+  it('shows "incorrect.." with the answer and advances after the delay', () => {
     const state = run(start({ mode: 'secret' }), ...answer('gato'));
-    expect(state.feedback).toEqual({ verdict: 'wrong', expected: 'la casa', reveal: false });
+    expect(state.feedback).toEqual({ verdict: 'wrong', expected: 'la casa' });
     expect(state.advanceAfterMs).toBe(ADVANCE_DELAY_MS);
     expect(run(state, advance)).toMatchObject({ index: 1, score: 0 });
   });
@@ -319,8 +328,8 @@ describe('illegal actions are no-ops', () => {
     expect(quizReducer(state, submit)).toBe(state);
   });
 
-  it('ignores a repeated Enter on an unchanged wrong answer (no duplicate report)', () => {
-    const state = run(start({ mode: 'spanish' }), ...answer('gato'));
+  it('ignores a repeated Enter while a wrong answer is shown (no duplicate report)', () => {
+    const state = run(start({ mode: 'classic' }), ...answer('gato'));
     expect(quizReducer(state, submit)).toBe(state);
   });
 
@@ -430,7 +439,7 @@ describe('undo and "I was right"', () => {
     expect(run(state, advance)).toMatchObject({ index: 1, score: 1 });
   });
 
-  it('lets the Spanish quiz, which stays on a wrong word, move on once overruled', () => {
+  it('lets the Spanish quiz, which waits for a retype after a wrong word, move on once overruled', () => {
     const state = run(start({ mode: 'spanish' }), ...answer('gato'), overrule);
     expect(state).toMatchObject({ readOnly: true, pendingAdvance: { scored: true, requeue: false } });
     expect(state.outbox).toEqual([{ itemId: 'casa', verdict: 'correct', typed: 'gato', firstAttempt: true }]);
@@ -530,5 +539,36 @@ describe('drawItems', () => {
     const firsts = new Set<number>();
     for (let i = 0; i < 200; i++) firsts.add(drawItems([0, 1, 2, 3], 1, random)[0] ?? -1);
     expect([...firsts].sort()).toEqual([0, 1, 2, 3]);
+  });
+});
+
+describe('words of the language in a wrong answer', () => {
+  const lexicon = buildLexicon(
+    [
+      { word: 'este', article: '', translations: ['this'], hint: 'before a noun' },
+      { word: 'esto', article: '', translations: ['this'], hint: 'pronoun, neuter' },
+      { word: 'sí', article: '', translations: ['yes'], hint: '' },
+      { word: 'si', article: '', translations: ['if'], hint: '' },
+    ],
+    es,
+  );
+  const este: QuizItem = { id: 'este', prompt: 'this', hint: 'before a noun', key: { accepted: ['este'], locale: es.locale, articles: es.articles, meanings: ['this'] } };
+  const yes: QuizItem = { id: 'si', prompt: 'yes', key: { accepted: ['sí'], locale: es.locale, articles: es.articles, meanings: ['yes'] } };
+
+  it('takes another word with the asked meaning as also right: nothing recorded, the learner tries again', () => {
+    for (const mode of ['classic', 'generic', 'spanish'] as const) {
+      const state = run(startQuiz({ mode, items: [este], lexicon }), ...answer('esto'));
+      expect(state.feedback).toEqual({ verdict: 'wrong', expected: 'este', typedWord: { word: 'esto', meaning: 'this' }, alsoRight: true });
+      expect(state).toMatchObject({ readOnly: false, retrying: false, input: 'esto', pendingAdvance: null, outbox: [], lastAnswer: null });
+      const retried = run(state, input(''), ...type('este'));
+      expect(retried.feedback?.verdict).toBe('correct');
+      expect(retried.outbox).toEqual([{ itemId: 'este', verdict: 'correct', typed: 'este', firstAttempt: true }]);
+    }
+  });
+
+  it('says which word a wrong answer is, and never forgives it as an accent slip', () => {
+    const state = run(startQuiz({ mode: 'classic', items: [yes], lexicon }), ...answer('si'));
+    expect(state.feedback).toEqual({ verdict: 'wrong', expected: 'sí', typedWord: { word: 'si', meaning: 'if' } });
+    expect(state.outbox).toEqual([{ itemId: 'si', verdict: 'wrong', typed: 'si', firstAttempt: true }]);
   });
 });

@@ -5,6 +5,7 @@
  */
 import { checkAnswer } from './answer-checker.js';
 import type { AnswerKey, CheckResult } from './answer-checker.js';
+import type { Lexicon } from './lexicon.js';
 import { ADVANCE_DELAY_MS } from './languages.js';
 import { modeRules } from './quiz-modes.js';
 import type { ModeRules, QuizMode } from './quiz-modes.js';
@@ -15,16 +16,20 @@ export interface QuizItem {
   /** Unique within a quiz: reports, first attempts and requeues are keyed by it. */
   id: string;
   prompt: string;
+  /** Shown beside an English prompt to say which word it wants ("informal, one person"); empty if none. */
+  hint?: string;
   key: AnswerKey;
 }
 
 export interface Feedback {
   verdict: Verdict;
-  /** The right form ("la casa"): always shown for `almost`, shown for `wrong` when `reveal` is true. */
+  /** The right form ("la casa"), shown with every verdict but a clean `correct`: a mistake always teaches. */
   expected: string;
   reason?: AlmostReason;
-  /** Whether the UI shows `expected` (an almost answer, or the mode reveals the answer after a wrong one). */
-  reveal: boolean;
+  /** A wrong answer that is another word of the language ("si"), with its meaning, so the UI can say so. */
+  typedWord?: { word: string; meaning: string };
+  /** The typed word has the asked meaning too: not a mistake, nothing recorded, the learner tries again. */
+  alsoRight?: boolean;
 }
 
 /** An answer for the server. Only a first attempt reschedules the word; a retry is practice. */
@@ -41,6 +46,7 @@ export interface QuizConfig {
   rules: ModeRules;
   strictAccents: boolean;
   otherAnswers: ReadonlySet<string> | undefined;
+  entryOf: Lexicon['entryOf'] | undefined;
   advanceDelayMs: number;
 }
 
@@ -57,6 +63,8 @@ export interface QuizState {
   readonly feedback: Feedback | null;
   /** The input is locked while an accepted or final answer is shown. */
   readonly readOnly: boolean;
+  /** After a wrong answer in a `retype` mode: the answer is shown until the learner types it or goes on (`skip`). */
+  readonly retrying: boolean;
   /** Set while an answer is shown: dispatch `advance` after this many milliseconds. */
   readonly advanceAfterMs: number | null;
   /** What `advance` will do; null when there is nothing to advance to. */
@@ -97,16 +105,18 @@ export type QuizEvent =
   /** Takes back the last answer: its word is asked again and the score is as before it. */
   | { type: 'undo' }
   /** "I was right": the last answer, judged wrong, counts as correct. */
-  | { type: 'overrule' };
+  | { type: 'overrule' }
+  /** Goes on from a wrong answer without retyping it (a `retype` mode's Continue). */
+  | { type: 'skip' };
 
 export interface StartQuizOptions {
   mode: QuizMode;
   items: readonly QuizItem[];
-  /** Classic mode: show "Correct: {answer}" after a wrong answer (the Italian quiz). */
-  showCorrection?: boolean;
   strictAccents?: boolean;
   /** Normalised forms of the deck's other words (`otherAnswerSet`), so no typo tolerance accepts one of them. */
   otherAnswers?: ReadonlySet<string>;
+  /** The language's words: says which word a wrong answer is, and takes one with the asked meaning as also right. */
+  lexicon?: Lexicon;
   advanceDelayMs?: number;
 }
 
@@ -126,6 +136,7 @@ function beginRound(
     input: '',
     feedback: null,
     readOnly: finished,
+    retrying: false,
     advanceAfterMs: null,
     pendingAdvance: null,
     score: carried.score,
@@ -140,9 +151,10 @@ function beginRound(
 export function startQuiz(options: StartQuizOptions): QuizState {
   const config: QuizConfig = {
     mode: options.mode,
-    rules: modeRules(options.mode, { showCorrection: options.showCorrection ?? false }),
+    rules: modeRules(options.mode),
     strictAccents: options.strictAccents ?? false,
-    otherAnswers: options.otherAnswers,
+    otherAnswers: options.otherAnswers ?? options.lexicon?.otherAnswers,
+    entryOf: options.lexicon?.entryOf,
     advanceDelayMs: options.advanceDelayMs ?? ADVANCE_DELAY_MS,
   };
   return beginRound(config, options.items, 1, { score: 0, outbox: [], answered: [], result: null });
@@ -152,11 +164,14 @@ function check(state: QuizState, item: QuizItem, typed: string): CheckResult {
   return checkAnswer(typed, item.key, {
     strictAccents: state.config.strictAccents,
     ...(state.config.otherAnswers ? { otherAnswers: state.config.otherAnswers } : {}),
+    ...(state.config.entryOf ? { entryOf: state.config.entryOf } : {}),
   });
 }
 
 /** Records an answer and shows its verdict; `accepted` answers always move on, wrong ones per the mode. */
 function answer(state: QuizState, item: QuizItem, typed: string, result: CheckResult): QuizState {
+  // Another word with the asked meaning is no mistake: say which word was wanted, record nothing, let them retype.
+  if (result.alsoRight) return { ...state, input: typed, feedback: feedbackOf(result) };
   const report: AnswerReport = {
     itemId: item.id,
     verdict: result.verdict,
@@ -166,7 +181,8 @@ function answer(state: QuizState, item: QuizItem, typed: string, result: CheckRe
   const shown = judged(state, result);
   return {
     ...shown,
-    input: typed,
+    // Retyping starts from an empty field, under the answer shown.
+    input: shown.retrying ? '' : typed,
     outbox: [...state.outbox, report],
     answered: report.firstAttempt ? [...state.answered, item.id] : state.answered,
     // Kept without its own lastAnswer: only the latest answer can be taken back, and the chain stays one long.
@@ -174,22 +190,29 @@ function answer(state: QuizState, item: QuizItem, typed: string, result: CheckRe
   };
 }
 
+function feedbackOf(result: CheckResult): Feedback {
+  const typed = result.typedWord;
+  return {
+    verdict: result.verdict,
+    expected: result.expected,
+    ...(result.reason ? { reason: result.reason } : {}),
+    ...(typed ? { typedWord: { word: typed.word, meaning: typed.translations[0] ?? '' } } : {}),
+    ...(result.alsoRight ? { alsoRight: true } : {}),
+  };
+}
+
 /** The verdict shown, the field locked or not, and what `advance` will do: the answer's effect on the screen. */
 function judged(state: QuizState, result: CheckResult): QuizState {
   const accepted = result.verdict !== 'wrong';
   const { rules } = state.config;
-  const moveOn = accepted || rules.onWrong !== 'stay';
-  const feedback: Feedback = {
-    verdict: result.verdict,
-    expected: result.expected,
-    ...(result.reason ? { reason: result.reason } : {}),
-    reveal: result.verdict === 'almost' || (result.verdict === 'wrong' && rules.revealOnWrong),
-  };
+  const moveOn = accepted || rules.onWrong !== 'retype';
   return {
     ...state,
-    feedback,
+    feedback: feedbackOf(result),
     readOnly: moveOn,
-    pendingAdvance: moveOn ? { scored: accepted, requeue: !accepted && rules.onWrong === 'requeue' } : null,
+    retrying: !moveOn,
+    // A word typed right after being shown it is practice: the score counts what the learner knew.
+    pendingAdvance: moveOn ? { scored: accepted && !state.retrying, requeue: !accepted && rules.onWrong === 'requeue' } : null,
     advanceAfterMs: moveOn ? state.config.advanceDelayMs : null,
   };
 }
@@ -233,8 +256,8 @@ function onInput(state: QuizState, value: string): QuizState {
   if (state.finished || state.readOnly || !item) return state;
   const input = state.config.rules.lowercaseInput ? value.toLocaleLowerCase(item.key.locale) : value;
   if (input === state.input && state.feedback === null) return state;
-  // Typing again clears a stale "Incorrect" (a mode that stays on the word after a wrong answer).
-  const typed: QuizState = { ...state, input, feedback: null };
+  // Typing again clears a stale verdict, except the answer the learner is retyping.
+  const typed: QuizState = { ...state, input, feedback: state.retrying ? state.feedback : null };
   if (!state.config.rules.autoAcceptOnType) return typed;
   const result = check(state, item, input);
   // Only an exact answer is taken mid-typing: "almost" may just be a word still being typed.
@@ -243,11 +266,19 @@ function onInput(state: QuizState, value: string): QuizState {
 
 function onSubmit(state: QuizState): QuizState {
   const item = state.current;
+  if (state.finished || state.readOnly || !item) return state;
+  // While retyping a shown answer, Enter on the empty field goes on.
+  if (state.retrying && state.input.trim() === '') return onSkip(state);
   // A shown verdict with unchanged input (a second Enter) is not a new answer; an empty Enter is a slip.
-  if (state.finished || state.readOnly || !item || state.feedback !== null || state.input.trim() === '') {
-    return state;
-  }
+  if ((state.feedback !== null && !state.retrying) || state.input.trim() === '') return state;
   return answer(state, item, state.input, check(state, item, state.input));
+}
+
+/** Goes on from a wrong answer the learner chose not to retype: unscored, and the word was rated once already. */
+function onSkip(state: QuizState): QuizState {
+  if (!state.retrying) return state;
+  const requeue = state.config.rules.onWrong === 'requeue';
+  return onAdvance({ ...state, pendingAdvance: { scored: false, requeue } });
 }
 
 function onAdvance(state: QuizState): QuizState {
@@ -256,7 +287,7 @@ function onAdvance(state: QuizState): QuizState {
   const score = state.score + (pending.scored ? 1 : 0);
   const wrong = pending.requeue ? [...state.round.wrong, state.current] : state.round.wrong;
   const index = state.index + 1;
-  const cleared = { input: '', feedback: null, readOnly: false, advanceAfterMs: null, pendingAdvance: null };
+  const cleared = { input: '', feedback: null, readOnly: false, retrying: false, advanceAfterMs: null, pendingAdvance: null };
 
   if (index < state.total) {
     return { ...state, ...cleared, score, index, current: state.round.items[index] ?? null, round: { ...state.round, wrong } };
@@ -292,6 +323,8 @@ export function quizReducer(state: QuizState, event: QuizEvent): QuizState {
       return onUndo(state);
     case 'overrule':
       return onOverrule(state);
+    case 'skip':
+      return onSkip(state);
     case 'reportsTaken': {
       const count = Math.max(0, Math.floor(event.count));
       return count === 0 ? state : { ...state, outbox: state.outbox.slice(count) };

@@ -13,39 +13,32 @@ export interface ModeRules {
   /** Accept an exactly correct input on the keystroke, without Enter. */
   autoAcceptOnType: boolean;
   /**
-   * After a wrong submitted answer: `stay` on the word so the learner retries; go to the `next` one after the
-   * delay; or go on and `requeue` the word into a further round of the wrongly answered words.
+   * After a wrong submitted answer, which every quiz answers with the right one: `retype` stays on the word until
+   * the learner types it or goes on (Enter on an empty field, or Continue); `next` goes to the next word after
+   * the delay; `requeue` goes on and asks the word again in a further round of the wrongly answered words.
    */
-  onWrong: 'stay' | 'next' | 'requeue';
-  /** Show the expected answer with a wrong verdict ("Incorrect. casa", Italian's "Correct: casa"). */
-  revealOnWrong: boolean;
-}
-
-export interface ModeOptions {
-  /** Classic mode: also show the correct answer after a wrong one (the Italian quiz). */
-  showCorrection?: boolean;
+  onWrong: 'retype' | 'next' | 'requeue';
 }
 
 const RULES: Readonly<Record<QuizMode, ModeRules>> = {
-  // SPEC §4 Spanish: lower-cased input, advances only on a correct answer.
-  spanish: { lowercaseInput: true, autoAcceptOnType: true, onWrong: 'stay', revealOnWrong: false },
+  // SPEC §4 Spanish: lower-cased input, advances on a correct answer; after a wrong one, the learner retypes the
+  // answer shown or goes on (the original stayed on the word with no way out).
+  spanish: { lowercaseInput: true, autoAcceptOnType: true, onWrong: 'retype' },
   // SPEC §4 French, German, Italian, Portuguese: "Incorrect" for 2 s, then the next word without scoring.
-  classic: { lowercaseInput: false, autoAcceptOnType: true, onWrong: 'next', revealOnWrong: false },
+  classic: { lowercaseInput: false, autoAcceptOnType: true, onWrong: 'next' },
   // SPEC §4 generic: "Incorrect. {answer}", then rounds of the wrongly answered words until none is wrong.
-  generic: { lowercaseInput: false, autoAcceptOnType: true, onWrong: 'requeue', revealOnWrong: true },
-  // SPEC §4 review: "behaves as a quiz with an i/N counter"; PRODUCT shows the answer, no requeue.
-  review: { lowercaseInput: false, autoAcceptOnType: true, onWrong: 'next', revealOnWrong: true },
+  generic: { lowercaseInput: false, autoAcceptOnType: true, onWrong: 'requeue' },
+  // SPEC §4 review: "behaves as a quiz with an i/N counter"; no requeue.
+  review: { lowercaseInput: false, autoAcceptOnType: true, onWrong: 'next' },
   // SPEC §4 secret: Enter or "check" submits; "incorrect.." then next either way.
-  secret: { lowercaseInput: false, autoAcceptOnType: false, onWrong: 'next', revealOnWrong: false },
+  secret: { lowercaseInput: false, autoAcceptOnType: false, onWrong: 'next' },
 };
 
-export function modeRules(mode: QuizMode, options: ModeOptions = {}): ModeRules {
-  const rules = RULES[mode];
-  return options.showCorrection ? { ...rules, revealOnWrong: true } : rules;
+export function modeRules(mode: QuizMode): ModeRules {
+  return RULES[mode];
 }
 
-/** Which quiz a language's own quiz page runs (SPEC.md §4): Spanish has its own, Italian shows corrections. */
-export function languageQuizMode(language: LanguageCode): { mode: QuizMode } & ModeOptions {
-  if (language === 'spanish') return { mode: 'spanish' };
-  return { mode: 'classic', showCorrection: language === 'italian' };
+/** Which quiz a language's own quiz page runs (SPEC.md §4): Spanish has its own, the others the classic one. */
+export function languageQuizMode(language: LanguageCode): QuizMode {
+  return language === 'spanish' ? 'spanish' : 'classic';
 }

@@ -6,6 +6,8 @@ import * as settings from './migrations/002-settings.js';
 import * as undo from './migrations/003-undo.js';
 import * as directions from './migrations/004-directions.js';
 import * as progressLanguage from './migrations/005-progress-language.js';
+import * as cardNames from './migrations/006-card-names.js';
+import * as wordHints from './migrations/007-word-hints.js';
 
 /** Migrations are compiled in (no directory scan), so the built server carries exactly its own schema. */
 function provider(dialect: Dialect): MigrationProvider {
@@ -15,6 +17,8 @@ function provider(dialect: Dialect): MigrationProvider {
     '003-undo': { up: undo.up },
     '004-directions': { up: directions.up(dialect) },
     '005-progress-language': { up: progressLanguage.up },
+    '006-card-names': { up: cardNames.up(dialect) },
+    '007-word-hints': { up: wordHints.up },
   };
   return { getMigrations: () => Promise.resolve(migrations) };
 }

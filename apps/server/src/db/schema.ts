@@ -59,6 +59,8 @@ export interface WordsTable {
   pos: string;
   article: string;
   note: string;
+  /** What an English prompt adds to say which word it wants (deck.ts `promptHint`); empty for most words. */
+  hint: Generated<string>;
   /** Frequency rank in its deck (1 = most common); learners' own words come after the deck. */
   rank: number;
   /** The learner who added it, or null for a deck word. */
@@ -73,8 +75,8 @@ export interface ProgressTable extends CardState {
   word_id: number;
   /** The word's language, copied so that a language's due cards are one index range (progress_due). */
   language: Generated<string>;
-  /** Which of the word's two cards (core's Direction); rows from before directions are forward. */
-  direction: Generated<Direction>;
+  /** Which of the word's two cards (core's Direction). */
+  direction: Direction;
   /** 1 once learned (core's isLearned): lists and percentages read it without recomputing. */
   answered_correctly: number;
   last_failed_at: number | null;
@@ -86,7 +88,7 @@ export interface ReviewsTable {
   learner_id: string;
   word_id: number;
   /** The card the answer was for. */
-  direction: Generated<Direction>;
+  direction: Direction;
   /** Client-generated id of the answer: a retried request is recorded once. */
   answer_id: string | null;
   /** The quiz session that sent it: a second answer to a word in one quiz is practice. */

@@ -46,7 +46,8 @@ for (const database of TEST_DATABASES) {
 
       await migrateToLatest(tdb.db, '004-directions');
 
-      const db = tdb.db.kysely;
+      // The schema as it was at 004, before the cards were renamed.
+      const db = tdb.db.kysely as unknown as Kysely<Record<string, Record<string, unknown>>>;
       const progress = await db.selectFrom('progress').selectAll().orderBy('word_id').execute();
       expect(progress).toEqual(ids.map((wordId) => ({ learner_id: 'u1', word_id: wordId, direction: 'forward', ...card })));
       expect(await db.selectFrom('reviews').select(['answer_id', 'direction', 'typed']).execute()).toEqual([{ answer_id: 'a1', direction: 'forward', typed: 'casa' }]);

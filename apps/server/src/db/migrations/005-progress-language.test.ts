@@ -24,7 +24,7 @@ for (const database of TEST_DATABASES) {
       }
       for (const { word_id } of cards) await k.insertInto('progress').values({ learner_id: 'u1', word_id, direction: 'reverse', ...card }).execute();
 
-      await migrateToLatest(tdb.db);
+      await migrateToLatest(tdb.db, '005-progress-language');
 
       const rows = await tdb.db.kysely.selectFrom('progress').select(['word_id', 'language', 'direction', 'due']).orderBy('word_id').execute();
       expect(rows).toEqual(cards.map((c) => ({ ...c, direction: 'reverse', due: 2_000 })));

@@ -15,7 +15,7 @@ export class SessionRepository {
     this.db
       .selectFrom('sessions')
       .innerJoin('users', 'users.id', 'sessions.user_id')
-      .select(['users.id', 'users.username', 'users.desired_retention', 'sessions.last_seen_at', 'sessions.expires_at'])
+      .select(['users.id', 'users.username', 'users.desired_retention', 'users.strict_accents', 'sessions.last_seen_at', 'sessions.expires_at'])
       .where('sessions.token_hash', '=', p.tokenHash),
   );
 

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
 
 /** What the rest of the server knows of a learner: never the password hash. */
@@ -8,14 +8,17 @@ export interface Learner {
   username: string | null;
   /** FSRS desired retention: every answer's scheduling needs it, so the session lookup brings it along. */
   desiredRetention: number;
+  /** The learner's setting: the server judges typed answers as the learner's quiz does. */
+  strictAccents: boolean;
 }
 
 export const DEFAULT_RETENTION = 0.9;
 
-export const toLearner = (row: { id: string; username: string | null; desired_retention: number }): Learner => ({
+export const toLearner = (row: { id: string; username: string | null; desired_retention: number; strict_accents: number }): Learner => ({
   id: row.id,
   username: row.username,
   desiredRetention: row.desired_retention,
+  strictAccents: row.strict_accents === 1,
 });
 
 export class UserRepository {
@@ -23,7 +26,7 @@ export class UserRepository {
 
   async createGuest(id: string, now: number): Promise<Learner> {
     await this.db.insertInto('users').values({ id, username: null, username_key: null, password_hash: null, created_at: now }).execute();
-    return { id, username: null, desiredRetention: DEFAULT_RETENTION };
+    return { id, username: null, desiredRetention: DEFAULT_RETENTION, strictAccents: false };
   }
 
   /** Inserts an account; returns false when the name is taken (the unique index decides, so races are safe). */
@@ -55,7 +58,7 @@ export class UserRepository {
   async findCredentials(username: string): Promise<{ learner: Learner; passwordHash: string } | undefined> {
     const row = await this.db
       .selectFrom('users')
-      .select(['id', 'username', 'desired_retention', 'password_hash'])
+      .select(['id', 'username', 'desired_retention', 'strict_accents', 'password_hash'])
       .where('username_key', '=', usernameKey(username))
       .executeTakeFirst();
     if (!row?.password_hash) return undefined;
@@ -65,6 +68,16 @@ export class UserRepository {
   async usernameTaken(username: string): Promise<boolean> {
     const row = await this.db.selectFrom('users').select('id').where('username_key', '=', usernameKey(username)).executeTakeFirst();
     return row !== undefined;
+  }
+
+  /**
+   * Adds to a learner's languages every language it has practised (has a card in): a guest's practice is what
+   * makes a language theirs, so after signup or login the user home lists it with its progress.
+   */
+  async adoptPractisedLanguages(id: string, now: number): Promise<void> {
+    await sql`insert into user_languages (user_id, language, added_at)
+      select distinct cast(${id} as text), language, cast(${now} as bigint) from progress where learner_id = ${id} and language <> ''
+      on conflict (user_id, language) do nothing`.execute(this.db);
   }
 
   async delete(id: string): Promise<void> {

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { type DeckEntry, LANGUAGES, type Language, parseDeck } from '@vocab/core';
+import { type DeckEntry, LANGUAGES, type Language, parseDeck, promptHint, sharedMeanings } from '@vocab/core';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { sha256 } from '../../lib/tokens.js';
@@ -30,8 +30,17 @@ export async function loadDecks(db: Db, contentDir: string, now: number): Promis
   return results;
 }
 
+/** How many times decks were (re)loaded into each database by this process: the in-memory deck lists follow it. */
+const generations = new WeakMap<Db, number>();
+
+/** Changes whenever this process loads a changed deck into `db` (learning/word-list.ts rebuilds its copy then). */
+export const deckGeneration = (db: Db): number => generations.get(db) ?? 0;
+
+/** Part of a deck's stored hash: raise it when the loader stores more of each entry, so unchanged decks reload. */
+const ROW_FORMAT = 2;
+
 export async function loadDeck(db: Db, language: Language, text: string, now: number): Promise<DeckLoadResult> {
-  const hash = sha256(text);
+  const hash = sha256(`${ROW_FORMAT}\n${text}`);
   const current = await db.kysely.selectFrom('deck_versions').select('content_hash').where('language', '=', language.code).executeTakeFirst();
   const { entries, problems } = parseDeck(text, language.articles);
   if (current?.content_hash === hash) return { language: language.code, words: entries.length, skipped: true };
@@ -39,9 +48,10 @@ export async function loadDeck(db: Db, language: Language, text: string, now: nu
     const first = problems[0];
     throw new Error(`deck ${language.code} is invalid (${problems.length} problems; line ${first?.line}: ${first?.message})`);
   }
+  const shared = sharedMeanings(entries);
   await db.kysely.transaction().execute(async (trx) => {
     for (let i = 0; i < entries.length; i += CHUNK) {
-      const rows = entries.slice(i, i + CHUNK).map((e) => toRow(language.code, e));
+      const rows = entries.slice(i, i + CHUNK).map((e) => toRow(language.code, e, promptHint(e, shared)));
       await trx
         .insertInto('words')
         .values(rows)
@@ -54,6 +64,7 @@ export async function loadDeck(db: Db, language: Language, text: string, now: nu
               pos: (eb) => eb.ref('excluded.pos'),
               article: (eb) => eb.ref('excluded.article'),
               note: (eb) => eb.ref('excluded.note'),
+              hint: (eb) => eb.ref('excluded.hint'),
               rank: (eb) => eb.ref('excluded.rank'),
               active: 1,
             }),
@@ -72,10 +83,11 @@ export async function loadDeck(db: Db, language: Language, text: string, now: nu
       .onConflict((oc) => oc.column('language').doUpdateSet({ content_hash: hash, loaded_at: sql`${now}` }))
       .execute();
   });
+  generations.set(db, deckGeneration(db) + 1);
   return { language: language.code, words: entries.length, skipped: false };
 }
 
-function toRow(language: string, e: DeckEntry) {
+function toRow(language: string, e: DeckEntry, hint: string) {
   return {
     language,
     word: e.word,
@@ -83,6 +95,7 @@ function toRow(language: string, e: DeckEntry) {
     pos: e.pos,
     article: e.article,
     note: e.note,
+    hint,
     rank: e.rank,
     owner_id: null,
     active: 1,

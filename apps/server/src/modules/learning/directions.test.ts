@@ -20,7 +20,7 @@ function guestClient(app: FastifyInstance) {
 describeEachDatabase('both directions', (ctx) => {
   it('schedules only the reverse card for a reverse answer; the forward batch and figures are unaffected', async () => {
     const call = guestClient(ctx().app);
-    const [first] = await call<Word[]>('GET', '/api/spanish?direction=reverse');
+    const [first] = await call<Word[]>('GET', '/api/spanish?unlearned=true&direction=reverse');
     const answered = await call<{ word: Word; scheduled: boolean }>('PATCH', `/api/spanish/${first?._id}`, { verdict: 'correct', direction: 'reverse' });
     expect(answered).toMatchObject({ scheduled: true, word: { _id: first?._id, answeredCorrectly: true } });
 
@@ -28,13 +28,13 @@ describeEachDatabase('both directions', (ctx) => {
     expect((await call<Word[]>('GET', '/api/spanish'))[0]).toMatchObject({ _id: first?._id, answeredCorrectly: false, due: null });
     expect(await call<Stats>('GET', '/api/spanish/stats')).toMatchObject({ learnedCount: 0, dueCount: 0, totalWords: TEST_DECK_SIZE });
     // Reverse: the word has left the batch and counts as learned there.
-    expect((await call<Word[]>('GET', '/api/spanish?direction=reverse')).map((w) => w._id)).not.toContain(first?._id);
+    expect((await call<Word[]>('GET', '/api/spanish?unlearned=true&direction=reverse')).map((w) => w._id)).not.toContain(first?._id);
     expect(await call<Stats>('GET', '/api/spanish/stats?direction=reverse')).toMatchObject({ learnedCount: 1 });
 
     const rows = await ctx().db.kysely.selectFrom('progress').select(['word_id', 'direction', 'reps']).execute();
-    expect(rows).toEqual([{ word_id: Number(first?._id), direction: 'reverse', reps: 1 }]);
+    expect(rows).toEqual([{ word_id: Number(first?._id), direction: 'recall', reps: 1 }]);
     const log = await ctx().db.kysely.selectFrom('reviews').select(['direction', 'scheduled']).execute();
-    expect(log).toEqual([{ direction: 'reverse', scheduled: 1 }]);
+    expect(log).toEqual([{ direction: 'recall', scheduled: 1 }]);
   });
 
   it('keeps two schedules for one word, each due on its own, and one session\'s answers apart per direction', async () => {
@@ -46,12 +46,12 @@ describeEachDatabase('both directions', (ctx) => {
     const reverse = await call<{ scheduled: boolean }>('PATCH', url, { verdict: 'wrong', sessionId: 'session-both', answerId: 'reverse-001', direction: 'reverse' });
     expect(reverse.scheduled).toBe(true);
 
-    const inBatch = (await call<Word[]>('GET', '/api/french?limit=100')).find((w) => w._id === word?._id);
+    const inBatch = (await call<Word[]>('GET', '/api/french?unlearned=true&limit=100')).find((w) => w._id === word?._id);
     expect(inBatch).toBeUndefined();
     const progress = await ctx().db.kysely.selectFrom('progress').select(['direction', 'answered_correctly', 'lapses']).orderBy('direction').execute();
     expect(progress).toEqual([
-      { direction: 'forward', answered_correctly: 1, lapses: 0 },
-      { direction: 'reverse', answered_correctly: 0, lapses: 0 },
+      { direction: 'recall', answered_correctly: 1, lapses: 0 },
+      { direction: 'recognise', answered_correctly: 0, lapses: 0 },
     ]);
 
     // Three days later both are due (a right first answer schedules three days ahead, a wrong one a day); each
@@ -76,9 +76,9 @@ describeEachDatabase('both directions', (ctx) => {
     expect(right.word.answeredCorrectly).toBe(true);
     await call('POST', '/api/german/answers/forward-answer/undo');
     const progress = await ctx().db.kysely.selectFrom('progress').select(['direction', 'answered_correctly']).execute();
-    expect(progress).toEqual([{ direction: 'reverse', answered_correctly: 1 }]);
+    expect(progress).toEqual([{ direction: 'recognise', answered_correctly: 1 }]);
     const log = await ctx().db.kysely.selectFrom('reviews').select(['answer_id', 'direction', 'verdict']).execute();
-    expect(log).toEqual([{ answer_id: 'reverse-answer', direction: 'reverse', verdict: 'correct' }]);
+    expect(log).toEqual([{ answer_id: 'reverse-answer', direction: 'recognise', verdict: 'overruled' }]);
   });
 
   it('refuses an unknown direction', async () => {
@@ -112,11 +112,11 @@ describeEachDatabase('both directions', (ctx) => {
 
     const progress = await ctx().db.kysely.selectFrom('progress').select(['word_id', 'direction', 'reps']).orderBy('word_id').orderBy('direction').execute();
     expect(progress).toEqual([
-      { word_id: Number(w1?._id), direction: 'forward', reps: 2 },
-      { word_id: Number(w1?._id), direction: 'reverse', reps: 2 },
-      { word_id: Number(w2?._id), direction: 'reverse', reps: 1 },
+      { word_id: Number(w1?._id), direction: 'recall', reps: 2 },
+      { word_id: Number(w1?._id), direction: 'recognise', reps: 2 },
+      { word_id: Number(w2?._id), direction: 'recognise', reps: 1 },
     ]);
-    const reviews = await ctx().db.kysely.selectFrom('reviews').select('direction').where('direction', '=', 'reverse').execute();
+    const reviews = await ctx().db.kysely.selectFrom('reviews').select('direction').where('direction', '=', 'recognise').execute();
     expect(reviews).toHaveLength(4);
     expect((await guest<Stats>('GET', '/api/portuguese/stats')).learnedCount).toBe(1);
     expect((await guest<Stats>('GET', '/api/portuguese/stats?direction=reverse')).learnedCount).toBe(2);
@@ -156,5 +156,32 @@ describeEachDatabase('both directions', (ctx) => {
     ctx().clock.advance(3 * 86_400_000);
     expect((await get('/api/users/languages/italian/for-review?direction=reverse')).json<Word[]>().map((w) => w._id)).toEqual([first?._id]);
     expect((await get('/api/users/languages/italian/for-review')).json<Word[]>()).toEqual([]);
+  });
+});
+
+describeEachDatabase('cards named by what is asked', (ctx) => {
+  it('takes recognise and recall in every language, each the same card as the old name per language', async () => {
+    const call = guestClient(ctx().app);
+    const [es] = await call<Word[]>('GET', '/api/spanish?direction=recall');
+    await call('PATCH', `/api/spanish/${es?._id}`, { verdict: 'correct', direction: 'recall' });
+    const [fr] = await call<Word[]>('GET', '/api/french?direction=recall');
+    await call('PATCH', `/api/french/${fr?._id}`, { verdict: 'correct', direction: 'recall' });
+
+    // Spanish's own card (its SPEC quiz shows Spanish) is recognise; French's (its quiz shows English) is recall.
+    expect(await call<Stats>('GET', '/api/spanish/stats')).toMatchObject({ learnedCount: 0 });
+    expect(await call<Stats>('GET', '/api/spanish/stats?direction=reverse')).toMatchObject({ learnedCount: 1 });
+    expect(await call<Stats>('GET', '/api/french/stats')).toMatchObject({ learnedCount: 1 });
+    expect(await call<Stats>('GET', '/api/french/stats?direction=forward')).toMatchObject({ learnedCount: 1 });
+    expect(await call<Stats>('GET', '/api/french/stats?direction=recognise')).toMatchObject({ learnedCount: 0 });
+    const cards = await ctx().db.kysely.selectFrom('progress').select(['language', 'direction']).orderBy('language').execute();
+    expect(cards).toEqual([
+      { language: 'french', direction: 'recall' },
+      { language: 'spanish', direction: 'recall' },
+    ]);
+  });
+
+  it('refuses a direction it does not know', async () => {
+    const res = await ctx().app.inject({ method: 'GET', url: '/api/german?direction=sideways' });
+    expect(res.statusCode).toBe(400);
   });
 });

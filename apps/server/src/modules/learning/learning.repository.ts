@@ -61,7 +61,7 @@ const savedCard = (row: SavedCard): SavedCard => ({ ...cardState(row), answered_
 /** The rows of one card, in progress or in reviews (the queries using it have no join, so names are plain). */
 const isCard = (ref: CardRef) => sql<boolean>`learner_id = ${ref.learnerId} and word_id = ${ref.wordId} and direction = ${ref.direction}`;
 
-const WORD_COLUMNS = ['w.id', 'w.word', 'w.translation', 'w.pos', 'w.article', 'w.note', 'w.rank', 'w.owner_id'] as const;
+const WORD_COLUMNS = ['w.id', 'w.word', 'w.translation', 'w.pos', 'w.article', 'w.note', 'w.hint', 'w.rank', 'w.owner_id'] as const;
 
 /** Words, progress, reviews and user languages. Kysely only; the one dialect difference (row locks) stays here. */
 export class LearningRepository {
@@ -74,7 +74,7 @@ export class LearningRepository {
    * Words a learner sees in a language (the active deck plus their own words), with their card in `direction`.
    * A visitor (`learnerId` null) sees the deck alone, with no cards.
    */
-  private visibleWords(learnerId: string | null, language: string, direction: Direction = 'forward') {
+  private visibleWords(learnerId: string | null, language: string, direction: Direction) {
     return this.db
       .selectFrom('words as w')
       .leftJoin('progress as p', (join) =>
@@ -212,12 +212,13 @@ export class LearningRepository {
     return this.hot.due.execute(this.db, { learnerId, language, direction, now, limit });
   }
 
-  lexicon(learnerId: string | null, language: string): Promise<Array<{ word: string; article: string; translation: string }>> {
-    return this.visibleWords(learnerId, language).clearSelect().select(['w.word', 'w.article', 'w.translation']).execute();
+  lexicon(learnerId: string | null, language: string): Promise<Array<{ word: string; article: string; translation: string; hint: string }>> {
+    // The words alone: which card joins does not matter.
+    return this.visibleWords(learnerId, language, 'recognise').clearSelect().select(['w.word', 'w.article', 'w.translation', 'w.hint']).execute();
   }
 
-  learned(learnerId: string, language: string): Promise<WordRow[]> {
-    return this.visibleWords(learnerId, language).where('p.answered_correctly', '=', 1).orderBy('w.rank').orderBy('w.id').execute();
+  learned(learnerId: string, language: string, direction: Direction): Promise<WordRow[]> {
+    return this.visibleWords(learnerId, language, direction).where('p.answered_correctly', '=', 1).orderBy('w.rank').orderBy('w.id').execute();
   }
 
   async stats(learnerId: string | null, language: string, now: number, direction: Direction): Promise<{ total: number; learned: number; due: number }> {
@@ -226,7 +227,7 @@ export class LearningRepository {
     return { total: Number(row.total), learned: Number(row.learned ?? 0), due: Number(row.due ?? 0) };
   }
 
-  async findWord(learnerId: string | null, language: string, wordId: number, direction: Direction = 'forward'): Promise<WordRow | undefined> {
+  async findWord(learnerId: string | null, language: string, wordId: number, direction: Direction): Promise<WordRow | undefined> {
     // Ids are 32-bit on PostgreSQL: a larger one names no word, and comparing it would fail as out of range.
     if (!Number.isSafeInteger(wordId) || wordId < 1 || wordId > MAX_WORD_ID) return undefined;
     const query = learnerId ? this.hot.findWord.learner : this.hot.findWord.visitor;

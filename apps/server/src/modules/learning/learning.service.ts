@@ -1,11 +1,12 @@
-import type { AnswerBody, LanguageStats, Lexicon, UserLanguage, Word } from '@vocab/api';
-import { BATCH_SIZE, type Direction, type LanguageCode, type Verdict, isLearned, newCardState, ratingForVerdict, reviewCard, splitTranslations } from '@vocab/core';
+import type { AnswerBody, DirectionName, LanguageStats, Lexicon, UserLanguage, Word } from '@vocab/api';
+import { BATCH_SIZE, type Direction, type LanguageCode, type Lexicon as WordLexicon, answerKey, buildLexicon, checkAnswer, directionOf, getLanguage, primaryDirection, type Verdict, isLearned, newCardState, ratingForVerdict, reviewCard, splitTranslations } from '@vocab/core';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { type Learner, isUniqueViolation } from '../auth/user.repository.js';
 import type { CardRef, LearningRepository, SavedCard, WordRow } from './learning.repository.js';
+import type { WordLists } from './word-list.js';
 
 /** Reviews shown at most in one review session: enough for a sitting, small enough to load instantly. */
 export const REVIEW_LIMIT = 100;
@@ -19,6 +20,7 @@ export const toWord = (row: WordRow): Word => ({
   article: row.article,
   pos: row.pos,
   note: row.note,
+  hint: row.hint,
   rank: row.rank,
   own: row.owner_id !== null,
   due: row.due ?? null,
@@ -26,42 +28,61 @@ export const toWord = (row: WordRow): Word => ({
 
 export interface AnswerInput extends AnswerBody {
   verdict: Verdict;
+  /** "I was right": scheduled as correct, logged as the learner's ruling over the checker's. */
+  overruled?: boolean;
 }
 
-/** Which card a read is about: the forward one unless the caller names the other. */
+/** Which card a read is about: the language's own unless the caller names the other (any name `directionOf` reads). */
 export interface DirectionOption {
-  direction?: Direction | undefined;
+  direction?: DirectionName | undefined;
 }
+
+/** The review log's verdict of an answer the learner ruled correct ("I was right"): the typed text may not match. */
+export const OVERRULED = 'overruled';
 
 const wordExists = () => conflict('word_exists', 'word already exists in your list!');
 
 /** The rules of learning: what to study next, what is due, and what an answer does to a word's schedule. */
 export class LearningService {
+  /** Each language's deck as the answer checker needs it, built on first use: decks change only at start. */
+  private readonly lexicons = new Map<LanguageCode, Promise<WordLexicon>>();
+
   constructor(
     private readonly repo: LearningRepository,
     private readonly clock: Clock,
+    private readonly lists: WordLists,
   ) {}
 
-  async batch(learner: Learner | null, language: LanguageCode, { limit = BATCH_SIZE, direction = 'forward' }: DirectionOption & { limit?: number | undefined } = {}): Promise<Word[]> {
-    return (await this.repo.unlearned(learner?.id ?? null, language, limit, direction)).map(toWord);
+  /**
+   * The learner's whole list of a language (SPEC.md §7 `GET /api/{language}`, a record's `wordsLearned`): every deck
+   * word in frequency order, then their own words, each with their progress on the card of `direction`.
+   */
+  async list(learner: Learner | null, language: LanguageCode, { direction }: DirectionOption = {}): Promise<Word[]> {
+    return this.lists.list(learner?.id ?? null, language, directionOf(direction, language));
   }
 
-  async due(learner: Learner | null, language: LanguageCode, { direction = 'forward' }: DirectionOption = {}): Promise<Word[]> {
+  /** The same list as JSON, built without serialising the deck again (the deck's JSON is kept with the deck). */
+  async listJson(learner: Learner | null, language: LanguageCode, { direction }: DirectionOption = {}): Promise<string> {
+    return this.lists.listJson(learner?.id ?? null, language, directionOf(direction, language));
+  }
+
+  async batch(learner: Learner | null, language: LanguageCode, { limit = BATCH_SIZE, direction }: DirectionOption & { limit?: number | undefined } = {}): Promise<Word[]> {
+    return (await this.repo.unlearned(learner?.id ?? null, language, limit, directionOf(direction, language))).map(toWord);
+  }
+
+  async due(learner: Learner | null, language: LanguageCode, { direction }: DirectionOption = {}): Promise<Word[]> {
     if (!learner) return [];
-    return (await this.repo.due(learner.id, language, this.clock(), REVIEW_LIMIT, direction)).map(toWord);
+    return (await this.repo.due(learner.id, language, this.clock(), REVIEW_LIMIT, directionOf(direction, language))).map(toWord);
   }
 
   async lexicon(learner: Learner | null, language: LanguageCode): Promise<Lexicon> {
     const rows = await this.repo.lexicon(learner?.id ?? null, language);
-    return {
-      words: [...new Set(rows.map((r) => r.word))],
-      translations: [...new Set(rows.flatMap((r) => splitTranslations(r.translation)))],
-    };
+    return { entries: rows.map((r) => ({ word: r.word, article: r.article, translations: splitTranslations(r.translation), hint: r.hint })) };
   }
 
-  /** Figures of one direction's cards; forward by default, the one SPEC.md's "learned" means. */
-  async stats(learner: Learner | null, language: LanguageCode, { direction = 'forward' }: DirectionOption = {}): Promise<LanguageStats> {
-    const s = await this.repo.stats(learner?.id ?? null, language, this.clock(), direction);
+  /** Figures of one direction's cards; by default the language's own card, the one SPEC.md's "learned" means. */
+  async stats(learner: Learner | null, language: LanguageCode, { direction }: DirectionOption = {}): Promise<LanguageStats> {
+    const s = await this.repo.stats(learner?.id ?? null, language, this.clock(), directionOf(direction, language));
     return {
       language,
       totalWords: s.total,
@@ -77,13 +98,14 @@ export class LearningService {
    * a request already recorded and changes nothing.
    */
   async answer(learner: Learner, language: LanguageCode, wordId: number, input: AnswerInput): Promise<{ word: Word; scheduled: boolean }> {
-    const ref: CardRef = { learnerId: learner.id, wordId, direction: input.direction ?? 'forward' };
+    const ref: CardRef = { learnerId: learner.id, wordId, direction: directionOf(input.direction, language) };
     const existing = await this.repo.findWord(learner.id, language, wordId, ref.direction);
     if (!existing) throw notFound('That word');
     const now = this.clock();
+    const judged: AnswerInput = { ...input, verdict: await this.judge(learner, language, existing, ref.direction, input) };
     const record = this.repo.withCardLock(ref, { ...newCardState(now), language }, now, async (trx, card, created) => {
       if (input.answerId && (await this.repo.hasAnswer(trx, learner.id, input.answerId))) return false;
-      return this.apply(trx, learner, ref, created ? null : card, card, input, now);
+      return this.apply(trx, learner, ref, created ? null : card, card, judged, now);
     });
     // The row lock orders answers to one card, but the same answerId sent for two cards at once is only caught by
     // the unique index (learner_id, answer_id): the loser's transaction rolls back, and its answer is recorded already.
@@ -95,10 +117,40 @@ export class LearningService {
     return { word: toWord(updated ?? existing), scheduled };
   }
 
+  /**
+   * The verdict of a typed answer, by the same checker as the learner's quiz: the client's verdict is only what it
+   * showed at once, and a stored "correct" always matches the text typed. Another word with the asked meaning is
+   * no mistake (Hard, as a forgiven slip). Without a typed text (SPEC.md's calls) the call says what happened.
+   */
+  private async judge(learner: Learner, language: LanguageCode, row: WordRow, direction: Direction, input: AnswerInput): Promise<Verdict> {
+    if (input.typed === undefined || input.typed.trim() === '') return input.verdict;
+    const lexicon = await this.lexicon_(language);
+    const word = { word: row.word, article: row.article, translations: splitTranslations(row.translation), hint: row.hint };
+    const result = checkAnswer(input.typed, answerKey(word, getLanguage(language), direction), {
+      strictAccents: learner.strictAccents,
+      otherAnswers: lexicon.otherAnswers,
+      entryOf: lexicon.entryOf,
+    });
+    return result.alsoRight ? 'almost' : result.verdict;
+  }
+
+  private lexicon_(language: LanguageCode): Promise<WordLexicon> {
+    let lexicon = this.lexicons.get(language);
+    if (!lexicon) {
+      lexicon = this.repo.lexicon(null, language).then((rows) =>
+        buildLexicon(rows.map((r) => ({ ...r, translations: splitTranslations(r.translation) })), getLanguage(language)),
+      );
+      // A failed read is not kept: the next answer tries again.
+      lexicon.catch(() => this.lexicons.delete(language));
+      this.lexicons.set(language, lexicon);
+    }
+    return lexicon;
+  }
+
   /** Records one answer on a locked card; returns whether it rescheduled the card (false for practice). */
   private async apply(trx: Transaction<Database>, learner: Learner, ref: CardRef, previous: SavedCard | null, card: SavedCard, input: AnswerInput, now: number): Promise<boolean> {
     const practice = input.sessionId !== undefined && (await this.repo.answeredInSession(trx, ref, input.sessionId));
-    const review = { ...ref, answerId: input.answerId ?? null, sessionId: input.sessionId ?? null, verdict: input.verdict, typed: input.typed ?? '', reviewedAt: now };
+    const review = { ...ref, answerId: input.answerId ?? null, sessionId: input.sessionId ?? null, verdict: input.overruled ? OVERRULED : input.verdict, typed: input.typed ?? '', reviewedAt: now };
     if (practice) {
       await this.repo.insertReview(trx, { ...review, rating: ratingForVerdict(input.verdict), scheduled: false, previous: null, state: card.state, elapsedDays: 0, scheduledDays: card.scheduled_days });
       return false;
@@ -135,7 +187,7 @@ export class LearningService {
       await this.repo.restore(trx, last.ref, last.id, previous, now);
       if (!correctInstead) return false;
       const card = await this.repo.readCard(trx, last.ref, { ...newCardState(now), language }, now);
-      const input: AnswerInput = { verdict: 'correct', typed: last.typed, answerId, ...(last.session_id ? { sessionId: last.session_id } : {}) };
+      const input: AnswerInput = { verdict: 'correct', overruled: true, typed: last.typed, answerId, ...(last.session_id ? { sessionId: last.session_id } : {}) };
       return this.apply(trx, learner, last.ref, previous === 'new' ? null : card, card, input, now);
     });
     const updated = await this.repo.findWord(learner.id, language, found.word_id, found.direction);
@@ -149,7 +201,7 @@ export class LearningService {
    */
   async checkVisitorRequest(language: LanguageCode, request: { wordId: number } | { word: string }): Promise<void> {
     if ('wordId' in request) {
-      if (!(await this.repo.findWord(null, language, request.wordId))) throw notFound('That word');
+      if (!(await this.repo.findWord(null, language, request.wordId, primaryDirection(language)))) throw notFound('That word');
     } else if (await this.repo.deckHasWord(language, request.word.normalize('NFC'))) {
       throw wordExists();
     }
@@ -158,7 +210,7 @@ export class LearningService {
   async addOwnWord(learner: Learner, language: LanguageCode, word: string, translation: string): Promise<Word> {
     const id = await this.repo.addOwnWord(learner.id, language, word.normalize('NFC'), translation.normalize('NFC'));
     if (id === null) throw wordExists();
-    const row = await this.repo.findWord(learner.id, language, id);
+    const row = await this.repo.findWord(learner.id, language, id, primaryDirection(language));
     if (!row) throw notFound('That word');
     return toWord(row);
   }
@@ -178,9 +230,11 @@ export class LearningService {
   async userLanguage(learner: Learner, language: LanguageCode, addedAt?: number): Promise<UserLanguage> {
     const when = addedAt ?? (await this.repo.listLanguages(learner.id)).find((l) => l.language === language)?.added_at;
     if (when === undefined) throw notFound('That language');
-    // "Learned" is the forward card's, as everywhere SPEC.md counts it.
-    const [stats, learned] = await Promise.all([this.stats(learner, language), this.repo.learned(learner.id, language)]);
-    return { ...stats, wordsLearned: learned.map(toWord), addedAt: when };
+    // "Learned" is the language's own card's, as everywhere SPEC.md counts it.
+    // `wordsLearned` is the whole list, as the original API sent it: its clients count it for the total and filter
+    // it for the words learned.
+    const [stats, words] = await Promise.all([this.stats(learner, language), this.list(learner, language)]);
+    return { ...stats, wordsLearned: words, addedAt: when };
   }
 
   mergeGuest = (guestId: string, accountId: string): Promise<void> => this.repo.mergeLearners(guestId, accountId);

@@ -1,3 +1,4 @@
+import { type LanguageCode, primaryDirection } from '@vocab/core';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 
@@ -27,15 +28,15 @@ export class StatsRepository {
     return new Map(rows.map((r) => [r.verdict, Number(r.n)]));
   }
 
-  /** For each word of the language first recalled on its forward card (the one "learned" counts): when that happened. */
-  firstRecalls(learnerId: string, language: string) {
+  /** For each word of the language first recalled on its own card (the one "learned" counts): when that happened. */
+  firstRecalls(learnerId: string, language: LanguageCode) {
     return this.db
       .selectFrom('reviews as r')
       .innerJoin('words as w', 'w.id', 'r.word_id')
       .select(['r.word_id', (eb) => eb.fn.min<number>('r.reviewed_at').as('at')])
       .where('r.learner_id', '=', learnerId)
       .where('w.language', '=', language)
-      .where('r.direction', '=', 'forward')
+      .where('r.direction', '=', primaryDirection(language))
       .where('r.scheduled', '=', 1)
       .where('r.rating', '>', 1)
       .groupBy('r.word_id')

@@ -12,18 +12,18 @@ import { useUnlearnedWords } from '@/features/quiz/api/get-unlearned-words';
 import { useQuizSupport } from '@/features/quiz/api/get-quiz-support';
 import { QuizQuery } from '@/features/quiz/components/quiz-query';
 import { QuizScreen } from '@/features/quiz/components/quiz-screen';
-import { directionTitle } from '@/features/quiz/lib/direction';
+import { directionLabel, directionTitle } from '@/features/quiz/lib/direction';
 import { wordQuizProps } from '@/features/quiz/lib/word-quiz';
 
 /** The account's quiz of a language (SPEC.md §4 Generic quiz): rounds of the missed words until none is wrong. */
 export function Component() {
   const code = useParams().language ?? '';
-  const direction = directionOf(useSearchParams()[0].get('direction'));
+  const named = useSearchParams()[0].get('direction');
   const language = isLanguageCode(code) && getLanguage(code).active ? getLanguage(code) : null;
   return (
     <RequireAccount>
       {language ? (
-        <GenericQuiz key={`${language.code}-${direction}`} language={language} direction={direction} />
+        <GenericQuiz key={`${language.code}-${named}`} language={language} direction={directionOf(named, language.code)} />
       ) : (
         <Page title="Quiz">
           <ErrorBox title="Error">This language is not offered.</ErrorBox>
@@ -62,6 +62,7 @@ function GenericQuiz({ language, direction }: { language: Language; direction: D
       >
         {(data) => (
           <QuizScreen
+            caption={directionLabel(language, direction)}
             {...wordQuizProps(data.wordsLearned, language, 'generic', support, direction)}
             correct={correct}
             counter="word-count"

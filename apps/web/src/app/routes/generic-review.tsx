@@ -12,18 +12,18 @@ import { useGenericReview } from '@/features/quiz/api/get-generic-review';
 import { useQuizSupport } from '@/features/quiz/api/get-quiz-support';
 import { QuizQuery } from '@/features/quiz/components/quiz-query';
 import { QuizScreen } from '@/features/quiz/components/quiz-screen';
-import { directionTitle } from '@/features/quiz/lib/direction';
+import { directionLabel, directionTitle } from '@/features/quiz/lib/direction';
 import { wordQuizProps } from '@/features/quiz/lib/word-quiz';
 
 /** The account's due words of a language (SPEC.md §4 Review). */
 export function Component() {
   const code = useParams().language ?? '';
-  const direction = directionOf(useSearchParams()[0].get('direction'));
+  const named = useSearchParams()[0].get('direction');
   const language = isLanguageCode(code) && getLanguage(code).active ? getLanguage(code) : null;
   return (
     <RequireAccount>
       {language ? (
-        <GenericReview key={`${language.code}-${direction}`} language={language} direction={direction} />
+        <GenericReview key={`${language.code}-${named}`} language={language} direction={directionOf(named, language.code)} />
       ) : (
         <Page title="Review">
           <ErrorBox title="Error">This language is not offered.</ErrorBox>
@@ -62,6 +62,7 @@ function GenericReview({ language, direction }: { language: Language; direction:
       >
         {(list) => (
           <QuizScreen
+            caption={directionLabel(language, direction)}
             {...wordQuizProps(list, language, 'review', support, direction)}
             correct={correct}
             counter="count"

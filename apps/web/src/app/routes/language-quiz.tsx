@@ -9,7 +9,7 @@ import { useLanguageWords } from '@/features/quiz/api/get-language-words';
 import { useQuizSupport } from '@/features/quiz/api/get-quiz-support';
 import { QuizQuery } from '@/features/quiz/components/quiz-query';
 import { QuizScreen } from '@/features/quiz/components/quiz-screen';
-import { directionQuery, directionTitle } from '@/features/quiz/lib/direction';
+import { directionLabel, directionTitle, pageDirectionQuery } from '@/features/quiz/lib/direction';
 import { wordQuizProps } from '@/features/quiz/lib/word-quiz';
 
 /** "/spanish-quiz" → the Spanish language; null for anything else. */
@@ -24,7 +24,7 @@ function languageOfPath(pathname: string): Language | null {
  */
 export function Component() {
   const { pathname } = useLocation();
-  const direction = directionOf(useSearchParams()[0].get('direction'));
+  const named = useSearchParams()[0].get('direction');
   const language = languageOfPath(pathname);
   if (!language) {
     return (
@@ -33,7 +33,7 @@ export function Component() {
       </Page>
     );
   }
-  return <LanguageQuiz key={`${language.code}-${direction}`} language={language} direction={direction} />;
+  return <LanguageQuiz key={`${language.code}-${named}`} language={language} direction={directionOf(named, language.code)} />;
 }
 
 function LanguageQuiz({ language, direction }: { language: Language; direction: Direction }) {
@@ -41,7 +41,7 @@ function LanguageQuiz({ language, direction }: { language: Language; direction: 
   const support = useQuizSupport(language.code);
   const report = useAnswerLanguageWord(language.code, direction);
   const correct = useCorrectAnswer(language.code);
-  const { mode, showCorrection } = languageQuizMode(language.code);
+  const mode = languageQuizMode(language.code);
   const home = (
     <Link to={paths.language(language.code)} className="btn btn-secondary">
       Back to {language.name}
@@ -59,7 +59,7 @@ function LanguageQuiz({ language, direction }: { language: Language; direction: 
             <p>You have learned every {language.name} word we have. Well done!</p>
             <p>Keep them fresh with the words up for review.</p>
             <div className="actions">
-              <Link to={`${paths.languageReview(language.code)}${directionQuery(direction)}`} className="btn btn-primary">
+              <Link to={`${paths.languageReview(language.code)}${pageDirectionQuery(language, direction)}`} className="btn btn-primary">
                 Review words
               </Link>
               {home}
@@ -69,8 +69,8 @@ function LanguageQuiz({ language, direction }: { language: Language; direction: 
       >
         {(words) => (
           <QuizScreen
+            caption={directionLabel(language, direction)}
             {...wordQuizProps(words, language, mode, support, direction)}
-            showCorrection={showCorrection ?? false}
             counter="progress"
             report={report}
             correct={correct}

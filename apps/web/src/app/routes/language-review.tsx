@@ -9,7 +9,7 @@ import { useLanguageReview } from '@/features/quiz/api/get-language-review';
 import { useQuizSupport } from '@/features/quiz/api/get-quiz-support';
 import { QuizQuery } from '@/features/quiz/components/quiz-query';
 import { QuizScreen } from '@/features/quiz/components/quiz-screen';
-import { directionTitle } from '@/features/quiz/lib/direction';
+import { directionLabel, directionTitle } from '@/features/quiz/lib/direction';
 import { wordQuizProps } from '@/features/quiz/lib/word-quiz';
 
 /** "/italian/up-for-review" → Italian; null for anything else. */
@@ -24,7 +24,7 @@ function languageOfPath(pathname: string): Language | null {
  */
 export function Component() {
   const { pathname } = useLocation();
-  const direction = directionOf(useSearchParams()[0].get('direction'));
+  const named = useSearchParams()[0].get('direction');
   const language = languageOfPath(pathname);
   if (!language) {
     return (
@@ -33,7 +33,7 @@ export function Component() {
       </Page>
     );
   }
-  return <LanguageReview key={`${language.code}-${direction}`} language={language} direction={direction} />;
+  return <LanguageReview key={`${language.code}-${named}`} language={language} direction={directionOf(named, language.code)} />;
 }
 
 function LanguageReview({ language, direction }: { language: Language; direction: Direction }) {
@@ -62,6 +62,7 @@ function LanguageReview({ language, direction }: { language: Language; direction
       >
         {(words) => (
           <QuizScreen
+            caption={directionLabel(language, direction)}
             {...wordQuizProps(words, language, 'review', support, direction)}
             counter="count"
             report={report}

@@ -68,6 +68,7 @@ export function makeWord(fields: Pick<Word, '_id' | 'word' | 'translation'> & Pa
     article: '',
     pos: 'noun',
     note: '',
+    hint: '',
     rank: Number(fields._id),
     own: false,
     due: null,
@@ -104,9 +105,9 @@ export const recordAnswers = (status: (call: number) => number = () => 200): Rec
 export const recordCorrections = (status: (call: number) => number = () => 200): Received[] =>
   recordRequests('post', '/api/:language/answers/:answerId/:action', status);
 
-/** The user that GET /api/auth/page-load-login reports (the account-only routes check it). */
+/** The user that GET /api/auth/session reports (the account-only routes check it). */
 export function loggedIn(): void {
-  server.use(http.get('/api/auth/page-load-login', () => HttpResponse.json({ _id: '1', username: 'ana' })));
+  server.use(http.get('/api/auth/session', () => HttpResponse.json({ user: { _id: '1', username: 'ana' } })));
 }
 
 /** The text of the quiz's feedback region: the answer field's last description. */

@@ -1,11 +1,15 @@
 import type { Word } from '@vocab/api';
-import type { Direction, LanguageCode } from '@vocab/core';
+import { BATCH_SIZE, type Direction, type LanguageCode } from '@vocab/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { directionQuery } from '../lib/direction';
 
-/** The learner's next batch of words of a language not yet learned in `direction`, in frequency order. */
-export const getLanguageWords = (language: LanguageCode, direction: Direction) => api<Word[]>('GET', `/api/${language}${directionQuery(direction)}`);
+/**
+ * The learner's next batch of words of a language not yet learned in `direction`, in frequency order. Without the
+ * query, `GET /api/{language}` is the whole list (SPEC.md §7).
+ */
+export const getLanguageWords = (language: LanguageCode, direction: Direction) =>
+  api<Word[]>('GET', `/api/${language}?limit=${BATCH_SIZE}&unlearned=true${directionQuery(direction).replace('?', '&')}`);
 
 /**
  * A quiz reads its batch once: never refetched behind its back (it would change the words under a running

@@ -1,5 +1,5 @@
 import type { Lexicon } from '@vocab/api';
-import { type LanguageCode, getLanguage, otherAnswerSet } from '@vocab/core';
+import { type LanguageCode, type Lexicon as WordLexicon, buildLexicon, getLanguage } from '@vocab/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { useSettings } from '@/lib/settings';
@@ -15,8 +15,8 @@ export interface QuizSupport {
   pending: boolean;
   strictAccents: boolean;
   autoSpeak: boolean;
-  /** The whole language's answer forms, so typo tolerance never accepts another real word; null if unavailable. */
-  otherAnswers: ReadonlySet<string> | null;
+  /** The whole language's words, so typo tolerance never accepts another real word; null if unavailable. */
+  lexicon: WordLexicon | null;
 }
 
 /** What a word quiz needs besides its words: the learner's accent setting and the language's lexicon. */
@@ -24,17 +24,13 @@ export function useQuizSupport(language: LanguageCode): QuizSupport {
   const settings = useSettings();
   const lexicon = useQuery({
     ...lexiconQueryOptions(language),
-    select: (data) =>
-      otherAnswerSet([
-        { accepted: data.words, locale: getLanguage(language).locale },
-        { accepted: data.translations, locale: 'en' },
-      ]),
+    select: (data) => buildLexicon(data.entries, getLanguage(language)),
   });
   // Either failing is no reason to stop a learner: the quiz falls back to the defaults and the batch's words.
   return {
     pending: settings.isPending || lexicon.isPending,
     strictAccents: settings.data?.strictAccents ?? false,
     autoSpeak: settings.data?.autoSpeak ?? false,
-    otherAnswers: lexicon.data ?? null,
+    lexicon: lexicon.data ?? null,
   };
 }

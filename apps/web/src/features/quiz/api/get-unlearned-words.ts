@@ -7,7 +7,7 @@ import { api } from '@/lib/api-client';
 export const getUnlearnedWords = (language: LanguageCode, direction: Direction) =>
   api<UnlearnedResponse>(
     'GET',
-    `/api/users/languages/words/unlearned?${new URLSearchParams({ language, ...(direction === 'forward' ? {} : { direction }) }).toString()}`,
+    `/api/users/languages/words/unlearned?${new URLSearchParams({ language, direction }).toString()}`,
   );
 
 /** Read once per visit, as the quiz batch (see get-language-words.ts). */

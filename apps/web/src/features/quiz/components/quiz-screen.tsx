@@ -1,7 +1,8 @@
-import type { Feedback, LastAnswer, QuizItem, QuizMode, QuizState } from '@vocab/core';
+import type { Feedback, LastAnswer, Lexicon, QuizItem, QuizMode, QuizState } from '@vocab/core';
 import { type FormEvent, type KeyboardEvent, type ReactNode, useEffect, useId, useLayoutEffect, useRef } from 'react';
 import type { CorrectAnswer, ReportAnswer } from '../lib/answer-report';
 import { type Quiz, useQuiz } from '../use-quiz';
+import { useCoarsePointer } from '../lib/use-coarse-pointer';
 import { AccentButtons } from './accent-buttons';
 import { SpeakButton } from './speak-button';
 
@@ -16,9 +17,9 @@ export interface FinishedContext {
 
 export interface QuizScreenProps {
   mode: QuizMode;
-  /** Classic mode: show "Correct: {answer}" after a wrong answer (the Italian quiz). */
-  showCorrection?: boolean;
   items: readonly QuizItem[];
+  /** What the quiz asks, shown above it ("Spanish → English"). */
+  caption?: string;
   /** Label of the answer field ("Answer in English"). */
   answerLabel: string;
   /** BCP 47 language of the answer field and of the prompt, for spell-checkers and screen readers. */
@@ -35,6 +36,9 @@ export interface QuizScreenProps {
   correct?: CorrectAnswer;
   /** The links and buttons under "Quiz over". */
   finishedActions: (context: FinishedContext) => ReactNode;
+  /** The language's words: no typo tolerance accepts another word, and a wrong answer that is one is named. */
+  lexicon?: Lexicon;
+  /** Normalised forms of the other answers, where there is no lexicon (the secret quiz). */
   otherAnswers?: ReadonlySet<string>;
   /** The learner's setting: a missing or wrong accent is wrong, not forgiven. */
   strictAccents?: boolean;
@@ -42,23 +46,50 @@ export interface QuizScreenProps {
   autoSpeak?: boolean;
 }
 
-/** The text of a verdict, worded per quiz as SPEC.md §4 words it. */
-export function feedbackText(feedback: Feedback, mode: QuizMode, revealOnWrong: boolean): ReactNode {
+/** "you (informal, one person)": the prompt with what says which word it wants. */
+const withHint = (item: QuizItem): string => (item.hint ? `${item.prompt} (${item.hint})` : item.prompt);
+
+/** The text of a verdict, worded per quiz as SPEC.md §4 words it; every mistake shows the right answer. */
+export function feedbackText(feedback: Feedback, mode: QuizMode, item: QuizItem | null): ReactNode {
   if (feedback.verdict === 'correct') return 'Correct!';
   if (feedback.verdict === 'almost') {
     return `Correct — mind the ${feedback.reason === 'accent' ? 'accent' : 'spelling'}: ${feedback.expected}`;
   }
-  if (mode === 'secret') return 'incorrect..';
-  if (!revealOnWrong) return 'Incorrect';
-  // The Italian quiz says "Incorrect", then "Correct: {answer}"; generic and review quizzes "Incorrect. {answer}".
-  if (mode === 'classic') {
+  const typed = feedback.typedWord;
+  const wanted = item ? ` (‘${withHint(item)}’)` : '';
+  if (feedback.alsoRight && typed) {
     return (
       <>
-        Incorrect <span className="quiz-correction">Correct: {feedback.expected}</span>
+        Also right — we were looking for <em>{feedback.expected}</em>
+        {wanted}. Try again?
       </>
     );
   }
-  return `Incorrect. ${feedback.expected}`;
+  // The original's words per quiz: the classic quizzes' "Incorrect" then "Correct: {answer}", the secret one's
+  // "incorrect..", the others' "Incorrect. {answer}".
+  const verdict =
+    mode === 'classic' ? (
+      <>
+        Incorrect <span className="quiz-correction">Correct: {feedback.expected}</span>
+      </>
+    ) : mode === 'secret' ? (
+      <>
+        incorrect.. <span className="quiz-correction">{feedback.expected}</span>
+      </>
+    ) : (
+      `Incorrect. ${feedback.expected}`
+    );
+  if (!typed) return verdict;
+  // "si" for "sí" is no accent slip but another word: say which, so the learner sees why it was not forgiven.
+  return (
+    <>
+      {verdict}
+      <span className="quiz-explanation">
+        <em>{typed.word}</em> means ‘{typed.meaning}’ — here you need <em>{feedback.expected}</em>
+        {wanted}.
+      </span>
+    </>
+  );
 }
 
 function Counter({ state, counter }: { state: QuizState; counter: QuizCounter }) {
@@ -98,8 +129,8 @@ function Counter({ state, counter }: { state: QuizState; counter: QuizCounter })
  * items in their direction, how answers reach the server and what to offer at the end.
  */
 export function QuizScreen(props: QuizScreenProps) {
-  const { mode, showCorrection, items, report, correct, otherAnswers, strictAccents } = props;
-  const quiz = useQuiz({ mode, showCorrection, items, report, correct, otherAnswers, strictAccents });
+  const { mode, items, report, correct, lexicon, otherAnswers, strictAccents } = props;
+  const quiz = useQuiz({ mode, items, report, correct, strictAccents, ...(lexicon ? { lexicon } : {}), ...(otherAnswers ? { otherAnswers } : {}) });
   const { state } = quiz;
 
   if (state.finished) {
@@ -124,27 +155,32 @@ const VERDICT_WORDS = { correct: 'correct', almost: 'accepted', wrong: 'incorrec
 
 /**
  * "Undo" and "I was right" for the last answer. They stay while the next word is asked, until it is answered:
- * the 2-second pause of SPEC.md §9 runs as before, and the learner still has time to act.
+ * the 2-second pause of SPEC.md §9 runs as before, and the learner still has time to act. "I was right" gives the
+ * learner credit, so it stands apart from "Undo", never one slip of the thumb away. Keyboard hints are for
+ * keyboards: a touch screen has no Esc key.
  */
 function AnswerCorrections({ quiz, after }: { quiz: Quiz; after: () => void }) {
   const { undo, overrule, state } = quiz;
+  const touch = useCoarsePointer();
   const last = state.lastAnswer;
   if (!last || (!undo && !overrule)) return null;
   // While its verdict is shown, the feedback says what the answer was; once the quiz moved on, this line does.
   const verdictShown = state.feedback !== null && state.current?.id === last.item.id;
   return (
-    <div className="actions quiz-corrections" role="group" aria-label="Last answer">
+    <div className="quiz-corrections" role="group" aria-label="Last answer">
       {verdictShown ? null : <LastAnswerSummary last={last} />}
-      {undo ? (
-        <button type="button" className="btn btn-secondary" aria-keyshortcuts="Escape" onClick={() => { undo(); after(); }}>
-          Undo <kbd>Esc</kbd>
-        </button>
-      ) : null}
-      {overrule ? (
-        <button type="button" className="btn btn-secondary" aria-keyshortcuts="Control+Enter" onClick={() => { overrule(); after(); }}>
-          I was right <kbd>Ctrl+Enter</kbd>
-        </button>
-      ) : null}
+      <div className="quiz-corrections-buttons">
+        {undo ? (
+          <button type="button" className="btn btn-secondary btn-small" aria-keyshortcuts="Escape" onClick={() => { undo(); after(); }}>
+            Undo{touch ? null : <kbd>Esc</kbd>}
+          </button>
+        ) : null}
+        {overrule ? (
+          <button type="button" className="btn btn-link btn-small quiz-overrule" aria-keyshortcuts="Control+Enter" onClick={() => { overrule(); after(); }}>
+            I was right{touch ? null : <kbd>Ctrl+Enter</kbd>}
+          </button>
+        ) : null}
+      </div>
     </div>
   );
 }
@@ -166,6 +202,7 @@ function QuizQuestion({
   counter,
   checkLabel = 'Check',
   autoSpeak = false,
+  caption,
 }: QuizScreenProps & { quiz: ReturnType<typeof useQuiz> }) {
   const { state, setInput, submit, unsaved, uncorrected } = quiz;
   const inputRef = useRef<HTMLInputElement>(null);
@@ -205,7 +242,9 @@ function QuizQuestion({
   };
 
   const { feedback, current } = state;
-  const verdictClass = feedback ? ` is-${feedback.verdict}` : '';
+  // While the learner retypes a shown answer, the field is not marked wrong: what they type now is new.
+  const verdictClass = feedback && !state.retrying ? ` is-${feedback.verdict}` : '';
+  const feedbackClass = feedback ? ` is-${feedback.alsoRight ? 'also-right' : feedback.verdict}` : '';
 
   const focusField = () => inputRef.current?.focus();
 
@@ -213,6 +252,7 @@ function QuizQuestion({
     <div className="quiz" onKeyDown={(e) => onCorrectionKey(e, quiz, focusField)}>
       <div className="quiz-status">
         <Counter state={state} counter={counter} />
+        {caption ? <p className="quiz-caption">{caption}</p> : null}
         <p className="quiz-score">Score: {state.score}</p>
       </div>
       {state.round.number > 1 ? <p className="hint">Round {state.round.number}: the words you missed.</p> : null}
@@ -221,9 +261,10 @@ function QuizQuestion({
         {/* Live: the field keeps the focus, so a screen reader would not otherwise hear the next word. */}
         <p id={promptId} className="quiz-prompt" aria-live="polite">
           Translate: <strong lang={promptLang}>{current?.prompt}</strong>
+          {current?.hint ? <span className="quiz-prompt-hint"> ({current.hint})</span> : null}
           <SpeakButton text={current?.prompt ?? ''} locale={promptLang} auto={autoSpeak} />
         </p>
-        <label htmlFor={inputId}>{answerLabel}</label>
+        <label htmlFor={inputId}>{state.retrying ? `Type the answer to go on` : answerLabel}</label>
         <div className="quiz-answer">
           <input
             ref={inputRef}
@@ -232,27 +273,35 @@ function QuizQuestion({
             lang={answerLang}
             value={state.input}
             readOnly={state.readOnly}
-            aria-invalid={feedback?.verdict === 'wrong' ? true : undefined}
+            aria-invalid={feedback?.verdict === 'wrong' && !state.retrying && !feedback.alsoRight ? true : undefined}
             aria-describedby={`${promptId} ${feedbackId}`}
             autoComplete="off"
             autoCapitalize="off"
             autoCorrect="off"
             spellCheck={false}
+            enterKeyHint={state.retrying && state.input === '' ? 'next' : 'done'}
             onChange={(e) => setInput(e.target.value)}
           />
-          <button type="submit" className="btn btn-primary">
-            {checkLabel}
-          </button>
+          {state.retrying && state.input.trim() === '' ? (
+            <button type="submit" className="btn btn-primary">
+              Continue
+            </button>
+          ) : (
+            <button type="submit" className="btn btn-primary">
+              {checkLabel}
+            </button>
+          )}
+        </div>
+        {/* Right under the field: with a phone's keyboard open, the verdict and the answer stay in view. */}
+        <div id={feedbackId} className={`quiz-feedback${feedbackClass}`} aria-live="polite" aria-atomic="true">
+          {feedback ? feedbackText(feedback, state.config.mode, current) : null}
+          {feedback && feedback.verdict !== 'correct' && !feedback.alsoRight ? (
+            <SpeakButton text={feedback.expected} locale={answerLang} auto={autoSpeak} />
+          ) : null}
         </div>
         <AccentButtons accents={accents} onInsert={insert} />
       </form>
 
-      <div id={feedbackId} className={`quiz-feedback${verdictClass}`} aria-live="polite" aria-atomic="true">
-        {feedback ? feedbackText(feedback, state.config.mode, state.config.rules.revealOnWrong) : null}
-        {feedback && (feedback.verdict !== 'wrong' || feedback.reveal) ? (
-          <SpeakButton text={feedback.expected} locale={answerLang} auto={autoSpeak} />
-        ) : null}
-      </div>
       <AnswerCorrections quiz={quiz} after={focusField} />
       <SaveProblems unsaved={unsaved} uncorrected={uncorrected} />
     </div>

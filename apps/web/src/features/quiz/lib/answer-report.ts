@@ -20,9 +20,9 @@ export type CorrectAnswer = (answerId: string, correction: AnswerCorrection) => 
 /** The API's limit on `typed`. */
 const MAX_TYPED = 200;
 
-/** The body of an answer call; the forward card is the API's default, so only the reverse one is named. */
-export function answerBody(report: AnswerReport, { sessionId, answerId }: AnswerIds, direction: Direction = 'forward'): AnswerBody {
-  return { verdict: report.verdict, typed: report.typed.slice(0, MAX_TYPED), answerId, sessionId, ...(direction === 'forward' ? {} : { direction }) };
+/** The body of an answer call, naming its card. */
+export function answerBody(report: AnswerReport, { sessionId, answerId }: AnswerIds, direction: Direction): AnswerBody {
+  return { verdict: report.verdict, typed: report.typed.slice(0, MAX_TYPED), answerId, sessionId, direction };
 }
 
 /**

@@ -1,11 +1,16 @@
-import type { Direction, Language } from '@vocab/core';
+import { type Direction, type Language, primaryDirection } from '@vocab/core';
 
-/**
- * The query string naming a card direction, for the API and for the quiz pages alike: none for forward, so the
- * calls and pages SPEC.md lists keep their URLs.
- */
-export const directionQuery = (direction: Direction): string => (direction === 'forward' ? '' : `?direction=${direction}`);
+/** The query string of an API call for a card: always named, so the call never depends on the server's default. */
+export const directionQuery = (direction: Direction): string => `?direction=${direction}`;
 
-/** What a page title adds for the reverse card (": English → Spanish"); nothing for the forward one. */
+/** A quiz or review page's query string: none for the language's own card, so the pages SPEC.md lists keep their URLs. */
+export const pageDirectionQuery = (language: Language, direction: Direction): string =>
+  direction === primaryDirection(language.code) ? '' : `?direction=${direction}`;
+
+/** What a card asks, in the language's own words: "Spanish → English" (recognise) or "English → Spanish" (recall). */
+export const directionLabel = (language: Language, direction: Direction): string =>
+  direction === 'recognise' ? `${language.name} → English` : `English → ${language.name}`;
+
+/** What a page title adds for the language's other card (": English → Spanish"); nothing for its own. */
 export const directionTitle = (language: Language, direction: Direction): string =>
-  direction === 'reverse' ? `: English → ${language.name}` : '';
+  direction === primaryDirection(language.code) ? '' : `: ${directionLabel(language, direction)}`;

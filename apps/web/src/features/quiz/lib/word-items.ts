@@ -1,34 +1,16 @@
 import type { Word } from '@vocab/api';
-import { type Direction, type Language, type QuizItem, type QuizMode, withArticle } from '@vocab/core';
-
-/** Which way a quiz asks (PRODUCT.md §1 "Directions"). */
-export type QuizDirection = 'toEnglish' | 'toForeign';
-
-/**
- * On the forward card, the Spanish quiz and the reviews show the foreign word and expect English, the others the
- * other way (SPEC.md §4). The reverse card is always English → foreign.
- */
-export function quizDirection(mode: QuizMode, card: Direction = 'forward'): QuizDirection {
-  if (card === 'reverse') return 'toForeign';
-  return mode === 'spanish' || mode === 'review' ? 'toEnglish' : 'toForeign';
-}
+import { type Direction, type Language, type QuizItem, answerKey, cardPrompt, showsForeign } from '@vocab/core';
 
 function englishForms(word: Word): string[] {
   const forms = word.translations.length > 0 ? word.translations : word.translation.split(';');
   return forms.map((t) => t.trim()).filter((t) => t !== '');
 }
 
-/** A deck word as a quiz item in the given direction: the noun is shown with its article ("la casa"). */
-export function wordItem(word: Word, language: Language, direction: QuizDirection): QuizItem {
-  const article = word.article || null;
-  if (direction === 'toEnglish') {
-    return { id: word._id, prompt: withArticle(word.word, article, language.locale), key: { accepted: englishForms(word), locale: 'en' } };
-  }
-  return {
-    id: word._id,
-    prompt: englishForms(word).join('; ') || word.translation,
-    key: { accepted: [word.word], article, locale: language.locale, articles: language.articles },
-  };
+/** A word as a quiz item on one of its cards, asked as core asks it (the server judges with the same key). */
+export function wordItem(word: Word, language: Language, direction: Direction): QuizItem {
+  const entry = { word: word.word, article: word.article, translations: englishForms(word), hint: word.hint };
+  const prompt = cardPrompt(entry, language, direction);
+  return { id: word._id, prompt: prompt.text || word.translation, hint: prompt.hint, key: answerKey(entry, language, direction) };
 }
 
 /** What the answer field of a word quiz needs to know: its label, its language and the accents to offer. */
@@ -39,8 +21,8 @@ export interface AnswerField {
   accents: readonly string[];
 }
 
-export function answerField(language: Language, direction: QuizDirection): AnswerField {
-  return direction === 'toEnglish'
+export function answerField(language: Language, direction: Direction): AnswerField {
+  return showsForeign(direction)
     ? { label: 'Answer in English', lang: 'en', promptLang: language.locale, accents: [] }
     : { label: `Answer in ${language.name}`, lang: language.locale, promptLang: 'en', accents: language.accents };
 }
