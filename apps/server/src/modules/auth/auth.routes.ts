@@ -1,4 +1,4 @@
-import { LoginBody, LoginResponse, OkBody, SignupBody, UserData } from '@vocab/api';
+import { LoginBody, LoginResponse, OkBody, SessionResponse, SignupBody, UserData } from '@vocab/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAccount, type SessionManager } from '../../plugins/session.js';
 import type { AuthService } from './auth.service.js';
@@ -10,8 +10,9 @@ export function authRoutes(auth: AuthService, sessions: SessionManager): Fastify
   return async (app) => {
     app.post('/api/auth/signup', { schema: { body: SignupBody, response: { 201: LoginResponse } } }, async (request, reply) => {
       const learner = await auth.signup(request.body, request.ip, request.learner);
-      // SPEC.md: signup ends with "Click here to login"; a guest's session ends here, its progress stays in the account.
-      if (request.learner) await sessions.end(request, reply);
+      // The new account is logged in at once (a guest's session is rotated into it, its progress kept): SPEC.md's
+      // "Click here to login" still shows, with the session already open.
+      await sessions.start(request, reply, learner);
       return reply.status(201).send({ userData: userData(learner) });
     });
 
@@ -30,6 +31,11 @@ export function authRoutes(auth: AuthService, sessions: SessionManager): Fastify
       const learner = requireAccount(request);
       await sessions.endEverywhere(request, reply, learner.id);
       return { ok: true as const };
+    });
+
+    app.get('/api/auth/session', { schema: { response: { 200: SessionResponse } } }, async (request) => {
+      const learner = request.learner;
+      return { user: learner?.username ? userData(learner) : null };
     });
 
     app.get('/api/auth/page-load-login', { schema: { response: { 200: UserData } } }, async (request) => {

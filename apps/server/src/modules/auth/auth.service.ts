@@ -12,7 +12,7 @@ const LOGIN_PER_ACCOUNT = { max: 10, windowMs: WINDOW_MS };
 const LOGIN_PER_CLIENT = { max: 50, windowMs: WINDOW_MS };
 const SIGNUP_PER_CLIENT = { max: 20, windowMs: 60 * 60_000 };
 
-/** Called when a guest logs into an account: its progress moves into the account. */
+/** Called when a guest logs into an account: its progress and languages move into the account. */
 export type MergeGuest = (guestId: string, accountId: string) => Promise<void>;
 
 export class AuthService {
@@ -33,6 +33,7 @@ export class AuthService {
     const passwordHash = await hashPassword(body.password);
     if (current && current.username === null) {
       if (!(await this.users.upgradeGuest(current.id, body.username, passwordHash))) throw usernameTaken();
+      await this.users.adoptPractisedLanguages(current.id, this.clock());
       return { ...current, username: body.username };
     }
     const id = randomToken();
@@ -50,6 +51,8 @@ export class AuthService {
     if (!found || !ok) throw invalidCredentials();
     await this.limiter.reset(accountKey);
     if (current && current.username === null && current.id !== found.learner.id) {
+      // The languages the guest practised become its own first, so the merge brings them into the account.
+      await this.users.adoptPractisedLanguages(current.id, this.clock());
       await this.mergeGuest(current.id, found.learner.id);
     }
     return found.learner;

@@ -17,6 +17,56 @@ describeEachDatabase('auth', (ctx) => {
     expect(res.json()).toEqual({ error: { code: 'unauthorized', message: expect.any(String) } });
   });
 
+  it('answers GET /api/auth/session with 200 and user null for a visitor and a guest, and the user when logged in', async () => {
+    const session = (cookie?: string) => ctx().app.inject({ method: 'GET', url: '/api/auth/session', headers: cookie ? { cookie } : {} });
+    const visitor = await session();
+    expect(visitor.statusCode).toBe(200);
+    expect(visitor.json()).toEqual({ user: null });
+
+    const words = (await ctx().app.inject({ method: 'GET', url: '/api/spanish' })).json<Array<{ _id: string }>>();
+    const answered = await ctx().app.inject({ method: 'PATCH', url: `/api/spanish/${words[0]?._id}` });
+    expect((await session(sessionCookie(answered))).json()).toEqual({ user: null });
+
+    const { cookie, userId } = await loginAs(ctx().app, 'nora');
+    expect((await session(cookie)).json()).toEqual({ user: { _id: userId, username: 'nora' } });
+  });
+
+  it('logs the new account in at signup, rotating a guest\'s session into it', async () => {
+    const fresh = await signup({ username: 'olga', password: 'correct horse' });
+    expect(fresh.statusCode).toBe(201);
+    expect((await me(sessionCookie(fresh))).json()).toEqual({ _id: fresh.json().userData._id, username: 'olga' });
+
+    const words = (await ctx().app.inject({ method: 'GET', url: '/api/spanish' })).json<Array<{ _id: string }>>();
+    const guestCookie = sessionCookie(await ctx().app.inject({ method: 'PATCH', url: `/api/spanish/${words[0]?._id}` }));
+    const upgraded = await signup({ username: 'pia', password: 'correct horse' }, { cookie: guestCookie });
+    const accountCookie = sessionCookie(upgraded);
+    expect(accountCookie).not.toBe(guestCookie);
+    expect((await me(guestCookie)).statusCode).toBe(401);
+    expect((await me(accountCookie)).json().username).toBe('pia');
+  });
+
+  it('makes the languages a guest practised the account\'s languages, at signup and at login', async () => {
+    const practise = async (language: string, cookie?: string) => {
+      const words = (await ctx().app.inject({ method: 'GET', url: `/api/${language}`, headers: cookie ? { cookie } : {} })).json<Array<{ _id: string }>>();
+      const res = await ctx().app.inject({ method: 'PATCH', url: `/api/${language}/${words[0]?._id}`, headers: cookie ? { cookie } : {} });
+      return cookie ?? sessionCookie(res);
+    };
+    const languagesOf = async (cookie: string) => {
+      const userId = (await me(cookie)).json()._id as string;
+      const list = await ctx().app.inject({ method: 'GET', url: `/api/users/languages/${userId}`, headers: { cookie } });
+      return list.json<Array<{ language: string; learnedCount: number }>>().map((l) => [l.language, l.learnedCount]);
+    };
+
+    const guest = await practise('italian');
+    await practise('german', guest);
+    const account = sessionCookie(await signup({ username: 'quinn', password: 'correct horse' }, { cookie: guest }));
+    expect((await languagesOf(account)).sort()).toEqual([['german', 1], ['italian', 1]]);
+
+    const second = await practise('french');
+    const login = sessionCookie(await ctx().app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'quinn', password: 'correct horse' }, headers: { cookie: second } }));
+    expect((await languagesOf(login)).map(([l]) => l).sort()).toEqual(['french', 'german', 'italian']);
+  });
+
   it('refuses a signup with missing or short fields with a 400 naming the problem', async () => {
     expect((await signup({ username: 'ana' })).statusCode).toBe(400);
     const short = await signup({ username: 'ana', password: 'short' });
@@ -75,7 +125,7 @@ describeEachDatabase('auth', (ctx) => {
   });
 
   it('ends the session on the server at logout', async () => {
-    const { cookie } = await loginAs(ctx().app, 'fred');
+    const cookie = sessionCookie(await signup({ username: 'fred', password: 'correct horse' }));
     const out = await ctx().app.inject({ method: 'GET', url: '/api/auth/logout', headers: { cookie } });
     expect(out.statusCode).toBe(200);
     expect(out.cookies.find((c) => c.name === 'sid')?.value).toBe('');
