@@ -26,14 +26,21 @@ function client(app: FastifyInstance) {
 }
 
 describeEachDatabase('learning', (ctx) => {
-  it('gives a visitor the first 15 words in frequency order without creating anyone', async () => {
+  it('gives a visitor the whole list, and a batch of 15 on asking, in frequency order without creating anyone', async () => {
     const res = await ctx().app.inject({ method: 'GET', url: '/api/spanish' });
     expect(res.statusCode).toBe(200);
     const words = res.json<Word[]>();
-    expect(words).toHaveLength(15);
-    expect(words.map((w) => w.rank)).toEqual(Array.from({ length: 15 }, (_, i) => i + 1));
+    expect(words).toHaveLength(TEST_DECK_SIZE);
+    expect(words.map((w) => w.rank)).toEqual(Array.from({ length: TEST_DECK_SIZE }, (_, i) => i + 1));
     expect(words.every((w) => !w.answeredCorrectly && w.due === null)).toBe(true);
     expect(res.cookies).toHaveLength(0);
+    const batch = (await ctx().app.inject({ method: 'GET', url: '/api/spanish?limit=15&unlearned=true' })).json<Word[]>();
+    expect(batch).toEqual(words.slice(0, 15));
+    expect((await ctx().app.inject({ method: 'GET', url: '/api/spanish?unlearned=true' })).json<Word[]>()).toEqual(batch);
+    expect((await ctx().app.inject({ method: 'GET', url: '/api/spanish?limit=3' })).json<Word[]>()).toEqual(words.slice(0, 3));
+    for (const query of ['unlearned=yes', 'unlearned=1', 'limit=0', 'limit=101', 'limit=x']) {
+      expect((await ctx().app.inject({ method: 'GET', url: `/api/spanish?${query}` })).statusCode, query).toBe(400);
+    }
     expect(await ctx().db.kysely.selectFrom('users').selectAll().execute()).toHaveLength(0);
     // The trailing slash of SPEC.md's `/api/portuguese/` works too.
     expect((await ctx().app.inject({ method: 'GET', url: '/api/portuguese/' })).statusCode).toBe(200);
@@ -60,8 +67,12 @@ describeEachDatabase('learning', (ctx) => {
 
     const stats = await guest.json<{ learnedCount: number; totalWords: number; percentLearned: number }>('GET', '/api/french/stats');
     expect(stats).toMatchObject({ learnedCount: 1, totalWords: TEST_DECK_SIZE, percentLearned: Math.round(100 / TEST_DECK_SIZE) });
-    const next = await guest.json<Word[]>('GET', '/api/french');
+    const next = await guest.json<Word[]>('GET', '/api/french?limit=15&unlearned=true');
     expect(next.map((w) => w._id)).not.toContain(first?._id);
+    const list = await guest.json<Word[]>('GET', '/api/french');
+    expect(list).toHaveLength(TEST_DECK_SIZE);
+    expect(list.filter((w) => w.answeredCorrectly).map((w) => w._id)).toEqual([first?._id]);
+    expect(list[0]?.due).toBe(answer.json().word.due);
 
     const stranger = await ctx().app.inject({ method: 'GET', url: '/api/french' });
     expect(stranger.json<Word[]>()[0]).toMatchObject({ _id: first?._id, answeredCorrectly: false });
@@ -71,7 +82,7 @@ describeEachDatabase('learning', (ctx) => {
     const guest = client(ctx().app);
     const [first] = await guest.json<Word[]>('GET', '/api/german');
     await guest.json('PATCH', `/api/german/${first?._id}`, { verdict: 'wrong', typed: 'xyz' });
-    const batch = await guest.json<Word[]>('GET', `/api/german?limit=${TEST_DECK_SIZE}`);
+    const batch = await guest.json<Word[]>('GET', `/api/german?limit=${TEST_DECK_SIZE}&unlearned=true`);
     expect(batch.at(-1)?._id).toBe(first?._id);
     const review = await ctx().db.kysely.selectFrom('reviews').selectAll().executeTakeFirstOrThrow();
     expect(review).toMatchObject({ verdict: 'wrong', typed: 'xyz', rating: 1, scheduled: 1 });
@@ -156,9 +167,10 @@ describeEachDatabase('learning', (ctx) => {
     expect((await a.call('POST', '/api/italian', { word: deckWord?.word ?? '', translation: 'x' })).statusCode).toBe(409);
     expect((await a.call('POST', '/api/italian', { word: '  ', translation: 'x' })).statusCode).toBe(400);
 
-    const mine = await a.json<Word[]>('GET', `/api/italian?limit=100`);
-    expect(mine.some((w) => w.word === 'gelato')).toBe(true);
-    const theirs = (await ctx().app.inject({ method: 'GET', url: '/api/italian?limit=100' })).json<Word[]>();
+    const mine = await a.json<Word[]>('GET', '/api/italian');
+    expect(mine).toHaveLength(TEST_DECK_SIZE + 1);
+    expect(mine.at(-1)).toMatchObject({ word: 'gelato', own: true });
+    const theirs = (await ctx().app.inject({ method: 'GET', url: '/api/italian' })).json<Word[]>();
     expect(theirs.some((w) => w.word === 'gelato')).toBe(false);
     expect((await ctx().app.inject({ method: 'PATCH', url: `/api/italian/${added.json()._id}` })).statusCode).toBe(404);
   });
@@ -199,7 +211,7 @@ describeEachDatabase('learning', (ctx) => {
       { word_id: Number(w2?._id), reps: 1 },
     ]);
     expect(await ctx().db.kysely.selectFrom('users').select('id').execute()).toHaveLength(1);
-    expect((await guest.json<Word[]>('GET', '/api/german?limit=100')).some((w) => w.word === 'Schnitzel')).toBe(true);
+    expect((await guest.json<Word[]>('GET', '/api/german')).some((w) => w.word === 'Schnitzel')).toBe(true);
   });
 });
 
@@ -209,23 +221,23 @@ describeEachDatabase('lexicon', (ctx) => {
     await guest.json('POST', '/api/spanish', { word: 'tortuga', translation: 'turtle; tortoise' });
     const res = await guest.call('GET', '/api/spanish/lexicon');
     expect(res.statusCode).toBe(200);
-    const lexicon = res.json<{ words: string[]; translations: string[] }>();
-    expect(lexicon.words).toHaveLength(41);
-    expect(lexicon.words).toContain('tortuga');
-    expect(lexicon.translations).toEqual(expect.arrayContaining(['turtle', 'tortoise']));
+    type Lexicon = { entries: Array<{ word: string; article: string; translations: string[]; hint: string }> };
+    const lexicon = res.json<Lexicon>();
+    expect(lexicon.entries).toHaveLength(41);
+    expect(lexicon.entries).toContainEqual({ word: 'tortuga', article: '', translations: ['turtle', 'tortoise'], hint: '' });
     expect(res.headers['cache-control']).toBe('private, max-age=3600');
-    const stranger = (await ctx().app.inject({ method: 'GET', url: '/api/spanish/lexicon' })).json<{ words: string[] }>();
-    expect(stranger.words).not.toContain('tortuga');
+    const stranger = (await ctx().app.inject({ method: 'GET', url: '/api/spanish/lexicon' })).json<Lexicon>();
+    expect(stranger.entries.map((e) => e.word)).not.toContain('tortuga');
   });
 
   it('sends a quiz batch as it is, and compresses a list too large for the first round trip', async () => {
     const learner = client(ctx().app);
     const gzip = { 'accept-encoding': 'gzip' };
-    const batch = await learner.call('GET', '/api/spanish', undefined, gzip);
+    const batch = await learner.call('GET', '/api/spanish?limit=15&unlearned=true', undefined, gzip);
     expect(batch.headers['content-encoding']).toBeUndefined();
     expect(batch.json<Word[]>()).toHaveLength(15);
     for (let i = 0; i < 40; i++) await learner.json('POST', '/api/spanish', { word: `palabra${i}`, translation: `a long gloss ${i} `.repeat(15).trim() });
-    const list = await learner.call('GET', '/api/spanish?limit=80', undefined, gzip);
+    const list = await learner.call('GET', '/api/spanish', undefined, gzip);
     expect(list.headers['content-encoding']).toBe('gzip');
     expect(JSON.parse(gunzipSync(list.rawPayload).toString()) as Word[]).toHaveLength(80);
   });
@@ -255,7 +267,7 @@ describeEachDatabase('undo and "I was right"', (ctx) => {
     expect((await guest.json<Word[]>('GET', '/api/spanish'))[0]).toMatchObject({ _id: word?._id, answeredCorrectly: false, due: null });
   });
 
-  it('turns a wrong verdict into a correct one with a single review in the log', async () => {
+  it('turns a wrong verdict into a correct one with a single review in the log, marked as the learner\'s ruling', async () => {
     const guest = client(ctx().app);
     const [word] = await guest.json<Word[]>('GET', '/api/french');
     await guest.json('PATCH', `/api/french/${word?._id}`, { verdict: 'wrong', typed: 'maison', answerId: 'verdict-01', sessionId: 'session-99' });
@@ -263,7 +275,7 @@ describeEachDatabase('undo and "I was right"', (ctx) => {
     expect(right.statusCode).toBe(200);
     expect(right.json()).toMatchObject({ scheduled: true, word: { answeredCorrectly: true } });
     const log = await ctx().db.kysely.selectFrom('reviews').select(['answer_id', 'verdict', 'typed', 'scheduled', 'session_id']).execute();
-    expect(log).toEqual([{ answer_id: 'verdict-01', verdict: 'correct', typed: 'maison', scheduled: 1, session_id: 'session-99' }]);
+    expect(log).toEqual([{ answer_id: 'verdict-01', verdict: 'overruled', typed: 'maison', scheduled: 1, session_id: 'session-99' }]);
     const progress = await ctx().db.kysely.selectFrom('progress').select(['reps', 'lapses', 'last_failed_at']).executeTakeFirstOrThrow();
     expect(progress).toEqual({ reps: 1, lapses: 0, last_failed_at: null });
   });

@@ -26,10 +26,11 @@ describe('the generic quiz', () => {
       }),
     );
     const received = recordAnswers();
-    const { user } = renderRoute('/quiz/generic/spanish', ROUTES);
+    const { user } = renderRoute('/quiz/generic/spanish?direction=recall', ROUTES);
 
     expect(await screen.findByText('word 1 / 2')).toBeInTheDocument();
-    expect(asked).toEqual(['?language=spanish']);
+    expect(asked).toEqual(['?language=spanish&direction=recall']);
+    expect(screen.getByText('English → Spanish')).toBeInTheDocument();
     expect(screen.getByText('house')).toBeInTheDocument();
     expect(screen.getByRole('textbox')).toHaveAccessibleName('Answer in Spanish');
 
@@ -68,7 +69,7 @@ describe('the generic quiz', () => {
   });
 
   it('sends a visitor to log in first', async () => {
-    server.use(http.get('/api/auth/page-load-login', () => HttpResponse.json({ error: { code: 'unauthorized', message: 'Log in' } }, { status: 401 })));
+    server.use(http.get('/api/auth/session', () => HttpResponse.json({ user: null })));
     renderRoute('/quiz/generic/spanish', ROUTES);
 
     expect(await screen.findByText('Now at /login?next=%2Fquiz%2Fgeneric%2Fspanish')).toBeInTheDocument();

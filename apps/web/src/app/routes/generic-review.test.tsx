@@ -26,7 +26,7 @@ describe('the generic review', () => {
       ),
     );
     const received = recordAnswers();
-    const { user } = renderRoute('/review/generic/german', ROUTES);
+    const { user } = renderRoute('/review/generic/german?direction=recognise', ROUTES);
 
     expect(await screen.findByText('das Haus')).toBeInTheDocument();
     expect(screen.getByText('1 / 2')).toBeInTheDocument();

@@ -13,6 +13,7 @@ const casa = makeWord({ _id: '1', word: 'casa', translation: 'house; home', arti
 const perro = makeWord({ _id: '2', word: 'perro', translation: 'dog', article: 'el' });
 const ete = makeWord({ _id: '7', word: 'été', translation: 'summer', article: 'le' });
 const chateau = makeWord({ _id: '8', word: 'château', translation: 'castle', article: 'le' });
+const nino = makeWord({ _id: '9', word: 'niño', translation: 'boy; child', article: 'el' });
 
 function serveBatches(language: string, ...batches: unknown[][]) {
   let call = 0;
@@ -47,7 +48,7 @@ describe('the Spanish quiz', () => {
 
     await waitFor(() => expect(received).toHaveLength(1));
     expect(received[0]?.url.pathname).toBe('/api/spanish/1');
-    expect(received[0]?.body).toEqual({ verdict: 'correct', typed: 'home', answerId: expect.stringMatching(ID), sessionId: expect.stringMatching(ID) });
+    expect(received[0]?.body).toEqual({ verdict: 'correct', typed: 'home', answerId: expect.stringMatching(ID), sessionId: expect.stringMatching(ID), direction: 'recognise' });
 
     await wait(1900);
     expect(screen.getByText('la casa')).toBeInTheDocument();
@@ -61,31 +62,53 @@ describe('the Spanish quiz', () => {
     expect(answerField()).toHaveFocus();
   });
 
-  it('stays on the word after a wrong answer, until it is answered right', async () => {
-    serveBatches('spanish', [perro]);
+  it('shows the answer after a wrong one; the learner retypes it to go on, unscored', async () => {
+    serveBatches('spanish', [perro, casa]);
     const received = recordAnswers();
     const { user } = renderRoute('/spanish-quiz', ROUTES);
 
     await user.type(await screen.findByRole('textbox'), 'cat{Enter}');
-    expect(feedbackText()).toBe('Incorrect');
-    expect(answerField()).toHaveAttribute('aria-invalid', 'true');
+    expect(feedbackText()).toBe('Incorrect. dog');
+    expect(answerField()).toHaveValue('');
     expect(answerField()).not.toHaveAttribute('readonly');
+    expect(answerField()).toHaveAccessibleName('Type the answer to go on');
+    expect(screen.getByRole('button', { name: 'Continue' })).toBeInTheDocument();
     await wait(2500);
     expect(screen.getByText('el perro')).toBeInTheDocument();
 
-    await user.clear(answerField());
-    expect(feedbackText()).toBe('');
-    await user.type(answerField(), 'dog');
+    // The answer stays in view while it is typed.
+    await user.type(answerField(), 'do');
+    expect(feedbackText()).toBe('Incorrect. dog');
+    await user.type(answerField(), 'g');
     expect(feedbackText()).toBe('Correct!');
     await waitFor(() => expect(received.map((r) => (r.body as { verdict: string }).verdict)).toEqual(['wrong', 'correct']));
     const [first, second] = received.map((r) => r.body as { answerId: string; sessionId: string });
     expect(first?.answerId).not.toBe(second?.answerId);
     expect(first?.sessionId).toBe(second?.sessionId);
+    await wait(2000);
+    expect(screen.getByText('la casa')).toBeInTheDocument();
+    expect(screen.getByText('Score: 0')).toBeInTheDocument();
+  });
+
+  it('goes on from a wrong answer with Continue, or Enter on the empty field, without another answer', async () => {
+    serveBatches('spanish', [perro, casa, nino]);
+    const received = recordAnswers();
+    const { user } = renderRoute('/spanish-quiz', ROUTES);
+
+    await user.type(await screen.findByRole('textbox'), 'cat{Enter}');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(screen.getByText('la casa')).toBeInTheDocument();
+    await user.type(answerField(), 'car{Enter}');
+    expect(feedbackText()).toBe('Incorrect. house');
+    await user.keyboard('{Enter}');
+    expect(screen.getByText('el niño')).toBeInTheDocument();
+    expect(screen.getByText('Score: 0')).toBeInTheDocument();
+    await waitFor(() => expect(received.map((r) => (r.body as { verdict: string }).verdict)).toEqual(['wrong', 'wrong']));
   });
 });
 
 describe('the French quiz', () => {
-  it('shows "Incorrect" for 2 seconds, then the next word without scoring', async () => {
+  it('shows "Incorrect" and the answer for 2 seconds, then the next word without scoring', async () => {
     serveBatches('french', [ete, chateau]);
     recordAnswers();
     const { user } = renderRoute('/french-quiz', ROUTES);
@@ -94,7 +117,7 @@ describe('the French quiz', () => {
     expect(await screen.findByText('summer')).toBeInTheDocument();
     expect(answerField()).toHaveAccessibleName('Answer in French');
     await user.type(answerField(), 'hiver{Enter}');
-    expect(feedbackText()).toBe('Incorrect');
+    expect(feedbackText()).toBe("Incorrect Correct: l'été");
     expect(answerField()).toHaveAttribute('readonly');
     await wait(2000);
     expect(screen.getByText('castle')).toBeInTheDocument();
@@ -120,19 +143,20 @@ describe('the French quiz', () => {
     const { user } = renderRoute('/french-quiz', ROUTES);
 
     await user.type(await screen.findByRole('textbox'), "l'ete{Enter}");
-    expect(feedbackText()).toBe('Incorrect');
+    expect(feedbackText()).toBe("Incorrect Correct: l'été");
     await waitFor(() => expect(received[0]?.body).toMatchObject({ verdict: 'wrong', typed: "l'ete" }));
   });
 
   it('does not forgive a typo that spells another word of the language', async () => {
     // The French quiz expects "le château"; "chapeau" is one letter away but is the word for "hat".
-    server.use(http.get('/api/:language/lexicon', () => HttpResponse.json({ words: ['château', 'chapeau'], translations: ['castle', 'hat'] })));
+    server.use(http.get('/api/:language/lexicon', () => HttpResponse.json({ entries: [{ word: 'château', article: 'le', translations: ['castle'], hint: '' }, { word: 'chapeau', article: 'le', translations: ['hat'], hint: '' }] })));
     serveBatches('french', [chateau]);
     const received = recordAnswers();
     const { user } = renderRoute('/french-quiz', ROUTES);
 
     await user.type(await screen.findByRole('textbox'), 'chapeau{Enter}');
-    expect(feedbackText()).toBe('Incorrect');
+    // No accent slip nor typo: another word, and the learner is told which.
+    expect(feedbackText()).toBe('Incorrect Correct: le châteauchapeau means ‘hat’ — here you need le château (‘castle’).');
     await waitFor(() => expect(received[0]?.body).toMatchObject({ verdict: 'wrong', typed: 'chapeau' }));
   });
 
@@ -244,5 +268,48 @@ describe('the German quiz', () => {
 
     await user.type(await screen.findByRole('textbox'), 'das haus');
     expect(feedbackText()).toBe('Correct!');
+  });
+});
+
+describe('shared meanings and touch screens', () => {
+  const este = makeWord({ _id: '11', word: 'este', translation: 'this', pos: 'det', hint: 'before a noun' });
+  const entries = [
+    { word: 'este', article: '', translations: ['this'], hint: 'before a noun' },
+    { word: 'esto', article: '', translations: ['this'], hint: 'pronoun, neuter' },
+  ];
+
+  it('says which word a shared English prompt wants, and takes the other one as also right, recording nothing', async () => {
+    server.use(http.get('/api/:language/lexicon', () => HttpResponse.json({ entries })));
+    serveBatches('spanish', [este]);
+    const received = recordAnswers();
+    const { user } = renderRoute('/spanish-quiz?direction=recall', ROUTES);
+
+    expect(await screen.findByText('this')).toBeInTheDocument();
+    expect(screen.getByText(/Translate:/).textContent).toBe('Translate: this (before a noun)');
+    await user.type(answerField(), 'esto{Enter}');
+    expect(feedbackText()).toBe('Also right — we were looking for este (‘this (before a noun)’). Try again?');
+    expect(answerField()).not.toHaveAttribute('aria-invalid');
+    await user.clear(answerField());
+    await user.type(answerField(), 'este');
+    expect(feedbackText()).toBe('Correct!');
+    await waitFor(() => expect(received).toHaveLength(1));
+    expect(received[0]?.body).toMatchObject({ verdict: 'correct', typed: 'este', direction: 'recall' });
+  });
+
+  it('shows no keyboard shortcuts on a touch screen, and keeps "I was right" apart from "Undo"', async () => {
+    // jsdom has no matchMedia: stand in for a phone's, whose primary pointer is a finger.
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query === '(pointer: coarse)', media: query, onchange: null,
+      addEventListener: () => undefined, removeEventListener: () => undefined,
+      addListener: () => undefined, removeListener: () => undefined, dispatchEvent: () => false,
+    }));
+    serveBatches('french', [ete, chateau]);
+    recordAnswers();
+    const { user, container } = renderRoute('/french-quiz', ROUTES);
+    await user.type(await screen.findByRole('textbox'), 'hiver{Enter}');
+    expect(screen.getByRole('button', { name: 'Undo' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'I was right' })).toHaveClass('quiz-overrule');
+    expect(container.querySelector('kbd')).toBeNull();
+    vi.unstubAllGlobals();
   });
 });

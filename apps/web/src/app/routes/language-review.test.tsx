@@ -29,7 +29,7 @@ describe('a language review', () => {
       ),
     );
     const received = recordAnswers();
-    const { user } = renderRoute('/italian/up-for-review', ROUTES);
+    const { user } = renderRoute('/italian/up-for-review?direction=recognise', ROUTES);
 
     expect(await screen.findByText("l'uomo")).toBeInTheDocument();
     expect(screen.getByText('1 / 2')).toBeInTheDocument();

@@ -48,7 +48,7 @@ describe('"I was right"', () => {
     const { user } = renderRoute('/french-quiz', ROUTES);
 
     await user.type(await screen.findByRole('textbox'), 'hiver{Enter}');
-    expect(quizFeedback()).toBe('Incorrect');
+    expect(quizFeedback()).toBe("Incorrect Correct: l'été");
     expect(rightButton()).toHaveAccessibleName('I was right Ctrl+Enter');
     expect(rightButton()).toHaveAttribute('aria-keyshortcuts', 'Control+Enter');
     expect(undoButton()).toHaveAttribute('aria-keyshortcuts', 'Escape');
@@ -101,10 +101,11 @@ describe('"I was right"', () => {
     const corrections = recordCorrections();
     const { user } = renderRoute('/quiz/generic/spanish', ROUTES);
 
-    await user.type(await screen.findByRole('textbox'), 'la casa');
+    // Spanish's own card shows Spanish, in every Spanish quiz.
+    await user.type(await screen.findByRole('textbox'), 'house');
     await wait(2000);
     await user.type(field(), 'el gato{Enter}');
-    expect(quizFeedback()).toBe('Incorrect. el perro');
+    expect(quizFeedback()).toBe('Incorrect. dog');
     await user.click(rightButton() as HTMLElement);
     await wait(2000);
     expect(screen.getByRole('heading', { name: 'Quiz over' })).toBeInTheDocument();
@@ -239,7 +240,7 @@ describe('the reverse direction (?direction=reverse)', () => {
     const { user } = renderRoute('/spanish-quiz?direction=reverse', ROUTES);
 
     expect(await screen.findByRole('heading', { name: 'Spanish quiz: English → Spanish' })).toBeInTheDocument();
-    expect(asked).toEqual(['?direction=reverse']);
+    expect(asked).toEqual(['?limit=15&unlearned=true&direction=recall']);
     // Several meanings are shown whole; the answer is typed in Spanish, with the accent buttons at hand.
     expect(screen.getByText(/Translate:/).textContent).toBe('Translate: to be; to stay');
     expect(screen.getByRole('textbox')).toHaveAccessibleName('Answer in Spanish');
@@ -249,7 +250,7 @@ describe('the reverse direction (?direction=reverse)', () => {
     expect(quizFeedback()).toBe('Correct!');
     await waitFor(() => expect(received).toHaveLength(1));
     expect(received[0]?.url.pathname).toBe('/api/spanish/3');
-    expect(received[0]?.body).toMatchObject({ verdict: 'correct', typed: 'estar', direction: 'reverse' });
+    expect(received[0]?.body).toMatchObject({ verdict: 'correct', typed: 'estar', direction: 'recall' });
   });
 
   it('accepts the noun with or without its article, and forgives a missing accent unless accents are strict', async () => {
@@ -263,7 +264,7 @@ describe('the reverse direction (?direction=reverse)', () => {
     await user.clear(screen.getByRole('textbox'));
     await user.type(screen.getByRole('textbox'), 'el nino{Enter}');
     expect(quizFeedback()).toBe('Correct — mind the accent: el niño');
-    await waitFor(() => expect(received[0]?.body).toMatchObject({ verdict: 'almost', direction: 'reverse' }));
+    await waitFor(() => expect(received[0]?.body).toMatchObject({ verdict: 'almost', direction: 'recall' }));
 
     await act(() => vi.advanceTimersByTimeAsync(2000));
     await user.type(screen.getByRole('textbox'), 'perro');
@@ -277,20 +278,21 @@ describe('the reverse direction (?direction=reverse)', () => {
     const { user } = renderRoute('/spanish-quiz?direction=reverse', ROUTES);
 
     await user.type(await screen.findByRole('textbox'), 'nino{Enter}');
-    expect(quizFeedback()).toBe('Incorrect');
+    expect(quizFeedback()).toBe('Incorrect. el niño');
   });
 
-  it('keeps the forward quiz as SPEC.md has it: no direction asked for nor sent', async () => {
+  it('keeps the Spanish quiz as SPEC.md has it, on its own card: Spanish shown, recognise', async () => {
     const asked = serveWords('/api/spanish', [nino]);
     const received = recordAnswers();
     const { user } = renderRoute('/spanish-quiz', ROUTES);
 
     expect(await screen.findByRole('heading', { name: 'Spanish quiz' })).toBeInTheDocument();
-    expect(asked).toEqual(['']);
+    expect(asked).toEqual(['?limit=15&unlearned=true&direction=recognise']);
     expect(screen.getByText(/Translate:/).textContent).toBe('Translate: el niño');
+    expect(screen.getByText('Spanish → English')).toBeInTheDocument();
     await user.type(screen.getByRole('textbox'), 'boy');
     await waitFor(() => expect(received).toHaveLength(1));
-    expect(received[0]?.body).not.toHaveProperty('direction');
+    expect(received[0]?.body).toMatchObject({ direction: 'recognise' });
   });
 
   it('reviews the reverse card\'s due words, English shown', async () => {
@@ -299,17 +301,17 @@ describe('the reverse direction (?direction=reverse)', () => {
     const { user } = renderRoute('/spanish/up-for-review?direction=reverse', ROUTES);
 
     expect(await screen.findByRole('heading', { name: 'Spanish: up for review: English → Spanish' })).toBeInTheDocument();
-    expect(asked).toEqual(['?direction=reverse']);
+    expect(asked).toEqual(['?direction=recall']);
     expect(screen.getByText(/Translate:/).textContent).toBe('Translate: child; boy');
     await user.type(screen.getByRole('textbox'), 'tio{Enter}');
     expect(quizFeedback()).toBe('Incorrect. el niño');
-    await waitFor(() => expect(received[0]?.body).toMatchObject({ verdict: 'wrong', direction: 'reverse' }));
+    await waitFor(() => expect(received[0]?.body).toMatchObject({ verdict: 'wrong', direction: 'recall' }));
   });
 
   it('offers the reverse review when every reverse word is learned', async () => {
     serveWords('/api/french', []);
     renderRoute('/french-quiz?direction=reverse', ROUTES);
-    expect(await screen.findByRole('link', { name: 'Review words' })).toHaveAttribute('href', '/french/up-for-review?direction=reverse');
+    expect(await screen.findByRole('link', { name: 'Review words' })).toHaveAttribute('href', '/french/up-for-review?direction=recognise');
   });
 
   it('runs the generic quiz on the reverse card too', async () => {
@@ -318,11 +320,12 @@ describe('the reverse direction (?direction=reverse)', () => {
     const received = recordAnswers();
     const { user } = renderRoute('/quiz/generic/french?direction=reverse', ROUTES);
 
-    expect(await screen.findByRole('heading', { name: 'French quiz: English → French' })).toBeInTheDocument();
-    expect(asked).toEqual(['?language=french&direction=reverse']);
-    await user.type(screen.getByRole('textbox'), "l'été");
+    // French's own card is recall (its SPEC quiz shows English): the old name "reverse" is the other one.
+    expect(await screen.findByRole('heading', { name: 'French quiz: French → English' })).toBeInTheDocument();
+    expect(asked).toEqual(['?language=french&direction=recognise']);
+    await user.type(screen.getByRole('textbox'), 'summer');
     await waitFor(() => expect(received).toHaveLength(1));
     expect(received[0]?.url.pathname).toBe('/api/users/languages/french/quiz/answer-word/');
-    expect(received[0]?.body).toMatchObject({ verdict: 'correct', direction: 'reverse' });
+    expect(received[0]?.body).toMatchObject({ verdict: 'correct', direction: 'recognise' });
   });
 });

@@ -75,7 +75,7 @@ describe('the secret quiz', () => {
     expect(screen.getByText('Score: 1')).toBeInTheDocument();
 
     await user.type(screen.getByRole('textbox'), 'zzz{Enter}');
-    expect(feedbackText()).toBe('incorrect..');
+    expect(feedbackText()).toBe('incorrect.. Anena');
     await wait(2000);
     expect(screen.getByText('Score: 1')).toBeInTheDocument();
     expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '2');

@@ -16,7 +16,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';
 export const defaultSettings = { strictAccents: false, desiredRetention: 0.9, dailyGoal: 20, autoSpeak: false, theme: 'system' };
 export const server = setupServer(
   http.get('/api/settings', () => HttpResponse.json(defaultSettings)),
-  http.get('/api/:language/lexicon', () => HttpResponse.json({ words: [], translations: [] })),
+  http.get('/api/:language/lexicon', () => HttpResponse.json({ entries: [] })),
 );
 
 /** Starts MSW for a test file (an unhandled request fails the test) and fails a test that logs console.error. */
