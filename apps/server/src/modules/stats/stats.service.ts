@@ -53,7 +53,7 @@ export class StatsService {
     const desired = learner?.desiredRetention ?? 0.9;
     if (!learner) {
       const zeros = (days: string[]) => days.map((date) => ({ date, count: 0 }));
-      return { learnedOverTime: zeros(history), reviewsPerDay: zeros(history), retention: { desired, actual: null, reviews: 0 }, forecast: zeros(ahead) };
+      return { learnedOverTime: zeros(history), reviewsPerDay: zeros(history), retention: { desired, actual: null, reviews: 0 }, forecast: zeros(ahead), dueNow: 0, nextDueAt: null };
     }
     const [answers, recalls, due] = await Promise.all([
       this.repo.answersSince(learner.id, now - (HISTORY_DAYS + 1) * DAY_MS, language),
@@ -77,11 +77,14 @@ export class StatsService {
 
     // Overdue cards count as due today.
     const dueOn = countBy(due.map((d) => (d.due <= now ? today : dayKey(d.due, tz))));
+    const later = due.filter((d) => d.due > now).map((d) => d.due);
     return {
       learnedOverTime,
       reviewsPerDay: history.map((date) => ({ date, count: perDay.get(date) ?? 0 })),
       retention: { desired, actual: reviews.length === 0 ? null : recalled / reviews.length, reviews: reviews.length },
       forecast: ahead.map((date) => ({ date, count: dueOn.get(date) ?? 0 })),
+      dueNow: due.length - later.length,
+      nextDueAt: later.length === 0 ? null : Math.min(...later),
     };
   }
 }

@@ -11,6 +11,7 @@ describeEachDatabase('stats', (ctx) => {
     const progress = (await ctx().app.inject({ method: 'GET', url: '/api/spanish/progress?tz=Europe/Madrid' })).json();
     expect(progress.reviewsPerDay).toHaveLength(90);
     expect(progress.forecast).toHaveLength(30);
+    expect(progress).toMatchObject({ dueNow: 0, nextDueAt: null });
     expect((await ctx().app.inject({ method: 'GET', url: '/api/stats/summary?tz=Nowhere/Land' })).statusCode).toBe(400);
   });
 
@@ -53,5 +54,22 @@ describeEachDatabase('stats', (ctx) => {
     // Other languages are untouched.
     const fr = (await ctx().app.inject({ method: 'GET', url: '/api/french/progress?tz=UTC', headers: { cookie } })).json<{ reviewsPerDay: DayCount[] }>();
     expect(fr.reviewsPerDay.every((d) => d.count === 0)).toBe(true);
+  });
+
+  it('tells the cards due now apart from those due later, and when the next one opens', async () => {
+    const { cookie } = await loginAs(ctx().app, 'yuri');
+    const words = (await ctx().app.inject({ method: 'GET', url: '/api/italian', headers: { cookie } })).json<Array<{ _id: string }>>();
+    // An answered card is due again later: not now, and the time it opens is given.
+    await ctx().app.inject({ method: 'PATCH', url: `/api/italian/${words[0]?._id}`, payload: { verdict: 'wrong' }, headers: { cookie } });
+    const progress = () => ctx().app.inject({ method: 'GET', url: '/api/italian/progress?tz=UTC', headers: { cookie } }).then((r) => r.json<{ dueNow: number; nextDueAt: number | null; forecast: DayCount[] }>());
+    const soon = await progress();
+    expect(soon.dueNow).toBe(0);
+    expect(soon.forecast.reduce((sum, d) => sum + d.count, 0)).toBe(1);
+    expect(soon.nextDueAt).toBeGreaterThan(ctx().clock());
+    const day = new Date(soon.nextDueAt ?? 0).toISOString().slice(0, 10);
+    expect(soon.forecast.find((d) => d.date === day)?.count).toBe(1);
+
+    ctx().clock.advance((soon.nextDueAt ?? 0) - ctx().clock());
+    expect(await progress()).toMatchObject({ dueNow: 1, nextDueAt: null });
   });
 });
