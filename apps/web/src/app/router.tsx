@@ -13,6 +13,8 @@ export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <RouteError />,
+    // While the first screen's chunk loads: an empty page (the HTML has nothing to hydrate), and no warning.
+    hydrateFallbackElement: <div className="app" aria-busy="true" />,
     children: [
       page(paths.home, () => import('./routes/landing')),
       page(paths.about, () => import('./routes/about')),

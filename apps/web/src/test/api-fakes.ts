@@ -2,7 +2,7 @@
  * What the fake API answers in screen tests: bodies shaped by @vocab/api, and MSW handlers for the session.
  * Pass the handlers to the test's MSW server (`server.use(...)`); nothing here starts a server.
  */
-import type { LanguageCard, LanguageStats, Summary, UserData, UserLanguage } from '@vocab/api';
+import type { LanguageCard, LanguageProgress, LanguageStats, Summary, UserData, UserLanguage } from '@vocab/api';
 import { type LanguageCode, getLanguage } from '@vocab/core';
 import { http, HttpResponse } from 'msw';
 
@@ -61,10 +61,28 @@ export const summary = (fields: Partial<Summary> = {}): Summary => ({
   ...fields,
 });
 
+/** `n` days from `start` (YYYY-MM-DD), each with `count(i)`. */
+export const dayCounts = (n: number, start: string, count: (i: number) => number = () => 0) =>
+  Array.from({ length: n }, (_, i) => ({ date: new Date(Date.parse(`${start}T00:00:00Z`) + i * 86_400_000).toISOString().slice(0, 10), count: count(i) }));
+
+/** GET /api/:language/progress: 90 days of history ending 2026-11-23, a 30-day forecast, nothing due. */
+export const languageProgress = (fields: Partial<LanguageProgress> = {}): LanguageProgress => ({
+  learnedOverTime: dayCounts(90, '2026-08-26'),
+  reviewsPerDay: dayCounts(90, '2026-08-26'),
+  retention: { desired: 0.9, actual: null, reviews: 0 },
+  forecast: dayCounts(30, '2026-11-23'),
+  dueNow: 0,
+  nextDueAt: null,
+  ...fields,
+});
+
+/** Every language's progress, for screens that only glance at it (a language home's "next review"). */
+export const withProgress = (fields: Partial<LanguageProgress> = {}) => http.get('/api/:language/progress', () => HttpResponse.json(languageProgress(fields)));
+
 export const ACCOUNT: UserData = { _id: 'u1', username: 'ana' };
 
-/** GET /api/auth/page-load-login for a logged-in account. */
-export const asAccount = (user: UserData = ACCOUNT) => http.get('/api/auth/page-load-login', () => HttpResponse.json(user));
+/** GET /api/auth/session for a logged-in account. */
+export const asAccount = (user: UserData = ACCOUNT) => http.get('/api/auth/session', () => HttpResponse.json({ user }));
 
-/** GET /api/auth/page-load-login for a visitor: 401, as the server answers without a session. */
-export const asVisitor = () => http.get('/api/auth/page-load-login', () => apiError(401, 'unauthorized', 'Log in first.'));
+/** GET /api/auth/session for a visitor (or a guest): 200 with no user, as the server answers without an account. */
+export const asVisitor = () => http.get('/api/auth/session', () => HttpResponse.json({ user: null }));

@@ -1,15 +1,14 @@
-import type { UserData } from '@vocab/api';
+import type { SessionResponse, UserData } from '@vocab/api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError, api } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 
-/** The logged-in user, or null: checked once on page load (SPEC.md §4 "On page load the product checks for an existing session"). */
+/**
+ * The logged-in user, or null: checked once on page load (SPEC.md §4 "On page load the product checks for an
+ * existing session"). GET /api/auth/session answers 200 with `user: null` when there is none, so a visitor's page
+ * load logs no failed request (SPEC.md's page-load-login, which answers 401, stays for other clients).
+ */
 export async function getSession(): Promise<UserData | null> {
-  try {
-    return await api<UserData>('GET', '/api/auth/page-load-login');
-  } catch (err) {
-    if (err instanceof ApiError && err.status === 401) return null;
-    throw err;
-  }
+  return (await api<SessionResponse>('GET', '/api/auth/session')).user;
 }
 
 export const sessionQueryOptions = () => queryOptions({ queryKey: ['session'], queryFn: getSession, staleTime: Infinity });

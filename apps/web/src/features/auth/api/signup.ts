@@ -9,7 +9,11 @@ export function useSignup() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: signup,
-    // The server ends a guest's session at signup; the learner logs in next (SPEC.md §4).
-    onSuccess: () => queryClient.setQueryData(sessionQueryOptions().queryKey, null),
+    // The server logs the new account in, a guest's progress and languages with it: everything cached so far
+    // belonged to the visitor or guest, so start clean for the account.
+    onSuccess: (data) => {
+      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'session' });
+      queryClient.setQueryData(sessionQueryOptions().queryKey, data.userData);
+    },
   });
 }

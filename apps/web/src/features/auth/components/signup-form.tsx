@@ -30,11 +30,18 @@ export function SignupForm() {
     if (!invalid) signup.mutate({ username: username.trim(), password });
   };
 
+  // SPEC.md §4's message stays; the account is already logged in, so the way on is its languages.
   if (signup.isSuccess) {
     return (
-      <p className="success" role="status">
-        ✔ Signup Successful. <Link to={paths.login}>Click here to login</Link>
-      </p>
+      <div className="signup-done">
+        <p className="success" role="status">
+          ✔ Signup Successful. <Link to={paths.login}>Click here to login</Link>
+        </p>
+        <p>You are logged in, and what you practised as a guest is in your account.</p>
+        <Link to={paths.userHome} className="btn btn-primary">
+          Go to your languages
+        </Link>
+      </div>
     );
   }
   if (signup.isPending) return <Loading label="Signing up..." />;
