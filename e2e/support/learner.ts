@@ -23,7 +23,7 @@ export async function addLanguage(page: Page, language: string): Promise<void> {
 
 /** The words the server gives this learner for a language's next quiz (the quiz screen asks for the same). */
 export async function wordsOf(page: Page, language: string): Promise<Word[]> {
-  const res = await page.request.get(`/api/${language}`);
+  const res = await page.request.get(`/api/${language}?limit=15&unlearned=true`);
   if (!res.ok()) throw new Error(`GET /api/${language} failed: ${res.status()}`);
   return (await res.json()) as Word[];
 }

@@ -23,13 +23,16 @@ import { LearningRepository } from './modules/learning/learning.repository.js';
 import { learningRoutes } from './modules/learning/learning.routes.js';
 import { LearningService } from './modules/learning/learning.service.js';
 import { userLanguagesRoutes } from './modules/learning/user-languages.routes.js';
+import { WordLists } from './modules/learning/word-list.js';
 import { SettingsRepository } from './modules/settings/settings.repository.js';
 import { StatsRepository } from './modules/stats/stats.repository.js';
 import { statsRoutes } from './modules/stats/stats.routes.js';
 import { StatsService } from './modules/stats/stats.service.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { statusRoutes } from './modules/status/status.routes.js';
+import { registerEmptyBodyAnyType } from './plugins/empty-body.js';
 import { frameworkErrors, registerErrorHandler } from './plugins/error-handler.js';
+import { lowerCaseLanguagePath } from './plugins/language-case.js';
 import { registerNulGuard } from './plugins/nul-guard.js';
 import { registerOriginCheck } from './plugins/origin-check.js';
 import { SessionManager } from './plugins/session.js';
@@ -93,6 +96,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // During a graceful shutdown, a new request on a kept-alive connection gets 503, which a proxy retries elsewhere.
     return503OnClosing: true,
     frameworkErrors,
+    rewriteUrl: (request) => lowerCaseLanguagePath(request.url ?? '/'),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -109,6 +113,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   registerOriginCheck(app, config.allowedOrigins);
   registerNulGuard(app);
+  registerEmptyBodyAnyType(app);
 
   const users = new UserRepository(db.kysely);
   const sessions = new SessionManager(new SessionRepository(db.kysely), users, {
@@ -118,7 +123,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   sessions.register(app);
   const limiter = new RateLimiter(db.kysely, clock);
-  const learning = new LearningService(new LearningRepository(db), clock);
+  const learning = new LearningService(new LearningRepository(db), clock, new WordLists(db));
   const auth = new AuthService(users, limiter, clock, learning.mergeGuest);
   const contacts = new ContactRepository(db.kysely);
   const outbox = config.smtpUrl

@@ -28,7 +28,8 @@ export type LoginBody = z.infer<typeof LoginBody>;
 export const UserData = z.object({ _id: z.string(), username: z.string() });
 export type UserData = z.infer<typeof UserData>;
 
-export const LoginResponse = z.object({ userData: UserData });
+/** The user at the top level and in `userData`: clients of the original API read either. */
+export const LoginResponse = UserData.extend({ userData: UserData });
 export type LoginResponse = z.infer<typeof LoginResponse>;
 
 /**

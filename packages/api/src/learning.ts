@@ -57,7 +57,8 @@ export type LanguageStats = z.infer<typeof LanguageStats>;
  * language, as in the original API: every deck word and their own words, each with their `answeredCorrectly`.
  */
 export const UserLanguage = LanguageStats.extend({
-  wordsLearned: z.array(Word),
+  /** Left out when asked with `?words=false` (our screens, which show the figures only). */
+  wordsLearned: z.array(Word).optional(),
   addedAt: z.number(),
 });
 export type UserLanguage = z.infer<typeof UserLanguage>;

@@ -5,6 +5,8 @@ import type { AuthService } from './auth.service.js';
 import type { Learner } from './user.repository.js';
 
 const userData = (learner: Learner): UserData => ({ _id: learner.id, username: learner.username ?? '' });
+/** The user at the top level and in `userData` (SPEC.md §7 reads `data.userData`; other clients read the top). */
+const loginResponse = (learner: Learner): LoginResponse => ({ ...userData(learner), userData: userData(learner) });
 
 export function authRoutes(auth: AuthService, sessions: SessionManager): FastifyPluginAsyncZod {
   return async (app) => {
@@ -13,13 +15,13 @@ export function authRoutes(auth: AuthService, sessions: SessionManager): Fastify
       // The new account is logged in at once (a guest's session is rotated into it, its progress kept): SPEC.md's
       // "Click here to login" still shows, with the session already open.
       await sessions.start(request, reply, learner);
-      return reply.status(201).send({ userData: userData(learner) });
+      return reply.status(201).send(loginResponse(learner));
     });
 
     app.post('/api/auth/login', { schema: { body: LoginBody, response: { 200: LoginResponse } } }, async (request, reply) => {
       const learner = await auth.login(request.body, request.ip, request.learner);
       await sessions.start(request, reply, learner);
-      return { userData: userData(learner) };
+      return loginResponse(learner);
     });
 
     app.get('/api/auth/logout', { schema: { response: { 200: OkBody } } }, async (request, reply) => {

@@ -84,7 +84,8 @@ describeEachDatabase('auth', (ctx) => {
 
     const ok = await login({ username: 'ana', password: 'correct horse' });
     expect(ok.statusCode).toBe(200);
-    expect(ok.json()).toEqual({ userData: { _id: res.json().userData._id, username: 'Ana' } });
+    // The user at the top level too (clients of the original API read either); never more than id and name.
+    expect(ok.json()).toEqual({ _id: res.json().userData._id, username: 'Ana', userData: { _id: res.json().userData._id, username: 'Ana' } });
     const cookie = ok.cookies.find((c) => c.name === 'sid');
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
     expect(cookie?.value.length).toBeGreaterThanOrEqual(22);

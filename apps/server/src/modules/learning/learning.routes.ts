@@ -7,7 +7,14 @@ import type { SessionManager } from '../../plugins/session.js';
 import type { LearningService } from './learning.service.js';
 
 const IdParams = z.object({ id: z.string().regex(/^\d{1,12}$/, 'id must be a word id') });
-const BatchQuery = DirectionQuery.extend({ limit: z.coerce.number().int().min(1).max(100).optional() });
+/**
+ * `GET /api/{language}` is the learner's whole list (SPEC.md §7); `unlearned=true` asks instead for the next batch
+ * to learn (our quiz screens), `limit` words long (15 by default). `limit` alone keeps the first words of the list.
+ */
+const WordsQuery = DirectionQuery.extend({
+  limit: z.coerce.number().int().min(1).max(100).optional(),
+  unlearned: z.enum(['true', 'false']).optional(),
+});
 
 /**
  * The per-language calls of SPEC.md §7 (`/api/spanish`, `/api/french`, …), one set per active language.
@@ -18,9 +25,15 @@ export function learningRoutes(learning: LearningService, sessions: SessionManag
     for (const { code } of LANGUAGES.filter((l) => l.active)) {
       const base = `/api/${code}`;
 
-      app.get(base, { schema: { querystring: BatchQuery, response: { 200: WordList } } }, async (request) =>
-        learning.batch(request.learner, code, request.query),
-      );
+      app.get(base, { schema: { querystring: WordsQuery, response: { 200: WordList } } }, async (request, reply) => {
+        const { unlearned, limit, ...options } = request.query;
+        if (unlearned === 'true') return learning.batch(request.learner, code, { ...options, limit });
+        if (limit !== undefined) return (await learning.list(request.learner, code, options)).slice(0, limit);
+        // The whole list comes as JSON already, its words checked against Word when the deck was read (word-list.ts):
+        // a string with a JSON type is sent as it is, not serialised again.
+        const json = await learning.listJson(request.learner, code, options);
+        return reply.type('application/json; charset=utf-8').send(json as unknown as Word[]);
+      });
 
       app.get(`${base}/stats`, { schema: { querystring: DirectionQuery, response: { 200: LanguageStats } } }, async (request) =>
         learning.stats(request.learner, code, request.query),

@@ -40,6 +40,11 @@ export interface DirectionOption {
 /** The review log's verdict of an answer the learner ruled correct ("I was right"): the typed text may not match. */
 export const OVERRULED = 'overruled';
 
+/** `words: false` leaves a record's `wordsLearned` out: our screens show only its figures. */
+export interface RecordOptions {
+  words?: boolean | undefined;
+}
+
 const wordExists = () => conflict('word_exists', 'word already exists in your list!');
 
 /** The rules of learning: what to study next, what is due, and what an answer does to a word's schedule. */
@@ -215,26 +220,26 @@ export class LearningService {
     return toWord(row);
   }
 
-  async addLanguage(learner: Learner, language: LanguageCode): Promise<UserLanguage> {
+  async addLanguage(learner: Learner, language: LanguageCode, options: RecordOptions = {}): Promise<UserLanguage> {
     if (!(await this.repo.addLanguage(learner.id, language, this.clock()))) {
       throw conflict('language_exists', 'You have added this language already.');
     }
-    return this.userLanguage(learner, language, this.clock());
+    return this.userLanguage(learner, language, this.clock(), options);
   }
 
-  async userLanguages(learner: Learner): Promise<UserLanguage[]> {
+  async userLanguages(learner: Learner, options: RecordOptions = {}): Promise<UserLanguage[]> {
     const added = await this.repo.listLanguages(learner.id);
-    return Promise.all(added.map((l) => this.userLanguage(learner, l.language as LanguageCode, l.added_at)));
+    return Promise.all(added.map((l) => this.userLanguage(learner, l.language as LanguageCode, l.added_at, options)));
   }
 
-  async userLanguage(learner: Learner, language: LanguageCode, addedAt?: number): Promise<UserLanguage> {
+  async userLanguage(learner: Learner, language: LanguageCode, addedAt?: number, { words = true }: RecordOptions = {}): Promise<UserLanguage> {
     const when = addedAt ?? (await this.repo.listLanguages(learner.id)).find((l) => l.language === language)?.added_at;
     if (when === undefined) throw notFound('That language');
     // "Learned" is the language's own card's, as everywhere SPEC.md counts it.
     // `wordsLearned` is the whole list, as the original API sent it: its clients count it for the total and filter
     // it for the words learned.
-    const [stats, words] = await Promise.all([this.stats(learner, language), this.list(learner, language)]);
-    return { ...stats, wordsLearned: words, addedAt: when };
+    const [stats, list] = await Promise.all([this.stats(learner, language), words ? this.list(learner, language) : undefined]);
+    return { ...stats, ...(list ? { wordsLearned: list } : {}), addedAt: when };
   }
 
   mergeGuest = (guestId: string, accountId: string): Promise<void> => this.repo.mergeLearners(guestId, accountId);

@@ -13,6 +13,9 @@ import type { LearningService } from './learning.service.js';
  */
 const KeyParams = z.object({ key: z.string().max(64) });
 const UserLanguageParams = z.object({ key: z.string().max(64), language: LanguageParam });
+/** `words=false` leaves `wordsLearned` (the whole list) out of the records: our screens show only the figures. */
+const RecordQuery = z.object({ words: z.enum(['true', 'false']).optional() });
+const recordOptions = (query: z.infer<typeof RecordQuery>) => ({ words: query.words !== 'false' });
 
 function ownUser(learner: Learner, userId: string): void {
   // Another learner's id is refused whether it exists or not: no one reads another's data, or learns who exists.
@@ -37,9 +40,9 @@ export function userLanguagesRoutes(learning: LearningService): FastifyPluginAsy
       requireAccount(request);
     });
 
-    app.post('/api/users/languages', { schema: { body: AddLanguageBody, response: { 201: UserLanguage } } }, async (request, reply) => {
+    app.post('/api/users/languages', { schema: { querystring: RecordQuery, body: AddLanguageBody, response: { 201: UserLanguage } } }, async (request, reply) => {
       const learner = requireAccount(request);
-      return reply.status(201).send(await learning.addLanguage(learner, activeLanguage(request.body.language)));
+      return reply.status(201).send(await learning.addLanguage(learner, activeLanguage(request.body.language), recordOptions(request.query)));
     });
 
     app.get(
@@ -51,19 +54,19 @@ export function userLanguagesRoutes(learning: LearningService): FastifyPluginAsy
       },
     );
 
-    app.get('/api/users/languages/:key', { schema: { params: KeyParams, response: { 200: z.array(UserLanguage) } } }, async (request) => {
+    app.get('/api/users/languages/:key', { schema: { params: KeyParams, querystring: RecordQuery, response: { 200: z.array(UserLanguage) } } }, async (request) => {
       const learner = requireAccount(request);
       ownUser(learner, request.params.key);
-      return learning.userLanguages(learner);
+      return learning.userLanguages(learner, recordOptions(request.query));
     });
 
     app.get(
       '/api/users/languages/:key/languages/:language',
-      { schema: { params: UserLanguageParams, response: { 200: z.array(UserLanguage) } } },
+      { schema: { params: UserLanguageParams, querystring: RecordQuery, response: { 200: z.array(UserLanguage) } } },
       async (request) => {
         const learner = requireAccount(request);
         ownUser(learner, request.params.key);
-        return [await learning.userLanguage(learner, request.params.language)];
+        return [await learning.userLanguage(learner, request.params.language, undefined, recordOptions(request.query))];
       },
     );
 

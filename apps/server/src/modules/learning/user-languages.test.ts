@@ -32,7 +32,8 @@ describeEachDatabase('user languages', (ctx) => {
     expect((await u.get(`/api/users/languages/${userId}`)).json()).toEqual([]);
     const added = await u.post('/api/users/languages', { language: 'french' });
     expect(added.statusCode).toBe(201);
-    expect(added.json()).toMatchObject({ language: 'french', wordsLearned: [], percentLearned: 0, totalWords: 40 });
+    expect(added.json()).toMatchObject({ language: 'french', percentLearned: 0, totalWords: 40 });
+    expect(added.json().wordsLearned).toHaveLength(40);
     const again = await u.post('/api/users/languages', { language: 'french' });
     expect(again.statusCode).toBe(409);
     expect(again.json().error.code).toBe('language_exists');
@@ -43,6 +44,12 @@ describeEachDatabase('user languages', (ctx) => {
     expect(list.map((l: { language: string }) => l.language)).toEqual(['french']);
     const one = await u.get(`/api/users/languages/${userId}/languages/french`);
     expect(one.json()).toHaveLength(1);
+    // Our screens show the figures only and leave the whole list out.
+    const [figures] = (await u.get(`/api/users/languages/${userId}/languages/french?words=false`)).json();
+    expect(figures).not.toHaveProperty('wordsLearned');
+    expect(figures).toEqual({ ...one.json()[0], wordsLearned: undefined });
+    expect((await u.get(`/api/users/languages/${userId}?words=false`)).json()).toEqual([figures]);
+    expect((await u.get(`/api/users/languages/${userId}?words=no`)).statusCode).toBe(400);
     expect((await u.get(`/api/users/languages/${userId}/languages/german`)).statusCode).toBe(404);
   });
 
@@ -75,7 +82,9 @@ describeEachDatabase('user languages', (ctx) => {
     expect((await u.patch('/api/users/languages/spanish/quiz/answer-word/?language=spanish&wordId=nope')).statusCode).toBe(400);
 
     const [record] = (await u.get(`/api/users/languages/${userId}/languages/spanish`)).json();
-    expect(record.wordsLearned.map((w: Word) => w._id)).toEqual([right?._id]);
+    // `wordsLearned` is the whole list, as in the original API; the learned words are those answered correctly.
+    expect(record.wordsLearned).toHaveLength(40);
+    expect(record.wordsLearned.filter((w: Word) => w.answeredCorrectly).map((w: Word) => w._id)).toEqual([right?._id]);
     expect(record.learnedCount).toBe(1);
 
     expect((await u.get('/api/users/languages/spanish/for-review')).json()).toEqual([]);

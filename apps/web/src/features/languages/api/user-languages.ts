@@ -5,7 +5,7 @@ import { ApiError, api } from '@/lib/api-client';
 
 /** The languages an account has added (SPEC.md §7 `GET /api/users/languages/{userId}`). */
 export const userLanguagesQueryOptions = (userId: string) =>
-  queryOptions({ queryKey: ['user-languages', userId], queryFn: () => api<UserLanguage[]>('GET', `/api/users/languages/${encodeURIComponent(userId)}`) });
+  queryOptions({ queryKey: ['user-languages', userId], queryFn: () => api<UserLanguage[]>('GET', `/api/users/languages/${encodeURIComponent(userId)}?words=false`) });
 
 export const useUserLanguages = (userId: string) => useQuery(userLanguagesQueryOptions(userId));
 
@@ -15,7 +15,7 @@ export const useUserLanguage = (userId: string, language: LanguageCode) =>
     queryKey: ['user-languages', userId, language],
     queryFn: async () => {
       try {
-        return (await api<UserLanguage[]>('GET', `/api/users/languages/${encodeURIComponent(userId)}/languages/${language}`))[0] ?? null;
+        return (await api<UserLanguage[]>('GET', `/api/users/languages/${encodeURIComponent(userId)}/languages/${language}?words=false`))[0] ?? null;
       } catch (err) {
         if (err instanceof ApiError && err.status === 404) return null;
         throw err;
@@ -27,7 +27,7 @@ export const useUserLanguage = (userId: string, language: LanguageCode) =>
 export function useAddLanguage(userId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (language: LanguageCode) => api<UserLanguage>('POST', '/api/users/languages', { language }),
+    mutationFn: (language: LanguageCode) => api<UserLanguage>('POST', '/api/users/languages?words=false', { language }),
     // Refetched after a failure too: a 409 means it was added meanwhile (another tab), and then it shows as added.
     onSettled: () => client.invalidateQueries({ queryKey: ['user-languages', userId] }),
   });
