@@ -217,10 +217,6 @@ export class LearningRepository {
     return this.visibleWords(learnerId, language, 'recognise').clearSelect().select(['w.word', 'w.article', 'w.translation', 'w.hint']).execute();
   }
 
-  learned(learnerId: string, language: string, direction: Direction): Promise<WordRow[]> {
-    return this.visibleWords(learnerId, language, direction).where('p.answered_correctly', '=', 1).orderBy('w.rank').orderBy('w.id').execute();
-  }
-
   async stats(learnerId: string | null, language: string, now: number, direction: Direction): Promise<{ total: number; learned: number; due: number }> {
     const query = learnerId ? this.hot.stats.learner : this.hot.stats.visitor;
     const row = (await query.executeTakeFirst(this.db, { learnerId: learnerId ?? '', language, direction, now })) ?? { total: 0, learned: 0, due: 0 };
