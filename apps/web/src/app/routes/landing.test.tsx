@@ -19,7 +19,7 @@ describe('the landing page', () => {
     expect(screen.getByText('I want to learn vocabulary for:')).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('Loading...');
 
-    const spanish = await screen.findByRole('link', { name: /Spanish/ });
+    const spanish = await screen.findByRole('link', { name: /^Spanish/ });
     expect(spanish).toHaveAttribute('href', '/spanish');
     expect(spanish).toHaveTextContent('1,132 words');
     expect(screen.getByRole('link', { name: /German/ })).toHaveTextContent('1,508 words');
@@ -27,15 +27,30 @@ describe('the landing page', () => {
     expect(screen.queryByText('Loading...')).not.toBeInTheDocument();
   });
 
-  it('shows Swedish as "Coming soon..." with its count, and no link', async () => {
+  it('shows Swedish as coming: "Coming soon...", no word count and no link', async () => {
     server.use(asVisitor(), http.get('/api/languages', () => HttpResponse.json(LANGUAGE_CARDS)));
     renderRoute('/', ROUTES);
 
     await screen.findByRole('heading', { name: 'Swedish' });
     const swedish = cardOf('Swedish');
-    expect(swedish).toHaveTextContent('1,080 words');
     expect(within(swedish).getByText('Coming soon...')).toBeInTheDocument();
+    expect(swedish).not.toHaveTextContent(/words/);
     expect(within(swedish).queryByRole('link')).not.toBeInTheDocument();
+  });
+
+  it('says in one line what the app does, and offers a visitor one obvious start: practising now, as a guest', async () => {
+    server.use(asVisitor(), http.get('/api/languages', () => HttpResponse.json(LANGUAGE_CARDS)));
+    const { user } = renderRoute('/', ROUTES);
+
+    expect(screen.getByText(/Learn the words you need by typing them/)).toBeInTheDocument();
+    const start = await screen.findByRole('link', { name: 'Start practising Spanish now' });
+    expect(start).toHaveClass('btn-primary');
+    expect(screen.getByText(/No account needed/)).toBeInTheDocument();
+    // Every card says it can be followed, and the only primary button is the start.
+    expect(await screen.findByRole('link', { name: /French.*Start practising/ })).toHaveAttribute('href', '/french');
+    expect(document.querySelectorAll('.btn-primary')).toHaveLength(1);
+    await user.click(start);
+    expect(await screen.findByText('Now at /spanish-quiz')).toBeInTheDocument();
   });
 
   it('offers a visitor "Log in"', async () => {
@@ -52,6 +67,7 @@ describe('the landing page', () => {
 
     expect(await screen.findByRole('link', { name: 'Go to your languages' })).toHaveAttribute('href', '/user-home');
     expect(screen.queryByRole('link', { name: 'Log in' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Start practising Spanish now/ })).not.toBeInTheDocument();
   });
 
   it('says so when no language is offered', async () => {
