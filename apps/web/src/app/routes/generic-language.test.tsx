@@ -2,7 +2,8 @@ import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { renderRoute, server, setupQuizTests } from '@/features/quiz/test-utils';
-import { apiError, asAccount, asVisitor, userLanguage } from '@/test/api-fakes';
+import { apiError, asAccount, asVisitor, languageStats, userLanguage, withProgress } from '@/test/api-fakes';
+import { Component as LanguageHome } from './language-home';
 import { Component as GenericLanguage } from './generic-language';
 
 setupQuizTests();
@@ -11,11 +12,11 @@ const ROUTES = [{ path: '/generic/:language', Component: GenericLanguage }];
 
 describe('the generic language home', () => {
   it('shows "Loading...", then a breadcrumb, the percent, the total and the two buttons', async () => {
-    server.use(asAccount(), http.get('/api/users/languages/u1/languages/german', () => HttpResponse.json([userLanguage('german', { totalWords: 1508, percentLearned: 9, dueCount: 3 })])));
+    server.use(withProgress(), asAccount(), http.get('/api/users/languages/u1/languages/german', () => HttpResponse.json([userLanguage('german', { totalWords: 1508, percentLearned: 9, dueCount: 3 })])));
     renderRoute('/generic/german', ROUTES);
 
     expect(screen.getByRole('status')).toHaveTextContent('Loading...');
-    expect(await screen.findByText('Total words:')).toHaveTextContent('Total words: 1,508');
+    expect(await screen.findByText(/^Total:/)).toHaveTextContent('Total: 1,508 words, 55 learned');
     expect(screen.getByRole('heading', { level: 1, name: 'German' })).toBeInTheDocument();
     const breadcrumb = screen.getByRole('navigation', { name: 'Breadcrumb' });
     expect(within(breadcrumb).getByRole('link', { name: 'Your languages' })).toHaveAttribute('href', '/user-home');
@@ -24,6 +25,35 @@ describe('the generic language home', () => {
     expect(screen.getByText('Up for review:')).toHaveTextContent('Up for review: 3 words');
     expect(screen.getByRole('link', { name: 'Learn new words' })).toHaveAttribute('href', '/quiz/generic/german');
     expect(screen.getByRole('link', { name: 'Review words' })).toHaveAttribute('href', '/review/generic/german');
+  });
+
+  it('is the same home as /spanish: the same figures and next steps, linking the generic quiz and review', async () => {
+    const figures = { totalWords: 1160, learnedCount: 12, percentLearned: 1, dueCount: 4 };
+    server.use(
+      withProgress(),
+      asAccount(),
+      http.get('/api/spanish/stats', () => HttpResponse.json(languageStats('spanish', figures))),
+      http.get('/api/users/languages/u1/languages/spanish', () => HttpResponse.json([userLanguage('spanish', figures)])),
+    );
+    const shown = async (url: string) => {
+      const view = renderRoute(url, [...ROUTES, { path: '/spanish', Component: LanguageHome }]);
+      await screen.findByText(/^Total:/);
+      const seen = {
+        figures: [screen.getByText(/^Total:/).textContent, screen.getByText(/^Up for review:/).textContent, screen.getByText(/^Words learned:/).textContent],
+        steps: screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent),
+        links: screen.getAllByRole('link').map((a) => `${a.textContent} ${a.getAttribute('href')}`),
+      };
+      view.unmount();
+      return seen;
+    };
+
+    const own = await shown('/spanish');
+    const generic = await shown('/generic/spanish');
+    expect(generic.figures).toEqual(own.figures);
+    expect(generic.figures).toEqual(['Total: 1,160 words, 12 learned', 'Up for review: 4 words', 'Words learned: 1%']);
+    expect(generic.steps).toEqual(own.steps);
+    expect(own.links).toEqual(expect.arrayContaining(['Practice vocab /spanish-quiz', 'Review words /spanish/up-for-review', 'Practice English → Spanish /spanish-quiz?direction=recall', 'Your progress charts /stats/spanish']));
+    expect(generic.links).toEqual(expect.arrayContaining(['Learn new words /quiz/generic/spanish', 'Review words /review/generic/spanish', 'Practice English → Spanish /quiz/generic/spanish?direction=recall', 'Your progress charts /stats/spanish']));
   });
 
   it('offers to add a language that is not the account\'s yet', async () => {
@@ -38,6 +68,7 @@ describe('the generic language home', () => {
   it('says "Error loading" when the figures cannot be read, and recovers on "Try again"', async () => {
     let calls = 0;
     server.use(
+      withProgress(),
       asAccount(),
       http.get('/api/users/languages/u1/languages/italian', () =>
         ++calls === 1 ? apiError(500, 'internal', 'Something went wrong on our side.') : HttpResponse.json([userLanguage('italian')]),

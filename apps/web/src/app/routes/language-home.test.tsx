@@ -2,17 +2,18 @@ import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { renderRoute, server, setupQuizTests } from '@/features/quiz/test-utils';
-import { apiError, languageStats } from '@/test/api-fakes';
+import { apiError, languageStats, withProgress } from '@/test/api-fakes';
 import { Component as LanguageHome } from './language-home';
 
 setupQuizTests();
 
 // The router gives the five homes this one screen; it reads the language from the path.
 const ROUTES = ['spanish', 'french', 'german', 'italian', 'portuguese'].map((code) => ({ path: `/${code}`, Component: LanguageHome }));
+const stepOf = (name: string) => screen.getByRole('heading', { level: 2, name }).closest('li') as HTMLElement;
 
 describe('a language home', () => {
   it('shows "Loading...", then the percent learned, the total and the due count', async () => {
-    server.use(http.get('/api/italian/stats', () => HttpResponse.json(languageStats('italian', { learnedCount: 132, percentLearned: 12, dueCount: 7 }))));
+    server.use(withProgress(), http.get('/api/italian/stats', () => HttpResponse.json(languageStats('italian', { learnedCount: 132, percentLearned: 12, dueCount: 7 }))));
     renderRoute('/italian', ROUTES);
 
     expect(screen.getByRole('heading', { level: 1, name: 'Italian' })).toBeInTheDocument();
@@ -24,43 +25,57 @@ describe('a language home', () => {
     expect(screen.queryByText(/Nothing is due/)).not.toBeInTheDocument();
   });
 
-  it('links practice both ways, review, add words and the progress charts of its own language', async () => {
-    server.use(http.get('/api/italian/stats', () => HttpResponse.json(languageStats('italian', { dueCount: 7 }))));
+  it('offers the next steps: new words in the quiz\'s own direction, review, the other direction, add words and the charts', async () => {
+    server.use(withProgress(), http.get('/api/italian/stats', () => HttpResponse.json(languageStats('italian', { dueCount: 7 }))));
     renderRoute('/italian', ROUTES);
 
-    expect(await screen.findByRole('link', { name: 'Practice vocab' })).toHaveAttribute('href', '/italian-quiz');
-    expect(screen.getByRole('link', { name: 'Practice English → Italian' })).toHaveAttribute('href', '/italian-quiz?direction=reverse');
-    // PRODUCT.md §1: Italian's "Review words" goes to its own review, not Spanish's.
-    expect(screen.getByRole('link', { name: 'Review words' })).toHaveAttribute('href', '/italian/up-for-review');
+    // SPEC.md §4: the Italian quiz shows English; the other card shows Italian.
+    const learn = within(await screen.findByRole('heading', { level: 2, name: 'New words' }).then(() => stepOf('New words')));
+    expect(learn.getByText(/English → Italian/)).toBeInTheDocument();
+    expect(learn.getByRole('link', { name: 'Practice vocab' })).toHaveAttribute('href', '/italian-quiz');
+    expect(within(stepOf('The other way round')).getByRole('link', { name: 'Practice Italian → English' })).toHaveAttribute('href', '/italian-quiz?direction=recognise');
+    // PRODUCT.md §1: Italian's "Review words" goes to its own review, not Spanish's; with words due it is the main action.
+    const review = within(stepOf('Review')).getByRole('link', { name: 'Review words' });
+    expect(review).toHaveAttribute('href', '/italian/up-for-review');
+    expect(review).toHaveClass('btn-primary');
     expect(screen.getByRole('link', { name: 'Add words' })).toHaveAttribute('href', '/italian-add-words');
     expect(screen.getByRole('link', { name: 'Your progress charts' })).toHaveAttribute('href', '/stats/italian');
   });
 
+  it('names Spanish\'s directions the other way round, as its quiz shows Spanish', async () => {
+    server.use(withProgress(), http.get('/api/spanish/stats', () => HttpResponse.json(languageStats('spanish', { learnedCount: 3 }))));
+    renderRoute('/spanish', ROUTES);
+
+    expect(await screen.findByRole('link', { name: 'Practice English → Spanish' })).toHaveAttribute('href', '/spanish-quiz?direction=recall');
+    expect(within(stepOf('New words')).getByText(/Spanish → English/)).toBeInTheDocument();
+  });
+
   it('gives every language its own figures and links, "Add words" included', async () => {
-    server.use(http.get('/api/german/stats', () => HttpResponse.json(languageStats('german', { totalWords: 1508, learnedCount: 1, dueCount: 1 }))));
+    server.use(withProgress(), http.get('/api/german/stats', () => HttpResponse.json(languageStats('german', { totalWords: 1508, learnedCount: 1, dueCount: 1 }))));
     renderRoute('/german', ROUTES);
 
     expect(await screen.findByText(/^Up for review:/)).toHaveTextContent('Up for review: 1 word');
     expect(screen.getByRole('heading', { level: 1, name: 'German' })).toBeInTheDocument();
     expect(screen.getByText(/^Total:/)).toHaveTextContent('Total: 1,508 words, 1 learned');
-    expect(screen.getByRole('link', { name: 'Practice English → German' })).toHaveAttribute('href', '/german-quiz?direction=reverse');
+    expect(screen.getByRole('link', { name: 'Practice German → English' })).toHaveAttribute('href', '/german-quiz?direction=recognise');
     expect(screen.getByRole('link', { name: 'Review words' })).toHaveAttribute('href', '/german/up-for-review');
     expect(screen.getByRole('link', { name: 'Add words' })).toHaveAttribute('href', '/german-add-words');
   });
 
-  it('says when nothing is learned or due yet, and still links the review', async () => {
-    server.use(http.get('/api/spanish/stats', () => HttpResponse.json(languageStats('spanish'))));
+  it('says when nothing is learned or due yet, when the next review opens, and still links the review', async () => {
+    const inFiveMinutes = Date.now() + 5 * 60_000 + 1_000;
+    server.use(withProgress({ nextDueAt: inFiveMinutes }), http.get('/api/spanish/stats', () => HttpResponse.json(languageStats('spanish'))));
     renderRoute('/spanish', ROUTES);
 
     expect(await screen.findByText(/^Up for review:/)).toHaveTextContent('Up for review: 0 words');
     expect(screen.getByText('Words learned:')).toHaveTextContent('Words learned: 0%');
     expect(screen.getByText('No words learned yet: start with Practice vocab.')).toBeInTheDocument();
-    expect(screen.getByText(/Nothing is due right now/)).toBeInTheDocument();
+    expect(await screen.findByText(/The next review opens in 5 minutes\./)).toHaveTextContent(/^Nothing is due right now/);
     expect(screen.getByRole('link', { name: 'Review words' })).toHaveAttribute('href', '/spanish/up-for-review');
   });
 
   it('offers to add words when the deck has none', async () => {
-    server.use(http.get('/api/portuguese/stats', () => HttpResponse.json(languageStats('portuguese', { totalWords: 0 }))));
+    server.use(withProgress(), http.get('/api/portuguese/stats', () => HttpResponse.json(languageStats('portuguese', { totalWords: 0 }))));
     renderRoute('/portuguese', ROUTES);
 
     expect(await screen.findByText(/no Portuguese words to learn yet/)).toBeInTheDocument();
@@ -71,6 +86,7 @@ describe('a language home', () => {
   it('says "Error loading" with the reason when the figures cannot be read, and recovers on "Try again"', async () => {
     let calls = 0;
     server.use(
+      withProgress(),
       http.get('/api/french/stats', () =>
         ++calls === 1 ? apiError(500, 'internal', 'Something went wrong on our side.') : HttpResponse.json(languageStats('french', { dueCount: 2 })),
       ),

@@ -1,42 +1,84 @@
 import type { LanguageStats } from '@vocab/api';
-import type { Language } from '@vocab/core';
+import { type Direction, type Language, otherDirection, primaryDirection } from '@vocab/core';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { ErrorBox } from '@/components/ui/error-box';
 import { Page } from '@/components/ui/page';
-import { Loading } from '@/components/ui/spinner';
-import { paths } from '@/config/paths';
+import { QueryState } from '@/components/ui/query-state';
+import { paths, withDirection } from '@/config/paths';
 import { activeLanguage } from '@/lib/active-language';
 import { useLanguageStats } from '@/features/languages/api/get-language-stats';
-import { wordCount } from '@/features/languages/lib/word-count';
+import { LanguageFlag } from '@/features/languages/components/language-flag';
 import { PercentBar } from '@/features/languages/components/percent-bar';
+import { wordCount } from '@/features/languages/lib/word-count';
+import { useLanguageProgress } from '@/features/progress/api/get-language-progress';
+import { nextReviewText } from '@/features/progress/lib/next-review';
 import { Component as NotFound } from './not-found';
 
 /**
  * A language's home (SPEC.md §2), one screen for the five languages, which it reads from the path
- * ("/italian" → Italian): percent learned, total, practice, up for review, add words, progress charts.
+ * ("/italian" → Italian).
  */
 export function Component() {
   const language = activeLanguage(/^\/([a-z]+)\/?$/.exec(useLocation().pathname)?.[1]);
   if (!language) return <NotFound />;
-  return <LanguageHome key={language.code} language={language} />;
+  return <OwnLanguageHome key={language.code} language={language} />;
 }
 
-function LanguageHome({ language }: { language: Language }) {
-  const stats = useLanguageStats(language.code);
+function OwnLanguageHome({ language }: { language: Language }) {
+  return <LanguageHome language={language} routes="language" figures={useLanguageStats(language.code)} />;
+}
+
+/**
+ * Which of SPEC.md's two families of routes a home links to: `/spanish` → `/spanish-quiz`, `/spanish/up-for-review`;
+ * `/generic/spanish` → `/quiz/generic/spanish`, `/review/generic/spanish`. Everything else is the same.
+ */
+export type HomeRoutes = 'language' | 'generic';
+
+const LINKS = {
+  language: { practise: 'Practice vocab', quiz: paths.languageQuiz, review: paths.languageReview },
+  generic: { practise: 'Learn new words', quiz: paths.genericQuiz, review: paths.genericReview },
+} as const;
+
+/** "Spanish → English" for a card: what is shown, then what is typed. */
+const directionName = (language: Language, direction: Direction) =>
+  direction === 'recognise' ? `${language.name} → English` : `English → ${language.name}`;
+
+/**
+ * The one home of a language, behind both of its routes (`/spanish` and `/generic/spanish`): the same figures and
+ * the same next steps, practice in both directions, review with when the next one opens, and the progress charts.
+ * `figures` is null when the language is not among the account's.
+ */
+export function LanguageHome({
+  language,
+  routes,
+  figures,
+  breadcrumb = false,
+}: {
+  language: Language;
+  routes: HomeRoutes;
+  figures: UseQueryResult<LanguageStats | null>;
+  breadcrumb?: boolean;
+}) {
   return (
-    <Page title={language.name} className={`language-home language-home-${language.code}`}>
-      {stats.isPending ? <Loading /> : null}
-      {stats.isError ? (
-        <ErrorBox title="Error loading" onRetry={() => void stats.refetch()}>
-          {stats.error.message}
-        </ErrorBox>
-      ) : null}
-      {stats.data ? <LanguageFigures language={language} stats={stats.data} /> : null}
+    <Page title={language.name} heading={<Heading language={language} breadcrumb={breadcrumb} />} className={`language-home language-home-${language.code}`}>
+      <QueryState query={figures}>
+        {(stats) =>
+          stats === null ? (
+            <p>
+              {language.name} is not among your languages yet. <Link to={paths.addLanguage}>Add it</Link>.
+            </p>
+          ) : (
+            <LanguageFigures language={language} stats={stats} routes={routes} />
+          )
+        }
+      </QueryState>
     </Page>
   );
 }
 
-function LanguageFigures({ language, stats }: { language: Language; stats: LanguageStats }) {
+function LanguageFigures({ language, stats, routes }: { language: Language; stats: LanguageStats; routes: HomeRoutes }) {
+  const links = LINKS[routes];
   if (stats.totalWords === 0) {
     return (
       <p>
@@ -44,39 +86,91 @@ function LanguageFigures({ language, stats }: { language: Language; stats: Langu
       </p>
     );
   }
+  const own = primaryDirection(language.code);
+  const other = otherDirection(own);
+  const quiz = links.quiz(language.code);
   return (
     <>
-      <PercentBar percent={stats.percentLearned} />
-      <p>
-        Total: <strong>{wordCount(stats.totalWords)}</strong>, {stats.learnedCount.toLocaleString('en')} learned
-      </p>
-      {stats.learnedCount === 0 ? <p className="hint">No words learned yet: start with Practice vocab.</p> : null}
+      <section className="card home-progress" aria-label="Your progress">
+        <PercentBar percent={stats.percentLearned} />
+        <p>
+          Total: <strong>{wordCount(stats.totalWords)}</strong>, {stats.learnedCount.toLocaleString('en')} learned
+        </p>
+        {stats.learnedCount === 0 ? <p className="hint">No words learned yet: start with {links.practise}.</p> : null}
+      </section>
+      <ul className="next-steps">
+        <li className="card step">
+          <h2>New words</h2>
+          <p>
+            {directionName(language, own)}, the most common words first.
+          </p>
+          <Link to={withDirection(quiz, language.code, own)} className="btn btn-primary">
+            {links.practise}
+          </Link>
+        </li>
+        <li className="card step">
+          <h2>Review</h2>
+          <p>
+            Up for review: <strong>{wordCount(stats.dueCount)}</strong>
+          </p>
+          {stats.dueCount === 0 ? <NothingDue language={language} /> : null}
+          {/* PRODUCT.md §1: every language's "Review words" goes to its own review (the original sent Italian to Spanish's). */}
+          <Link to={links.review(language.code)} className={`btn ${stats.dueCount > 0 ? 'btn-primary' : 'btn-secondary'}`}>
+            Review words
+          </Link>
+        </li>
+        <li className="card step">
+          <h2>The other way round</h2>
+          <p>{other === 'recall' ? `See the English, type the ${language.name}.` : `See the ${language.name}, type the English.`}</p>
+          <Link to={withDirection(quiz, language.code, other)} className="btn btn-secondary">
+            Practice {directionName(language, other)}
+          </Link>
+        </li>
+      </ul>
       <div className="actions">
-        <Link to={paths.languageQuiz(language.code)} className="btn btn-primary">
-          Practice vocab
-        </Link>
-        {/* The reverse direction: the English word is shown, the foreign one is typed. */}
-        <Link to={`${paths.languageQuiz(language.code)}?direction=reverse`} className="btn btn-secondary">
-          Practice English → {language.name}
-        </Link>
-      </div>
-      <p>
-        Up for review: <strong>{wordCount(stats.dueCount)}</strong>
-      </p>
-      {stats.dueCount === 0 ? <p className="hint">Nothing is due right now: words come back here when it is time to review them.</p> : null}
-      <div className="actions">
-        {/* PRODUCT.md §1: every language's "Review words" goes to its own review (the original sent Italian to Spanish's). */}
-        <Link to={paths.languageReview(language.code)} className="btn btn-secondary">
-          Review words
-        </Link>
         {/* PRODUCT.md §1: "Add words" on every language, not Italian alone. */}
         <Link to={paths.languageAddWords(language.code)} className="btn btn-secondary">
           Add words
         </Link>
-        <Link to={paths.languageStats(language.code)} className="btn btn-link">
+        <Link to={paths.languageStats(language.code)} className="btn btn-secondary">
           Your progress charts
         </Link>
       </div>
+    </>
+  );
+}
+
+/** Nothing due: says when the next review opens (a word answered today may come back within minutes). */
+function NothingDue({ language }: { language: Language }) {
+  const progress = useLanguageProgress(language.code);
+  const [now] = useState(Date.now);
+  const when = progress.data ? nextReviewText(progress.data.nextDueAt, now) : null;
+  return (
+    <p className="hint">
+      Nothing is due right now: words come back here when it is time to review them.
+      {when ? <> The next review opens {when}.</> : null}
+    </p>
+  );
+}
+
+function Heading({ language, breadcrumb }: { language: Language; breadcrumb: boolean }) {
+  return (
+    <>
+      {/* The breadcrumb leads to the page's heading, as it sits above it. */}
+      {breadcrumb ? (
+        <nav aria-label="Breadcrumb" className="breadcrumb">
+          <ol>
+            <li>
+              <Link to={paths.userHome}>Your languages</Link>
+            </li>
+            <li aria-current="page">{language.name}</li>
+          </ol>
+        </nav>
+      ) : null}
+      <h1 className="language-heading">
+        <LanguageFlag code={language.code} />
+        {language.name}
+      </h1>
     </>
   );
 }

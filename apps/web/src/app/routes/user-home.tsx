@@ -9,6 +9,7 @@ import { paths } from '@/config/paths';
 import { useSession } from '@/features/auth/api/get-session';
 import { useUserLanguages } from '@/features/languages/api/user-languages';
 import { LanguageCardTitle } from '@/features/languages/components/language-card-title';
+import { LanguageFlag } from '@/features/languages/components/language-flag';
 import { PercentBar } from '@/features/languages/components/percent-bar';
 import { SummaryPanel } from '@/features/progress/components/summary-panel';
 
@@ -40,7 +41,12 @@ function UserHome() {
           {languages.error.message}
         </ErrorBox>
       ) : null}
-      {languages.data?.length === 0 ? <p>No languages added yet</p> : null}
+      {languages.data?.length === 0 ? (
+        <div className="empty-state">
+          <p>No languages added yet</p>
+          <p className="hint">Add one, or practise any language from the home page: the ones you practise appear here.</p>
+        </div>
+      ) : null}
       {languages.data?.length ? (
         <ul className="card-grid">
           {languages.data.map((record) => (
@@ -58,11 +64,14 @@ function UserLanguageCard({ record }: { record: UserLanguage }) {
   const language = getLanguage(record.language);
   return (
     <Link to={paths.genericLanguage(language.code)} className="card language-card">
-      <LanguageCardTitle name={language.name} bg={language.bg} fontColor={language.fontColor} level={3} />
+      <LanguageCardTitle name={language.name} bg={language.bg} fontColor={language.fontColor} level={3} emblem={<LanguageFlag code={language.code} />} />
       <PercentBar percent={record.percentLearned} />
       <p>
         {record.learnedCount.toLocaleString('en')} / {record.totalWords.toLocaleString('en')} words · {record.dueCount} up for review
       </p>
+      <span className="language-card-cta">
+        {record.dueCount > 0 ? 'Review now' : 'Continue'} <span className="arrow" aria-hidden="true">→</span>
+      </span>
     </Link>
   );
 }
