@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { RouterProvider, createMemoryRouter } from 'react-router';
@@ -14,6 +15,8 @@ const progress = {
   reviewsPerDay: days(90, '2026-01-01', (i) => (i % 7 === 0 ? 0 : 3)),
   retention: { desired: 0.9, actual: 0.86, reviews: 50 },
   forecast: days(30, '2026-03-31', (i) => (i < 3 ? 4 : 0)),
+  dueNow: 0,
+  nextDueAt: null as number | null,
 };
 
 const server = setupServer();
@@ -39,7 +42,7 @@ describe('the language stats page', () => {
     renderAt('/stats/spanish');
     expect(await screen.findByRole('heading', { name: 'Spanish progress' })).toBeInTheDocument();
     expect(await screen.findByRole('img', { name: 'Words learned over the last 90 days, now 8' })).toBeInTheDocument();
-    expect(screen.getByRole('img', { name: `Answers per day over the last 90 days, ${77 * 3} in all` })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: `Answers per day over the last 90 days: ${77 * 3} answers on 77 days, at most 3 in a day.` })).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Reviews due in the next 30 days, 12 in all' })).toBeInTheDocument();
     expect(screen.getByText(/You remembered/)).toHaveTextContent('You remembered 86% of 50 reviews (aim: 90%).');
     const table = screen.getByRole('table', { name: 'Reviews due' });
@@ -62,5 +65,57 @@ describe('the language stats page', () => {
   it('answers an unknown language with the 404 page', () => {
     renderAt('/stats/klingon');
     expect(screen.getByRole('heading', { name: 'Error 404 Page Not Found' })).toBeInTheDocument();
+  });
+
+  it('draws answers per day as a calendar: a column a week, a row a weekday, month names, a legend and each day\'s count', async () => {
+    server.use(http.get('/api/italian/progress', () => HttpResponse.json(progress)));
+    renderAt('/stats/italian');
+    const heatmap = (await screen.findByRole('img', { name: /^Answers per day over the last 90 days/ })) as unknown as SVGSVGElement;
+
+    const cells = heatmap.querySelectorAll('rect');
+    expect(cells).toHaveLength(90);
+    // 2026-01-01 is a Thursday: the first week's column starts on its fourth row; 90 days span 14 weeks.
+    const xs = new Set([...cells].map((c) => c.getAttribute('x')));
+    expect(xs.size).toBe(14);
+    expect(cells[0]?.getAttribute('y')).toBe(cells[3 + 7 - 3]?.getAttribute('y'));
+    const labels = [...heatmap.querySelectorAll('text')].map((t) => t.textContent);
+    expect(labels).toEqual(expect.arrayContaining(['Jan', 'Feb', 'Mar', 'Mon', 'Wed', 'Fri']));
+    expect(cells[1]?.querySelector('title')?.textContent).toBe('Fri 2 Jan: 3 answers');
+    expect(cells[7]?.querySelector('title')?.textContent).toBe('Thu 8 Jan: 0 answers');
+    // Empty days, then four steps by the share of the busiest day, as the legend shows them.
+    expect(cells[7]).toHaveClass('heat-0');
+    expect(cells[1]).toHaveClass('heat-4');
+    const legend = document.querySelector('.heatmap-legend');
+    expect(legend).toHaveTextContent(/^Less\s*More$/);
+    expect(legend?.querySelectorAll('.heat-swatch')).toHaveLength(5);
+    // Today's count is written under the calendar; another day's shows when it is touched.
+    expect(document.querySelector('.heatmap-day')).toHaveTextContent('Today: 3 answers');
+    await userEvent.click(cells[7] as Element);
+    expect(document.querySelector('.heatmap-day')).toHaveTextContent('Thu 8 Jan: 0 answers');
+    // Every day is in the table that describes the chart.
+    expect(within(screen.getByRole('table', { name: 'Answers per day' })).getAllByRole('row')).toHaveLength(91);
+  });
+
+  it('tells words due now from words due later today, says when the next review opens, and links the review', async () => {
+    const nextDueAt = Date.now() + 20 * 60_000 + 1_000;
+    server.use(http.get('/api/portuguese/progress', () => HttpResponse.json({ ...progress, dueNow: 0, nextDueAt })));
+    renderAt('/stats/portuguese');
+    const term = (name: string) => screen.getByText(name, { selector: 'dt' }).nextElementSibling as HTMLElement;
+    await screen.findByText('Due now', { selector: 'dt' });
+    expect(term('Due now')).toHaveTextContent('0');
+    expect(term('Later today')).toHaveTextContent('4');
+    expect(term('Next review')).toHaveTextContent('in 20 minutes');
+    expect(screen.queryByRole('link', { name: 'Review words' })).not.toBeInTheDocument();
+  });
+
+  it('links the review when words are due now', async () => {
+    server.use(http.get('/api/portuguese/progress', () => HttpResponse.json({ ...progress, dueNow: 3 })));
+    renderAt('/stats/portuguese');
+    const term = (name: string) => screen.getByText(name, { selector: 'dt' }).nextElementSibling as HTMLElement;
+    await screen.findByText('Due now', { selector: 'dt' });
+    expect(term('Due now')).toHaveTextContent('3');
+    expect(term('Later today')).toHaveTextContent('1');
+    expect(term('Next review')).toHaveTextContent('now');
+    expect(screen.getByRole('link', { name: 'Review words' })).toHaveAttribute('href', '/portuguese/up-for-review');
   });
 });

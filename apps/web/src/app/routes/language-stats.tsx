@@ -29,7 +29,18 @@ function Stats({ code }: { code: Parameters<typeof getLanguage>[0] }) {
       <p>
         <Link to={paths.language(code)}>Back to {language.name}</Link>
       </p>
-      <QueryState query={progress}>{(data) => <LanguageCharts progress={data} />}</QueryState>
+      <QueryState query={progress}>
+        {(data) => (
+          <LanguageCharts
+            progress={data}
+            reviewLink={
+              <Link to={paths.languageReview(code)} className="btn btn-primary btn-small">
+                Review words
+              </Link>
+            }
+          />
+        )}
+      </QueryState>
     </Page>
   );
 }

@@ -12,12 +12,13 @@ import {
   PointElement,
   Tooltip,
 } from 'chart.js';
-import { MatrixController, MatrixElement } from 'chartjs-chart-matrix';
-import { useMemo } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
+import { nextReviewText } from '../lib/next-review';
+import { AnswersHeatmap } from './answers-heatmap';
 import { ChartCanvas } from './chart-canvas';
 
 // Only the pieces these charts use: chart.js is tree-shaken to them, and this module loads with the stats page only.
-Chart.register(BarController, BarElement, CategoryScale, LinearScale, LineController, LineElement, PointElement, Filler, Tooltip, MatrixController, MatrixElement);
+Chart.register(BarController, BarElement, CategoryScale, LinearScale, LineController, LineElement, PointElement, Filler, Tooltip);
 
 type DayCount = LanguageProgress['reviewsPerDay'][number];
 
@@ -66,56 +67,15 @@ function LearnedChart({ rows }: { rows: DayCount[] }) {
   );
 }
 
-/** 90 days as a calendar: one column a week, one row a weekday, the colour saying how many answers. */
+/** 90 days as a calendar (answers-heatmap.tsx), with every day in a table for assistive technology. */
 function ReviewsHeatmap({ rows }: { rows: DayCount[] }) {
-  const config = useMemo<ChartConfiguration<'matrix'>>(() => {
-    const max = Math.max(1, ...rows.map((r) => r.count));
-    const firstDay = new Date(`${rows[0]?.date ?? '2026-01-01'}T00:00:00Z`).getUTCDay();
-    const cells = rows.map((r, i) => ({ x: Math.floor((i + firstDay) / 7), y: (i + firstDay) % 7, v: r.count, date: r.date }));
-    const weeks = Math.ceil((rows.length + firstDay) / 7);
-    return {
-      type: 'matrix',
-      data: {
-        datasets: [
-          {
-            label: 'Answers',
-            data: cells,
-            backgroundColor: (c) => {
-              const v = (c.raw as { v: number } | undefined)?.v ?? 0;
-              return v === 0 ? css('--border') : `color-mix(in srgb, ${css('--primary')} ${Math.round(25 + (75 * v) / max)}%, transparent)`;
-            },
-            width: ({ chart }) => (chart.chartArea ? chart.chartArea.width / weeks - 2 : 10),
-            height: ({ chart }) => (chart.chartArea ? chart.chartArea.height / 7 - 2 : 10),
-          },
-        ],
-      },
-      options: {
-        responsive: true,
-        maintainAspectRatio: false,
-        animation: false,
-        plugins: {
-          tooltip: {
-            callbacks: {
-              title: () => '',
-              label: (c) => {
-                const raw = c.raw as { v: number; date: string };
-                return `${raw.date}: ${raw.v} answer${raw.v === 1 ? '' : 's'}`;
-              },
-            },
-          },
-        },
-        scales: {
-          x: { type: 'linear', offset: true, min: -0.5, max: weeks - 0.5, display: false },
-          y: { type: 'linear', offset: true, reverse: true, min: -0.5, max: 6.5, display: false },
-        },
-      },
-    };
-  }, [rows]);
-  const total = rows.reduce((s, r) => s + r.count, 0);
   return (
-    <ChartCanvas config={config} label={`Answers per day over the last 90 days, ${total} in all`}>
-      <DataTable caption="Answers per day" rows={rows} unit="Answers" />
-    </ChartCanvas>
+    <figure className="chart">
+      <AnswersHeatmap rows={rows} />
+      <figcaption className="visually-hidden">
+        <DataTable caption="Answers per day" rows={rows} unit="Answers" />
+      </figcaption>
+    </figure>
   );
 }
 
@@ -123,7 +83,8 @@ function ForecastChart({ rows }: { rows: DayCount[] }) {
   const config = useMemo<ChartConfiguration<'bar'>>(
     () => ({
       type: 'bar',
-      data: { labels: rows.map((r) => shortDate(r.date)), datasets: [{ label: 'Reviews due', data: rows.map((r) => r.count), backgroundColor: css('--primary') }] },
+      // The first bar is today's: the words due now and those coming back later today.
+      data: { labels: rows.map((r, i) => (i === 0 ? 'Today' : shortDate(r.date))), datasets: [{ label: 'Reviews due', data: rows.map((r) => r.count), backgroundColor: css('--primary') }] },
       options: { responsive: true, maintainAspectRatio: false, animation: false, scales: { y: { beginAtZero: true, ticks: { precision: 0 } } } },
     }),
     [rows],
@@ -138,7 +99,37 @@ function ForecastChart({ rows }: { rows: DayCount[] }) {
 
 const percent = (x: number) => `${Math.round(x * 100)}%`;
 
-export function LanguageCharts({ progress }: { progress: LanguageProgress }) {
+/**
+ * Today's reviews told apart: those due now (what Review asks) and those due later today, which the chart's first
+ * bar counts too, with when the next one opens.
+ */
+function DueToday({ progress, reviewLink }: { progress: LanguageProgress; reviewLink?: ReactNode }) {
+  const laterToday = Math.max(0, (progress.forecast[0]?.count ?? 0) - progress.dueNow);
+  const [now] = useState(Date.now);
+  const when = nextReviewText(progress.nextDueAt, now);
+  return (
+    <dl className="due-today">
+      <div>
+        <dt>Due now</dt>
+        <dd>
+          <strong>{progress.dueNow}</strong> {progress.dueNow > 0 ? reviewLink : null}
+        </dd>
+      </div>
+      <div>
+        <dt>Later today</dt>
+        <dd>
+          <strong>{laterToday}</strong>
+        </dd>
+      </div>
+      <div>
+        <dt>Next review</dt>
+        <dd>{progress.dueNow > 0 ? 'now' : (when ?? 'none scheduled')}</dd>
+      </div>
+    </dl>
+  );
+}
+
+export function LanguageCharts({ progress, reviewLink }: { progress: LanguageProgress; reviewLink?: ReactNode }) {
   const { retention } = progress;
   return (
     <div className="stats-grid">
@@ -174,6 +165,7 @@ export function LanguageCharts({ progress }: { progress: LanguageProgress }) {
       </section>
       <section aria-labelledby="forecast-heading">
         <h2 id="forecast-heading">Coming up</h2>
+        <DueToday progress={progress} reviewLink={reviewLink} />
         <ForecastChart rows={progress.forecast} />
       </section>
     </div>
