@@ -98,7 +98,7 @@ describeInBrowser('a learner\'s journey', (ctx) => {
     expect(await page.locator('.language-deck > li').count()).toBe(cards.length);
   });
 
-  it('practises Spanish: "Correct!" locks the answer, the next word and the score come 2 seconds later; a wrong answer stays', async () => {
+  it('practises Spanish: "Correct!" locks the answer, the next word and the score come 2 seconds later; a wrong answer shows the right one', async () => {
     const { page } = ctx();
     // The page's clock is Playwright's, so the 2-second pause is checked exactly rather than raced.
     await page.clock.install();
@@ -128,17 +128,22 @@ describeInBrowser('a learner\'s journey', (ctx) => {
     expect(await quiz.input.getAttribute('readonly')).toBeNull();
     await page.clock.resume();
 
-    // SPEC.md §4: the Spanish quiz moves on only on a correct answer.
+    // After a wrong answer the Spanish quiz shows the right one and waits: retype it, or Enter to go on.
     const wrongSaved = answerSaved(page);
     await typeAnswer(quiz.input, 'zzzz');
-    await quiz.feedback.getByText('Incorrect').waitFor();
+    await quiz.feedback.getByText(`Incorrect. ${answerTo(second, words, 'spanish')}`).waitFor();
     await wrongSaved;
     expect(await quiz.prompt()).toBe(second);
     expect(await quiz.input.getAttribute('readonly')).toBeNull();
+    expect(await quiz.input.inputValue()).toBe('');
     expect(await quiz.score.textContent()).toBe('Score: 1');
     // Input is lower-cased as it is typed.
     await quiz.input.fill('ZZ');
     expect(await quiz.input.inputValue()).toBe('zz');
+    await quiz.input.fill('');
+    await quiz.input.press('Enter');
+    await quiz.nextPrompt(second);
+    expect(await quiz.score.textContent()).toBe('Score: 1');
   });
 
   it('brings the words practised back for review once they are due', async () => {

@@ -19,9 +19,13 @@ function missingBrowser(): string | null {
 }
 
 export interface ContextOptions {
-  /** Viewport width in CSS pixels (the height is 900). */
+  /** Viewport width in CSS pixels. */
   width?: number;
+  /** Viewport height in CSS pixels: 900 unless said (430 is a phone with its keyboard open). */
+  height?: number;
   colorScheme?: 'light' | 'dark';
+  /** A phone: touch events and a coarse pointer. */
+  touch?: boolean;
 }
 
 export interface BrowserFixture {
@@ -50,10 +54,10 @@ export function describeInBrowser(name: string, suite: (fixture: () => BrowserFi
     let context: BrowserContext | undefined;
     let page: Page | undefined;
 
-    const newPage = async ({ width = 1280, colorScheme = 'light' }: ContextOptions = {}): Promise<Page> => {
+    const newPage = async ({ width = 1280, height = 900, colorScheme = 'light', touch = false }: ContextOptions = {}): Promise<Page> => {
       if (!browser || !app) throw new Error('the browser suite did not start');
       await context?.close();
-      context = await browser.newContext({ viewport: { width, height: 900 }, baseURL: app.url, colorScheme, reducedMotion: 'reduce' });
+      context = await browser.newContext({ viewport: { width, height }, baseURL: app.url, colorScheme, reducedMotion: 'reduce', hasTouch: touch, isMobile: touch });
       await context.tracing.start({ screenshots: true, snapshots: true });
       page = await context.newPage();
       return page;

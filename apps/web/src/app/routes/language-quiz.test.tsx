@@ -71,7 +71,7 @@ describe('the Spanish quiz', () => {
     expect(feedbackText()).toBe('Incorrect. dog');
     expect(answerField()).toHaveValue('');
     expect(answerField()).not.toHaveAttribute('readonly');
-    expect(answerField()).toHaveAccessibleName('Type the answer to go on');
+    expect(screen.getByText('Type the answer to go on, or press Enter to continue.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Continue' })).toBeInTheDocument();
     await wait(2500);
     expect(screen.getByText('el perro')).toBeInTheDocument();
@@ -287,7 +287,7 @@ describe('shared meanings and touch screens', () => {
     expect(await screen.findByText('this')).toBeInTheDocument();
     expect(screen.getByText(/Translate:/).textContent).toBe('Translate: this (before a noun)');
     await user.type(answerField(), 'esto{Enter}');
-    expect(feedbackText()).toBe('Also right — we were looking for este (‘this (before a noun)’). Try again?');
+    expect(feedbackText()).toBe('Also right — we were looking for este (‘this’, before a noun). Try again?');
     expect(answerField()).not.toHaveAttribute('aria-invalid');
     await user.clear(answerField());
     await user.type(answerField(), 'este');

@@ -46,8 +46,8 @@ export interface QuizScreenProps {
   autoSpeak?: boolean;
 }
 
-/** "you (informal, one person)": the prompt with what says which word it wants. */
-const withHint = (item: QuizItem): string => (item.hint ? `${item.prompt} (${item.hint})` : item.prompt);
+/** "‘this’, before a noun": the prompt, and what says which word it wants. */
+const quoted = (item: QuizItem): string => `‘${item.prompt}’${item.hint ? `, ${item.hint}` : ''}`;
 
 /** The text of a verdict, worded per quiz as SPEC.md §4 words it; every mistake shows the right answer. */
 export function feedbackText(feedback: Feedback, mode: QuizMode, item: QuizItem | null): ReactNode {
@@ -56,7 +56,7 @@ export function feedbackText(feedback: Feedback, mode: QuizMode, item: QuizItem 
     return `Correct — mind the ${feedback.reason === 'accent' ? 'accent' : 'spelling'}: ${feedback.expected}`;
   }
   const typed = feedback.typedWord;
-  const wanted = item ? ` (‘${withHint(item)}’)` : '';
+  const wanted = item ? ` (${quoted(item)})` : '';
   if (feedback.alsoRight && typed) {
     return (
       <>
@@ -205,6 +205,7 @@ function QuizQuestion({
   caption,
 }: QuizScreenProps & { quiz: ReturnType<typeof useQuiz> }) {
   const { state, setInput, submit, unsaved, uncorrected } = quiz;
+  const touch = useCoarsePointer();
   const inputRef = useRef<HTMLInputElement>(null);
   const caret = useRef<number | null>(null);
   const inputId = useId();
@@ -264,7 +265,7 @@ function QuizQuestion({
           {current?.hint ? <span className="quiz-prompt-hint"> ({current.hint})</span> : null}
           <SpeakButton text={current?.prompt ?? ''} locale={promptLang} auto={autoSpeak} />
         </p>
-        <label htmlFor={inputId}>{state.retrying ? `Type the answer to go on` : answerLabel}</label>
+        <label htmlFor={inputId}>{answerLabel}</label>
         <div className="quiz-answer">
           <input
             ref={inputRef}
@@ -299,6 +300,9 @@ function QuizQuestion({
             <SpeakButton text={feedback.expected} locale={answerLang} auto={autoSpeak} />
           ) : null}
         </div>
+        {state.retrying ? (
+          <p className="hint quiz-retry-hint">Type the answer to go on{touch ? ', or tap Continue.' : ', or press Enter to continue.'}</p>
+        ) : null}
         <AccentButtons accents={accents} onInsert={insert} />
       </form>
 
