@@ -7,7 +7,18 @@
 
 export const DAY_MS = 86_400_000;
 
-export const MODEL = {
+export interface ModelParameters {
+  cognateShare: number;
+  cognateFirstRecall: number;
+  otherFirstRecall: number;
+  firstHalfLife: number;
+  firstRecalledHalfLife: number;
+  growth: number;
+  lapseKeep: number;
+  easinessSpread: number;
+}
+
+export const MODEL: Readonly<ModelParameters> = {
   /** Share of words guessable at first sight (cognates such as "hospital", "animal"). */
   cognateShare: 0.3,
   /** Probability of getting a cognate right at first sight, and any other word (a lucky guess). */
@@ -22,7 +33,7 @@ export const MODEL = {
   lapseKeep: 0.4,
   /** Per-word easiness is log-normal with this σ (median 1): it scales the half-lives and the growth. */
   easinessSpread: 0.4,
-} as const;
+};
 
 /** Deterministic pseudo-random numbers in [0, 1). */
 export function mulberry32(seed: number): () => number {
@@ -62,7 +73,10 @@ interface WordMemory {
 export class LearnerModel {
   private readonly words = new Map<number, WordMemory>();
 
-  constructor(private readonly seed: number) {}
+  constructor(
+    private readonly seed: number,
+    private readonly model: Readonly<ModelParameters> = MODEL,
+  ) {}
 
   private memory(index: number): WordMemory {
     let word = this.words.get(index);
@@ -70,10 +84,10 @@ export class LearnerModel {
       const random = mulberry32(wordSeed(this.seed, index));
       // Box–Muller: a standard normal from two uniforms.
       const normal = Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
-      const cognate = random() < MODEL.cognateShare;
+      const cognate = random() < this.model.cognateShare;
       word = {
-        easiness: Math.exp(MODEL.easinessSpread * normal),
-        firstRecall: cognate ? MODEL.cognateFirstRecall : MODEL.otherFirstRecall,
+        easiness: Math.exp(this.model.easinessSpread * normal),
+        firstRecall: cognate ? this.model.cognateFirstRecall : this.model.otherFirstRecall,
         halfLife: 0,
         lastSeenMs: null,
         random,
@@ -97,11 +111,11 @@ export class LearnerModel {
     const p = this.recall(index, nowMs);
     const right = word.random() < p;
     if (word.lastSeenMs === null) {
-      word.halfLife = (right ? MODEL.firstRecalledHalfLife : MODEL.firstHalfLife) * word.easiness;
+      word.halfLife = (right ? this.model.firstRecalledHalfLife : this.model.firstHalfLife) * word.easiness;
     } else if (right) {
-      word.halfLife *= 1 + MODEL.growth * word.easiness * Math.sqrt(1 - p);
+      word.halfLife *= 1 + this.model.growth * word.easiness * Math.sqrt(1 - p);
     } else {
-      word.halfLife = Math.max(MODEL.firstHalfLife * word.easiness, MODEL.lapseKeep * word.halfLife);
+      word.halfLife = Math.max(this.model.firstHalfLife * word.easiness, this.model.lapseKeep * word.halfLife);
     }
     word.lastSeenMs = nowMs;
     return right;

@@ -27,6 +27,8 @@ export interface Scheduler {
 export interface StudyTotals {
   /** Answers to words on the review list: the reviews a schedule asks for. */
   reviews: number;
+  /** Of those, the ones answered right (a schedule aiming at 90% recall and well fitted to the learner gets 0.9). */
+  reviewsRight: number;
   /** Every answer: reviews, first sights and in-session retries. */
   answers: number;
 }
@@ -38,7 +40,7 @@ export interface StudyOptions {
 
 /** Runs the routine for `days` days and returns its totals; the learner's state is read from `model` afterwards. */
 export async function study(scheduler: Scheduler, model: LearnerModel, { days, newPerDay }: StudyOptions, startMs: number): Promise<StudyTotals> {
-  const totals: StudyTotals = { reviews: 0, answers: 0 };
+  const totals: StudyTotals = { reviews: 0, reviewsRight: 0, answers: 0 };
   const ask = async (word: number, now: number, session: string, expectReview: boolean): Promise<boolean> => {
     const right = model.answer(word, now);
     const rescheduled = await scheduler.answer(word, right, session);
@@ -57,7 +59,7 @@ export async function study(scheduler: Scheduler, model: LearnerModel, { days, n
     for (let due = await scheduler.due(reviewed); due.length > 0; due = await scheduler.due(reviewed)) {
       for (const word of due) {
         reviewed.add(word);
-        await ask(word, now, reviewSession, true);
+        if (await ask(word, now, reviewSession, true)) totals.reviewsRight++;
         totals.reviews++;
         now += ANSWER_MS;
       }
