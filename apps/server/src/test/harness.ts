@@ -141,3 +141,18 @@ export async function loginAs(app: FastifyInstance, username = 'learner', passwo
   if (login.statusCode !== 200) throw new Error(`login failed: ${login.statusCode} ${login.body}`);
   return { cookie: sessionCookie(login), userId: login.json<{ userData: { _id: string } }>().userData._id };
 }
+
+/**
+ * A visitor's calls through the app, keeping the guest cookie the first answer sets: resolves to the JSON body,
+ * rejects on any status of 300 or more with the status and body.
+ */
+export function visitorClient(app: FastifyInstance) {
+  let cookie: string | undefined;
+  return async <T>(method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object): Promise<T> => {
+    const res = await app.inject({ method, url, payload, headers: cookie ? { cookie } : {} });
+    const set = res.cookies.find((c) => c.name === 'sid');
+    if (set?.value) cookie = `sid=${set.value}`;
+    if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
+    return res.json<T>();
+  };
+}

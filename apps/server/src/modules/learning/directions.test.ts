@@ -1,25 +1,12 @@
-import type { FastifyInstance } from 'fastify';
 import { expect, it } from 'vitest';
-import { TEST_DECK_SIZE, describeEachDatabase, loginAs } from '../../test/harness.js';
+import { TEST_DECK_SIZE, describeEachDatabase, loginAs, visitorClient } from '../../test/harness.js';
 
 type Word = { _id: string; word: string; answeredCorrectly: boolean; due: number | null };
 type Stats = { learnedCount: number; dueCount: number; totalWords: number };
 
-/** A visitor's calls, keeping the guest cookie the first answer sets. */
-function guestClient(app: FastifyInstance) {
-  let cookie: string | undefined;
-  return async <T>(method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object): Promise<T> => {
-    const res = await app.inject({ method, url, payload, headers: cookie ? { cookie } : {} });
-    const set = res.cookies.find((c) => c.name === 'sid');
-    if (set?.value) cookie = `sid=${set.value}`;
-    if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
-    return res.json<T>();
-  };
-}
-
 describeEachDatabase('both directions', (ctx) => {
   it('schedules only the reverse card for a reverse answer; the forward batch and figures are unaffected', async () => {
-    const call = guestClient(ctx().app);
+    const call = visitorClient(ctx().app);
     const [first] = await call<Word[]>('GET', '/api/spanish?unlearned=true&direction=reverse');
     const answered = await call<{ word: Word; scheduled: boolean }>('PATCH', `/api/spanish/${first?._id}`, { verdict: 'correct', direction: 'reverse' });
     expect(answered).toMatchObject({ scheduled: true, word: { _id: first?._id, answeredCorrectly: true } });
@@ -38,7 +25,7 @@ describeEachDatabase('both directions', (ctx) => {
   });
 
   it('keeps two schedules for one word, each due on its own, and one session\'s answers apart per direction', async () => {
-    const call = guestClient(ctx().app);
+    const call = visitorClient(ctx().app);
     const [word] = await call<Word[]>('GET', '/api/french');
     const url = `/api/french/${word?._id}`;
     await call('PATCH', url, { verdict: 'correct', sessionId: 'session-both', answerId: 'forward-001' });
@@ -66,7 +53,7 @@ describeEachDatabase('both directions', (ctx) => {
   });
 
   it('takes back and overrules a reverse answer on the reverse card only', async () => {
-    const call = guestClient(ctx().app);
+    const call = visitorClient(ctx().app);
     const [word] = await call<Word[]>('GET', '/api/german');
     const url = `/api/german/${word?._id}`;
     await call('PATCH', url, { verdict: 'correct', answerId: 'forward-answer' });
@@ -103,7 +90,7 @@ describeEachDatabase('both directions', (ctx) => {
     await account(`/api/portuguese/${w1?._id}`, { verdict: 'correct' });
     await account(`/api/portuguese/${w1?._id}`, { verdict: 'wrong', direction: 'reverse' });
 
-    const guest = guestClient(ctx().app);
+    const guest = visitorClient(ctx().app);
     await guest('PATCH', `/api/portuguese/${w1?._id}`, { verdict: 'correct' });
     await guest('PATCH', `/api/portuguese/${w1?._id}`, { verdict: 'correct', direction: 'reverse' });
     await guest('PATCH', `/api/portuguese/${w1?._id}`, { verdict: 'correct', direction: 'reverse' });
@@ -161,7 +148,7 @@ describeEachDatabase('both directions', (ctx) => {
 
 describeEachDatabase('cards named by what is asked', (ctx) => {
   it('takes recognise and recall in every language, each the same card as the old name per language', async () => {
-    const call = guestClient(ctx().app);
+    const call = visitorClient(ctx().app);
     const [es] = await call<Word[]>('GET', '/api/spanish?direction=recall');
     await call('PATCH', `/api/spanish/${es?._id}`, { verdict: 'correct', direction: 'recall' });
     const [fr] = await call<Word[]>('GET', '/api/french?direction=recall');

@@ -1,27 +1,15 @@
-import type { FastifyInstance } from 'fastify';
 import { getLanguage, parseDeck, sharedMeanings } from '@vocab/core';
 import { expect, it } from 'vitest';
-import { TEST_DECK_SIZE, deckHead, describeEachDatabase } from '../../test/harness.js';
+import { TEST_DECK_SIZE, deckHead, describeEachDatabase, visitorClient } from '../../test/harness.js';
 
 type Word = { _id: string; word: string; translations: string[]; hint: string };
 type Answer = { word: Word; scheduled: boolean };
-
-function guest(app: FastifyInstance) {
-  let cookie: string | undefined;
-  return async <T>(method: 'GET' | 'PATCH', url: string, payload?: object): Promise<T> => {
-    const res = await app.inject({ method, url, payload, headers: cookie ? { cookie } : {} });
-    const set = res.cookies.find((c) => c.name === 'sid');
-    if (set?.value) cookie = `sid=${set.value}`;
-    if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
-    return res.json<T>();
-  };
-}
 
 describeEachDatabase('the server judges typed answers', (ctx) => {
   const verdicts = () => ctx().db.kysely.selectFrom('reviews').select(['typed', 'verdict']).orderBy('id').execute();
 
   it('stores the verdict of the text typed, whatever the client said', async () => {
-    const call = guest(ctx().app);
+    const call = visitorClient(ctx().app);
     const [first, second, third] = await call<Word[]>('GET', '/api/spanish?unlearned=true&limit=3');
     await call<Answer>('PATCH', `/api/spanish/${first?._id}`, { verdict: 'correct', typed: 'zzzz' });
     await call<Answer>('PATCH', `/api/spanish/${second?._id}`, { verdict: 'wrong', typed: second?.translations[0] });
@@ -35,7 +23,7 @@ describeEachDatabase('the server judges typed answers', (ctx) => {
   });
 
   it('judges a recall card in the foreign language, with its article, and names the hint of a shared meaning', async () => {
-    const call = guest(ctx().app);
+    const call = visitorClient(ctx().app);
     const words = await call<Word[]>('GET', '/api/german?unlearned=true&limit=40&direction=recall');
     const noun = words.find((w) => w.word === 'Zeit');
     if (noun) {
@@ -54,7 +42,7 @@ describeEachDatabase('the server judges typed answers', (ctx) => {
       const pair = [...sharedMeanings(entries).values()].find((sharing) => sharing.length >= 2);
       if (!pair) continue;
       const [asked, other] = pair;
-      const call = guest(ctx().app);
+      const call = visitorClient(ctx().app);
       const list = await call<Word[]>('GET', `/api/${language}?direction=recall`);
       const word = list.find((w) => w.word === asked?.word);
       const answer = await call<Answer>('PATCH', `/api/${language}/${word?._id}`, { verdict: 'wrong', typed: other?.word, direction: 'recall' });
