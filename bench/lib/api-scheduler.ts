@@ -97,15 +97,32 @@ export class ApiScheduler implements Scheduler {
       sessionId,
       answerId: randomId(),
     });
+    // The server may judge the typed text itself: a review it judged otherwise would make the figures meaningless.
+    if (res.scheduled && res.word.answeredCorrectly !== right) {
+      throw new Error(`the server judged "${typed}" for ${word.word} ${right ? 'wrong' : 'right'}`);
+    }
     return res.scheduled;
   }
 
+  /** Another studied word's translation, far from every translation of this one (no typo could explain it). */
   private wrongAnswer(index: number): string {
-    const own = new Set(this.words[index]?.translations);
+    const own = (this.words[index]?.translations ?? []).map((t) => t.toLowerCase());
     for (let k = 1; k < this.words.length; k++) {
       const other = this.words[(index + k) % this.words.length]?.translations[0];
-      if (other && !own.has(other)) return other;
+      if (other && own.every((t) => editDistance(t, other.toLowerCase()) >= 3)) return other;
     }
-    return 'nothing';
+    return 'nothing at all';
   }
+}
+
+function editDistance(a: string, b: string): number {
+  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j++) {
+      next[j] = Math.min((row[j] ?? 0) + 1, (next[j - 1] ?? 0) + 1, (row[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    row = next;
+  }
+  return row[b.length] ?? 0;
 }
