@@ -103,6 +103,48 @@ describe('the navbar', () => {
   });
 });
 
+describe('the navbar on a phone, and the streak', () => {
+  it('folds the links behind "Menu": it opens and closes, Escape puts focus back on it, a link followed closes it', async () => {
+    server.use(asVisitor());
+    const { user } = renderApp();
+
+    const menu = await within(mainNav()).findByRole('button', { name: 'Menu' });
+    expect(menu).toHaveAttribute('aria-expanded', 'false');
+    expect(menu).toHaveAttribute('aria-controls', 'main-links');
+    await user.click(menu);
+    expect(menu).toHaveAttribute('aria-expanded', 'true');
+    expect(document.getElementById('main-links')).toHaveClass('is-open');
+    await user.tab();
+    expect(within(mainNav()).getByRole('link', { name: 'Home' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(menu).toHaveAttribute('aria-expanded', 'false');
+    expect(menu).toHaveFocus();
+
+    await user.click(menu);
+    await user.click(within(mainNav()).getByRole('link', { name: 'About' }));
+    expect(await screen.findByText('About page')).toBeInTheDocument();
+    expect(menu).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('gives a visitor Settings (accents, theme, goal and speech work for guests too)', async () => {
+    server.use(asVisitor());
+    renderApp();
+
+    expect(await within(mainNav()).findByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/settings');
+  });
+
+  it('says the streak in words, with an inline icon rather than an emoji', async () => {
+    server.use(asAccount(), http.get('/api/stats/summary', () => HttpResponse.json(summary({ streak: 1, todayAnswers: 25, dailyGoal: 20, goalMet: true, xp: 300 }))));
+    renderApp();
+
+    const badge = await within(mainNav()).findByText(/-day streak/);
+    expect(badge).toHaveTextContent(/^1-day streak · 20\/20 today/);
+    expect(badge.closest('.streak-badge')).toHaveClass('is-met');
+    expect(badge.closest('.streak-badge')?.querySelector('svg')).toHaveAttribute('aria-hidden', 'true');
+    expect(mainNav().textContent).not.toMatch(/\p{Extended_Pictographic}/u);
+  });
+});
+
 describe('the footer', () => {
   it('has About, Follow and Contact columns and a copyright line', async () => {
     server.use(asVisitor());

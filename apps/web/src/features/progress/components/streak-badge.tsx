@@ -1,16 +1,29 @@
 import { useSummary } from '../api/get-summary';
 
-/** Streak and today's goal, small enough for the navbar. Renders nothing until known. */
+/** A flame drawn inline: an emoji would need a colour-emoji font, which many systems lack (a box shows instead). */
+function Flame() {
+  return (
+    <svg className="streak-flame" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path
+        d="M12 2c.6 3.2-1.2 5-2.7 6.7C7.8 10.4 6 12.2 6 15a6 6 0 0 0 12 0c0-2.3-1-4.1-2.2-5.5-.3 1.3-1 2.3-2.1 2.8.4-3.6-.6-7.5-1.7-10.3z"
+        fill="currentColor"
+      />
+    </svg>
+  );
+}
+
+/** Streak and today's goal in words, small enough for the navbar: "3-day streak · 5/20 today". Nothing until known. */
 export function StreakBadge() {
   const { data } = useSummary();
   if (!data) return null;
-  const label = `${data.streak}-day streak; ${data.todayAnswers} of ${data.dailyGoal} answers today; ${data.xp} XP`;
+  const done = Math.min(data.todayAnswers, data.dailyGoal);
   return (
-    <span className={`streak-badge${data.goalMet ? ' is-met' : ''}`} title={label} aria-label={label} role="img">
-      <span aria-hidden="true">🔥 {data.streak}</span>
-      <span aria-hidden="true">
-        {Math.min(data.todayAnswers, data.dailyGoal)}/{data.dailyGoal}
+    <p className={`streak-badge${data.goalMet ? ' is-met' : ''}`} title={`${data.xp} XP in all`}>
+      <Flame />
+      <span>
+        {data.streak}-day streak · {done}/{data.dailyGoal} today
+        <span className="visually-hidden"> (answers of your daily goal{data.goalMet ? ', goal met' : ''}; {data.xp} XP)</span>
       </span>
-    </span>
+    </p>
   );
 }
