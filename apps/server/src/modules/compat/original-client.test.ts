@@ -141,6 +141,8 @@ describeEachDatabase('the original web client', (ctx) => {
     const italian = json<Word[]>(await tab.get('/api/italian'));
     expect(italian).toHaveLength(TEST_DECK_SIZE + 1);
     expect(italian.at(-1)).toMatchObject({ word: 'gelato', translation: 'ice cream', answeredCorrectly: false });
+    // The list sent as prebuilt JSON is the list the Word schema serialises (`limit` takes that path).
+    expect(json<Word[]>(await tab.get('/api/italian?limit=100'))).toEqual(italian);
     const duplicate = await tab.post('/api/italian', { word: 'gelato', translation: 'ice cream', answeredCorrectly: false });
     expect(duplicate.statusCode).toBe(409);
     expect(json<{ error: { message: string } }>(duplicate).error.message).toBe('word already exists in your list!');

@@ -28,6 +28,18 @@ function languageOf(key: string): LanguageCode {
   return parsed.data;
 }
 
+/**
+ * Records with their whole lists, as JSON: each record's figures are checked against UserLanguage and serialised,
+ * and its list is spliced in as the JSON word-list.ts builds from the deck's (the original client's home asks for
+ * every word of every language; serialising them word by word was most of that answer's time).
+ */
+async function recordsJson(learning: LearningService, learner: Learner, records: UserLanguage[]): Promise<string> {
+  const parts = await Promise.all(
+    records.map(async (r) => `${JSON.stringify(UserLanguage.parse(r)).slice(0, -1)},"wordsLearned":${await learning.listJson(learner, r.language)}}`),
+  );
+  return `[${parts.join(',')}]`;
+}
+
 function activeLanguage(code: LanguageCode): LanguageCode {
   if (!getLanguage(code).active) throw badRequest('language_inactive', `${getLanguage(code).name} is coming soon.`);
   return code;
@@ -54,19 +66,24 @@ export function userLanguagesRoutes(learning: LearningService): FastifyPluginAsy
       },
     );
 
-    app.get('/api/users/languages/:key', { schema: { params: KeyParams, querystring: RecordQuery, response: { 200: z.array(UserLanguage) } } }, async (request) => {
+    app.get('/api/users/languages/:key', { schema: { params: KeyParams, querystring: RecordQuery, response: { 200: z.array(UserLanguage) } } }, async (request, reply) => {
       const learner = requireAccount(request);
       ownUser(learner, request.params.key);
-      return learning.userLanguages(learner, recordOptions(request.query));
+      const records = await learning.userLanguages(learner, { words: false });
+      if (!recordOptions(request.query).words) return records;
+      // A string with a JSON type is sent as it is (see recordsJson).
+      return reply.type('application/json; charset=utf-8').send((await recordsJson(learning, learner, records)) as unknown as UserLanguage[]);
     });
 
     app.get(
       '/api/users/languages/:key/languages/:language',
       { schema: { params: UserLanguageParams, querystring: RecordQuery, response: { 200: z.array(UserLanguage) } } },
-      async (request) => {
+      async (request, reply) => {
         const learner = requireAccount(request);
         ownUser(learner, request.params.key);
-        return [await learning.userLanguage(learner, request.params.language, undefined, recordOptions(request.query))];
+        const records = [await learning.userLanguage(learner, request.params.language, undefined, { words: false })];
+        if (!recordOptions(request.query).words) return records;
+        return reply.type('application/json; charset=utf-8').send((await recordsJson(learning, learner, records)) as unknown as UserLanguage[]);
       },
     );
 
