@@ -6,9 +6,10 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { type Config, ROOT_DIR } from './config.js';
+import { type Config, ROOT_DIR, type TrustProxy } from './config.js';
 import type { Db } from './db/database.js';
 import { type Clock, systemClock } from './lib/clock.js';
+import { DEFAULT_MAINTENANCE_INTERVAL_MS, Maintenance } from './lib/maintenance.js';
 import { RateLimiter } from './lib/rate-limiter.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { AuthService } from './modules/auth/auth.service.js';
@@ -30,6 +31,7 @@ import { statsRoutes } from './modules/stats/stats.routes.js';
 import { StatsService } from './modules/stats/stats.service.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { statusRoutes } from './modules/status/status.routes.js';
+import { DatabaseHealth } from './plugins/database-health.js';
 import { registerEmptyBodyAnyType } from './plugins/empty-body.js';
 import { frameworkErrors, registerErrorHandler } from './plugins/error-handler.js';
 import { lowerCaseLanguagePath } from './plugins/language-case.js';
@@ -49,6 +51,17 @@ export interface AppOptions {
   contentDir?: string;
   /** How often the contact outbox polls for retries. */
   outboxPollMs?: number;
+  /** The database's readiness and storage state; server.ts passes one that is not ready while PostgreSQL is away. */
+  health?: DatabaseHealth;
+  /** How often expired sessions, rate limits and abandoned guests are removed; 0 turns the timer off. */
+  maintenanceIntervalMs?: number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Housekeeping (lib/maintenance.ts), run on a timer; tests call runOnce(). */
+    maintenance: Maintenance;
+  }
 }
 
 /** JSON bodies above this are refused with 413: the largest legitimate body is a contact message. */
@@ -91,7 +104,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     routerOptions: { ignoreTrailingSlash: true },
     logger: options.logger === false ? false : { level: config.logLevel },
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: BODY_LIMIT_BYTES,
     // During a graceful shutdown, a new request on a kept-alive connection gets 503, which a proxy retries elsewhere.
     return503OnClosing: true,
@@ -100,7 +113,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandler(app, spaIndex(options.webDir));
+  const health = options.health ?? new DatabaseHealth();
+  registerErrorHandler(app, spaIndex(options.webDir), health);
 
   await app.register(fastifyCompress, { threshold: COMPRESS_THRESHOLD_BYTES });
   await app.register(fastifyCookie);
@@ -114,15 +128,26 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerOriginCheck(app, config.allowedOrigins);
   registerNulGuard(app);
   registerEmptyBodyAnyType(app);
+  // Before the session hook, the first to query the database.
+  health.register(app);
 
   const users = new UserRepository(db.kysely);
-  const sessions = new SessionManager(new SessionRepository(db.kysely), users, {
+  const limiter = new RateLimiter(db.kysely, clock);
+  const sessionRepository = new SessionRepository(db.kysely);
+  const sessions = new SessionManager(sessionRepository, users, {
     idleMs: config.sessionIdleMs,
     maxMs: config.sessionMaxMs,
     clock,
+    limiter,
   });
   sessions.register(app);
-  const limiter = new RateLimiter(db.kysely, clock);
+  const maintenance = new Maintenance({ sessions: sessionRepository, users, limiter, clock, sessionIdleMs: config.sessionIdleMs }, app.log);
+  app.decorate('maintenance', maintenance);
+  const maintenanceIntervalMs = options.maintenanceIntervalMs ?? DEFAULT_MAINTENANCE_INTERVAL_MS;
+  if (maintenanceIntervalMs > 0) {
+    maintenance.start(maintenanceIntervalMs);
+    app.addHook('onClose', () => maintenance.stop());
+  }
   const learning = new LearningService(new LearningRepository(db), clock, new WordLists(db));
   const auth = new AuthService(users, limiter, clock, learning.mergeGuest);
   const contacts = new ContactRepository(db.kysely);
@@ -134,7 +159,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     app.addHook('onClose', () => outbox.stop());
   }
 
-  await app.register(statusRoutes(db));
+  await app.register(statusRoutes(db, health));
   await app.register(authRoutes(auth, sessions));
   await app.register(contentRoutes(db, readSecretLanguage(options.contentDir ?? path.join(ROOT_DIR, 'content'))));
   await app.register(learningRoutes(learning, sessions));
@@ -150,6 +175,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(fastifyStatic, { root: webDir, wildcard: false, index: false });
   }
   return app;
+}
+
+/**
+ * Fastify's form of TRUST_PROXY. A hop count becomes a function of the hop: hop 0 is the connection's own peer, so
+ * with N hops the client is the N-th address from the right of X-Forwarded-For, the one our own proxy wrote.
+ */
+function trustProxyOption(trust: TrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust === 'number') return trust === 0 ? false : (_address, hop) => hop < trust;
+  return trust;
 }
 
 function defaultWebDir(): string | null {

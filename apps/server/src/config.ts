@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -16,8 +17,8 @@ const EnvSchema = z.object({
     .string()
     .refine((v) => /^(sqlite:|postgres(ql)?:\/\/)/.test(v), 'must start with sqlite: or postgres://')
     .optional(),
-  /** Behind a reverse proxy: trust X-Forwarded-* so client addresses and HTTPS are seen. */
-  TRUST_PROXY: boolFlag.default(false),
+  /** Behind a reverse proxy: how many proxy hops, or which proxy addresses, to trust for X-Forwarded-* (parseTrustProxy). */
+  TRUST_PROXY: z.string().trim().default('false'),
   /** Origins allowed to make state-changing calls besides the server's own (comma-separated). */
   ALLOWED_ORIGINS: z.string().default(''),
   SESSION_IDLE_DAYS: z.coerce.number().positive().max(365).default(30),
@@ -30,6 +31,9 @@ const EnvSchema = z.object({
   ENABLE_TEST_CLOCK: boolFlag.default(false),
   NODE_ENV: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** PostgreSQL: how long to wait for a connection, and for a statement, before answering 503. */
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(3_000),
+  DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(10_000),
 });
 
 export type DatabaseTarget = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
@@ -39,7 +43,11 @@ export interface Config {
   host: string;
   dataDir: string;
   database: DatabaseTarget;
-  trustProxy: boolean;
+  /**
+   * Which X-Forwarded-For entries are believed: false (none), a number of proxy hops, or the proxies' addresses
+   * and CIDR ranges. Never "every hop": the leftmost entry is whatever the client wrote (docs/decisions/0006).
+   */
+  trustProxy: TrustProxy;
   allowedOrigins: string[];
   sessionIdleMs: number;
   sessionMaxMs: number;
@@ -48,7 +56,11 @@ export interface Config {
   contactFrom: string;
   logLevel: string;
   testClock: boolean;
+  databaseConnectTimeoutMs: number;
+  databaseQueryTimeoutMs: number;
 }
+
+export type TrustProxy = false | number | string[];
 
 const DAY_MS = 86_400_000;
 
@@ -66,12 +78,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError('Invalid configuration:\n  ENABLE_TEST_CLOCK: must not be set when NODE_ENV=production');
   }
   const dataDir = path.resolve(e.DATA_DIR ?? path.join(ROOT_DIR, 'data'));
+  const trustProxy = parseTrustProxy(e.TRUST_PROXY);
+  if (typeof trustProxy === 'string') throw new ConfigError(`Invalid configuration:\n  TRUST_PROXY: ${trustProxy}`);
   return {
     port: e.PORT,
     host: e.HOST,
     dataDir,
     database: parseDatabaseUrl(e.DATABASE_URL, dataDir),
-    trustProxy: e.TRUST_PROXY,
+    trustProxy,
     allowedOrigins: e.ALLOWED_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean),
     sessionIdleMs: e.SESSION_IDLE_DAYS * DAY_MS,
     sessionMaxMs: e.SESSION_MAX_DAYS * DAY_MS,
@@ -80,7 +94,39 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     contactFrom: e.CONTACT_FROM,
     logLevel: e.LOG_LEVEL,
     testClock: e.ENABLE_TEST_CLOCK,
+    databaseConnectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,
+    databaseQueryTimeoutMs: e.DATABASE_QUERY_TIMEOUT_MS,
   };
+}
+
+/** The most proxy hops anyone puts in front of an app server (a CDN, a load balancer, nginx). */
+const MAX_PROXY_HOPS = 5;
+
+/**
+ * TRUST_PROXY: `false`/`0` trusts no proxy; a number N trusts N proxy hops (the N-th address from the right of
+ * X-Forwarded-For is the client); `true` means 1 hop, the README's single reverse proxy; otherwise a
+ * comma-separated list of proxy addresses or CIDR ranges (`10.0.0.0/8, ::1`), trusted wherever they appear. An
+ * invalid value gives the reason as a string.
+ */
+export function parseTrustProxy(value: string): TrustProxy | string {
+  const v = value.toLowerCase();
+  if (v === '' || v === 'false' || v === '0') return false;
+  if (v === 'true') return 1;
+  if (/^\d+$/.test(v)) {
+    const hops = Number(v);
+    return hops <= MAX_PROXY_HOPS ? hops : `at most ${MAX_PROXY_HOPS} proxy hops`;
+  }
+  const entries = value.split(',').map((s) => s.trim()).filter(Boolean);
+  for (const entry of entries) {
+    const [address, bits, ...rest] = entry.split('/');
+    const family = net.isIP(address ?? '');
+    const maxBits = family === 6 ? 128 : 32;
+    const validBits = bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= maxBits);
+    if (family === 0 || !validBits || rest.length > 0) {
+      return `"${entry}" is not a hop count, an IP address or a CIDR range (e.g. 1, or 10.0.0.0/8,127.0.0.1)`;
+    }
+  }
+  return entries;
 }
 
 export function parseDatabaseUrl(url: string | undefined, dataDir: string): DatabaseTarget {

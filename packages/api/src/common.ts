@@ -6,5 +6,13 @@ export type ErrorBody = z.infer<typeof ErrorBody>;
 
 export const OkBody = z.object({ ok: z.literal(true) });
 
-export const StatusBody = z.object({ status: z.enum(['ok', 'degraded']), database: z.enum(['up', 'down']) });
+/**
+ * GET /api/status. `starting`: the server has not yet migrated its database (it was away at start); `degraded`: the
+ * database does not answer (`database: down`) or cannot store (`writes: failing`, e.g. a full disk).
+ */
+export const StatusBody = z.object({
+  status: z.enum(['ok', 'starting', 'degraded']),
+  database: z.enum(['up', 'down']),
+  writes: z.enum(['failing']).optional(),
+});
 export type StatusBody = z.infer<typeof StatusBody>;

@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { DatabaseTarget } from '../config.js';
+import { isConnectionFailure } from './db-errors.js';
 import { GroupCommit } from './group-commit.js';
 import type { Database } from './schema.js';
 
@@ -20,27 +21,132 @@ export interface Db {
   close(): Promise<void>;
 }
 
+export interface DatabaseOptions {
+  /** PostgreSQL: how long to wait for a connection (from the pool or a new one) before failing. */
+  connectTimeoutMs?: number;
+  /** PostgreSQL: the server cancels a statement running longer (statement_timeout); 0 for none. */
+  queryTimeoutMs?: number;
+  /** Where connection errors that belong to no request are reported. */
+  log?: { warn(obj: object, msg: string): void };
+}
+
+export const DEFAULT_CONNECT_TIMEOUT_MS = 3_000;
+export const DEFAULT_QUERY_TIMEOUT_MS = 10_000;
+/**
+ * The client gives up this long after the server should have cancelled the statement itself: only a network that
+ * has stopped answering (a dead host, a stalled proxy) gets this far.
+ */
+const CLIENT_TIMEOUT_MARGIN_MS = 2_000;
+
+/** Thrown when the database cannot be used at all (a read-only SQLite file): the server must not start on it. */
+export class DatabaseOpenError extends Error {}
+
 // BIGINT (epoch milliseconds) and COUNT(*) come back from pg as strings; every such value here fits a double.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
 
-export function openDatabase(target: DatabaseTarget): Db {
+export function openDatabase(target: DatabaseTarget, options: DatabaseOptions = {}): Db {
   if (target.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: target.url, max: 10 });
-    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool: resilientPool(target.url, options) }) });
     return { kysely, dialect: 'postgres', writeTransaction: (work) => kysely.transaction().execute(work), close: () => kysely.destroy() };
   }
-  if (target.file !== ':memory:') fs.mkdirSync(path.dirname(target.file), { recursive: true });
-  const sqlite = new SQLite(target.file);
-  // WAL lets readers run beside the writer; synchronous=FULL makes every acknowledged commit survive
-  // a power cut or SIGKILL (see docs/decisions/0003-sqlite-durability.md).
-  sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('synchronous = FULL');
-  sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
+  const sqlite = openSqlite(target.file);
   const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   const group = new GroupCommit(kysely);
   return { kysely, dialect: 'sqlite', writeTransaction: (work) => group.run(work), close: () => kysely.destroy() };
+}
+
+/**
+ * A pool that outlives the database going away. pg emits 'error' on a pool or client whose connection drops while
+ * idle, and an 'error' event without a listener kills the process: both are logged instead, and the next query
+ * opens a fresh connection. Every wait is bounded (connect, statement, and the client's own read timeout), and a
+ * connection whose query timed out on the client is discarded rather than reused, since its late answer may still
+ * be on the way.
+ */
+function resilientPool(url: string, options: DatabaseOptions): pg.Pool {
+  const queryTimeoutMs = options.queryTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS;
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
+    ...(queryTimeoutMs > 0
+      ? { statement_timeout: queryTimeoutMs, query_timeout: queryTimeoutMs + CLIENT_TIMEOUT_MARGIN_MS, idle_in_transaction_session_timeout: queryTimeoutMs }
+      : {}),
+    keepAlive: true,
+  });
+  // Only what identifies the failure: pg attaches the client (with its connection parameters) to some errors.
+  const warn = (err: unknown, msg: string) => {
+    const e = err as { message?: string; code?: string } | null;
+    options.log?.warn({ err: { message: e?.message, code: e?.code } }, msg);
+  };
+  pool.on('error', (err) => warn(err, 'database connection lost (idle)'));
+  const broken = new WeakSet<pg.PoolClient>();
+  pool.on('connect', (client) => {
+    client.on('error', (err) => {
+      broken.add(client);
+      warn(err, 'database connection lost');
+    });
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    (client as { query: unknown }).query = (...args: unknown[]) => {
+      const result = query(...args);
+      if (result instanceof Promise) {
+        result.catch((err: unknown) => {
+          if (isConnectionFailure(err)) broken.add(client);
+        });
+      }
+      return result;
+    };
+  });
+  // Kysely releases with release(false); a connection known to be broken is destroyed instead of pooled.
+  const connect = pool.connect.bind(pool) as () => Promise<pg.PoolClient>;
+  (pool as { connect: unknown }).connect = async () => {
+    const client = await connect();
+    const release = client.release.bind(client);
+    client.release = (destroy?: boolean | Error) => release(destroy || broken.has(client));
+    return client;
+  };
+  return pool;
+}
+
+function openSqlite(file: string): SQLite.Database {
+  if (file !== ':memory:') {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    assertWritable(file);
+  }
+  const sqlite = new SQLite(file);
+  try {
+    // WAL lets readers run beside the writer; synchronous=FULL makes every acknowledged commit survive
+    // a power cut or SIGKILL (see docs/decisions/0003-sqlite-durability.md).
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('synchronous = FULL');
+    sqlite.pragma('foreign_keys = ON');
+    sqlite.pragma('busy_timeout = 5000');
+  } catch (err) {
+    sqlite.close();
+    throw new DatabaseOpenError(`SQLite database ${file} cannot be opened for writing: ${(err as Error).message}`);
+  }
+  return sqlite;
+}
+
+/**
+ * A read-only file opens without complaint and fails only at the first write, which would leave a server that
+ * looks healthy and refuses every answer. SQLite also writes beside the file (the -wal and -shm files), so the
+ * folder must be writable too.
+ */
+function assertWritable(file: string): void {
+  const problems: string[] = [];
+  for (const [what, target] of [['file', file], ['folder', path.dirname(file)]] as const) {
+    try {
+      fs.accessSync(target, fs.constants.W_OK);
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT' && what === 'file') continue;
+      problems.push(`the ${what} ${target} is not writable (${code ?? String(err)})`);
+    }
+  }
+  if (problems.length > 0) {
+    throw new DatabaseOpenError(`SQLite database ${file} is read-only: ${problems.join('; ')}. The server needs to write to it.`);
+  }
 }
 
 /** Distinct SQL texts kept compiled; the app has a few dozen, variable-length IN lists make a few more. */

@@ -23,3 +23,6 @@ export const tooManyRequests = (retryAfterSeconds: number) =>
   new AppError(429, 'rate_limited', 'Too many attempts. Please wait and try again.', {
     'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))),
   });
+/** The database is away or cannot store anything for now: the client may retry after `retryAfterSeconds`. */
+export const serviceUnavailable = (code: string, message: string, retryAfterSeconds: number) =>
+  new AppError(503, code, message, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });

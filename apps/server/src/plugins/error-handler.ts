@@ -1,17 +1,28 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError } from '../lib/errors.js';
+import { databaseFailure } from '../db/db-errors.js';
+import { AppError, serviceUnavailable } from '../lib/errors.js';
+import { type DatabaseHealth, STORAGE_RETRY_SECONDS, UNAVAILABLE_RETRY_SECONDS } from './database-health.js';
 
 /** Every error the API sends: `{ error: { code, message } }` (packages/api ErrorBody). */
 const errorBody = (code: string, message: string) => ({ error: { code, message } });
 
 /**
  * One place turns every failure into `{ error: { code, message } }`: our AppErrors with their status, Fastify's own client
- * errors (bad JSON, body too large, wrong content type) as they are, anything else as a bare 500 whose details
- * stay in the log.
+ * errors (bad JSON, body too large, wrong content type) as they are, a database that is away or cannot store
+ * anything as 503 with Retry-After (it is no fault of the request, and retrying later may work), anything else as a
+ * bare 500 whose details stay in the log.
  */
-export function registerErrorHandler(app: FastifyInstance, spaIndexHtml: string | null): void {
+export function registerErrorHandler(app: FastifyInstance, spaIndexHtml: string | null, health?: DatabaseHealth): void {
   app.setErrorHandler<FastifyError | AppError>((err, request, reply) => {
+    const failure = err instanceof AppError ? null : databaseFailure(err);
+    if (failure) {
+      health?.noteFailure(failure, err);
+      request.log.warn({ err }, failure === 'storage' ? 'database cannot store' : 'database unavailable');
+      err = failure === 'storage'
+        ? serviceUnavailable('storage_unavailable', 'Your change could not be saved right now. Please try again later.', STORAGE_RETRY_SECONDS)
+        : serviceUnavailable('database_unavailable', 'The service is briefly unavailable. Please try again shortly.', UNAVAILABLE_RETRY_SECONDS);
+    }
     if (err instanceof AppError) {
       void reply.status(err.status).headers(err.headers).send(errorBody(err.code, err.message));
       return;

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '../lib/clock.js';
+import type { Limit, RateLimiter } from '../lib/rate-limiter.js';
 import { unauthorized } from '../lib/errors.js';
 import { randomToken, sha256 } from '../lib/tokens.js';
 import type { SessionRepository } from '../modules/auth/session.repository.js';
@@ -8,6 +9,11 @@ import type { Learner, UserRepository } from '../modules/auth/user.repository.js
 export const SESSION_COOKIE = 'sid';
 /** Writing last_seen_at on every request would turn reads into writes; a minute's precision is enough for idle expiry. */
 const TOUCH_INTERVAL_MS = 60_000;
+/**
+ * New guests per client address: a class or an office behind one address starts a few dozen, a script thousands.
+ * Past it a visitor's first answer is refused (429) and nothing is written.
+ */
+export const GUEST_LIMIT: Limit = { max: 60, windowMs: 60 * 60_000 };
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -21,6 +27,8 @@ export interface SessionOptions {
   idleMs: number;
   maxMs: number;
   clock: Clock;
+  /** Counts guest creation per client address. */
+  limiter: RateLimiter;
 }
 
 /** Database-backed sessions: a random token in an httpOnly cookie, stored only as its hash. */
@@ -35,7 +43,8 @@ export class SessionManager {
     app.decorateRequest('learner', null);
     app.decorateRequest('sessionTokenHash', null);
     app.addHook('onRequest', async (request, reply) => {
-      if (!request.url.startsWith('/api/')) return;
+      // The health check must not depend on the session table: with the database away it answers for itself.
+      if (!request.url.startsWith('/api/') || request.url.split('?')[0] === '/api/status') return;
       const token = request.cookies[SESSION_COOKIE];
       if (!token) return;
       const tokenHash = sha256(token);
@@ -86,6 +95,7 @@ export class SessionManager {
   /** The request's learner, creating a guest with its own session on the first call that records progress. */
   async ensureLearner(request: FastifyRequest, reply: FastifyReply): Promise<Learner> {
     if (request.learner) return request.learner;
+    await this.options.limiter.hit(`guest:ip:${request.ip}`, GUEST_LIMIT);
     const guest = await this.users.createGuest(randomToken(), this.options.clock());
     await this.start(request, reply, guest);
     return guest;

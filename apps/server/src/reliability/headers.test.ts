@@ -72,7 +72,7 @@ describe('security headers', () => {
   });
 
   it('sends HSTS and Secure cookies behind an HTTPS proxy when the proxy is trusted, and only then', async () => {
-    const proxied = await build({ trustProxy: true });
+    const proxied = await build({ trustProxy: 1 });
     const https = await proxied.inject({ method: 'GET', url: '/api/languages', headers: { 'x-forwarded-proto': 'https' } });
     const hsts = String(https.headers['strict-transport-security']);
     expect(Number(/max-age=(\d+)/.exec(hsts)?.[1])).toBeGreaterThanOrEqual(180 * 86_400);

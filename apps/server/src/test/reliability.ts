@@ -116,8 +116,11 @@ export interface ServerProcess {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
-/** Starts `node apps/server/dist/server.js` on a free port and waits until /api/status answers 200. */
-export async function startBuiltServer(env: Record<string, string>): Promise<ServerProcess> {
+/**
+ * Starts `node apps/server/dist/server.js` on a free port and waits until /api/status answers 200, or with
+ * `{ listening: true }` until it answers at all (a server started while its database is away answers 503).
+ */
+export async function startBuiltServer(env: Record<string, string>, wait: { listening?: boolean } = {}): Promise<ServerProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, [SERVER_ENTRY], {
     cwd: ROOT_DIR,
@@ -138,7 +141,7 @@ export async function startBuiltServer(env: Record<string, string>): Promise<Ser
     if (gone) throw new Error(`server exited before it was ready:\n${output}`);
     try {
       const res = await fetch(`${url}/api/status`);
-      if (res.ok) return { url, child, output: () => output, exited };
+      if (res.ok || wait.listening) return { url, child, output: () => output, exited };
     } catch {
       // not listening yet
     }

@@ -83,6 +83,29 @@ export class UserRepository {
   async delete(id: string): Promise<void> {
     await this.db.deleteFrom('users').where('id', '=', id).execute();
   }
+
+  /**
+   * Deletes up to `limit` guests that no session reaches any more (a guest exists only through its cookie, so one
+   * without a session is gone for good) and that were created before `createdBefore` (a guest is inserted just
+   * before its session). Their progress, reviews, own words and languages go with them (foreign keys cascade).
+   * Idempotent, so instances may run it at once. Returns how many were deleted.
+   */
+  async deleteAbandonedGuests(createdBefore: number, limit: number): Promise<number> {
+    const result = await this.db
+      .deleteFrom('users')
+      .where('id', 'in', (eb) =>
+        eb
+          .selectFrom('users as g')
+          .select('g.id')
+          .where('g.username', 'is', null)
+          .where('g.created_at', '<', createdBefore)
+          .where((inner) => inner.not(inner.exists(inner.selectFrom('sessions').select('sessions.user_id').whereRef('sessions.user_id', '=', 'g.id'))))
+          .limit(limit),
+      )
+      .where('username', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
 }
 
 export const usernameKey = (username: string): string => username.normalize('NFC').toLowerCase();

@@ -35,9 +35,13 @@ export class ContactOutbox {
 
   /** Runs a delivery pass now (after a new message), unless one is already running. */
   kick(): Promise<void> {
-    this.running ??= this.deliverDue().finally(() => {
-      this.running = undefined;
-    });
+    // A pass that fails (the database away) is logged; the next poll tries again. Nobody awaits a kick's
+    // rejection, and an unhandled one would end the process.
+    this.running ??= this.deliverDue()
+      .catch((err: unknown) => this.log.warn({ err }, 'contact outbox pass failed'))
+      .finally(() => {
+        this.running = undefined;
+      });
     return this.running;
   }
 

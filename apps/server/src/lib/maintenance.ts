@@ -1,0 +1,68 @@
+import type { SessionRepository } from '../modules/auth/session.repository.js';
+import type { UserRepository } from '../modules/auth/user.repository.js';
+import type { Clock } from './clock.js';
+import type { RateLimiter } from './rate-limiter.js';
+
+export const DEFAULT_MAINTENANCE_INTERVAL_MS = 60 * 60_000;
+/** The first pass waits this long after start, so that a restart loop does not purge on every start. */
+const FIRST_RUN_DELAY_MS = 60_000;
+/** A guest younger than this is never removed: it may be between its insert and its session's. */
+export const GUEST_GRACE_MS = 86_400_000;
+/** Guests deleted per statement: a large backlog is removed in short transactions. */
+const GUEST_BATCH = 500;
+
+export interface MaintenanceResult {
+  guests: number;
+}
+
+/**
+ * Housekeeping on a timer: expired sessions, expired rate-limit counters, and abandoned guests (no session left).
+ * Every step is a plain idempotent DELETE, so several instances may run it at the same moment; a failed pass (the
+ * database away) is logged and the next one tries again.
+ */
+export class Maintenance {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<unknown> | undefined;
+
+  constructor(
+    private readonly deps: { sessions: SessionRepository; users: UserRepository; limiter: RateLimiter; clock: Clock; sessionIdleMs: number },
+    private readonly log: { warn(obj: object, msg: string): void; info(obj: object, msg: string): void },
+  ) {}
+
+  async runOnce(): Promise<MaintenanceResult> {
+    const now = this.deps.clock();
+    await this.deps.sessions.deleteExpired(now, this.deps.sessionIdleMs);
+    let guests = 0;
+    for (;;) {
+      const deleted = await this.deps.users.deleteAbandonedGuests(now - GUEST_GRACE_MS, GUEST_BATCH);
+      guests += deleted;
+      if (deleted < GUEST_BATCH) break;
+    }
+    await this.deps.limiter.purgeExpired();
+    return { guests };
+  }
+
+  start(intervalMs: number): void {
+    const pass = () => {
+      if (this.running) return;
+      this.running = this.runOnce()
+        .then(
+          (result) => { if (result.guests > 0) this.log.info(result, 'maintenance: removed abandoned guests'); },
+          (err: unknown) => this.log.warn({ err }, 'maintenance pass failed; the next one will try again'),
+        )
+        .finally(() => { this.running = undefined; });
+    };
+    this.timer = setTimeout(() => {
+      pass();
+      this.timer = setInterval(pass, intervalMs);
+      this.timer.unref();
+    }, Math.min(FIRST_RUN_DELAY_MS, intervalMs));
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    clearTimeout(this.timer);
+    clearInterval(this.timer);
+    await this.running;
+  }
+}
