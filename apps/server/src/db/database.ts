@@ -149,6 +149,13 @@ function assertWritable(file: string): void {
   }
 }
 
+const NO_OP_STATEMENT = {
+  reader: false,
+  all: () => [],
+  run: () => ({ changes: 0, lastInsertRowid: 0 }),
+  iterate: () => [][Symbol.iterator](),
+} as unknown as SQLite.Statement;
+
 /** Distinct SQL texts kept compiled; the app has a few dozen, variable-length IN lists make a few more. */
 const STATEMENT_CACHE_SIZE = 500;
 
@@ -162,6 +169,9 @@ function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
   return {
     close: () => sqlite.close(),
     prepare(sql: string) {
+      // On a full disk or an I/O error SQLite rolls the transaction back itself; Kysely's ROLLBACK after it would
+      // fail with "no transaction is active" and hide the error that says what happened.
+      if (sql === 'rollback' && !sqlite.inTransaction) return NO_OP_STATEMENT;
       let statement = cache.get(sql);
       if (!statement) {
         statement = sqlite.prepare(sql);

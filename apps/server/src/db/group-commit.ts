@@ -59,8 +59,14 @@ export class GroupCommit {
             await sql`release piece`.execute(trx);
             outcomes.push({ ok: true, value });
           } catch (error) {
-            await sql`rollback to piece`.execute(trx);
-            await sql`release piece`.execute(trx);
+            try {
+              await sql`rollback to piece`.execute(trx);
+              await sql`release piece`.execute(trx);
+            } catch {
+              // SQLite ends the whole transaction itself on some errors (a full disk, an I/O error): the batch
+              // fails with the piece's own error, not with the failed rollback's.
+              throw error;
+            }
             outcomes.push({ ok: false, error });
           }
         }
