@@ -30,8 +30,11 @@ describeEachDatabase('deck loader', (ctx) => {
     // casa gains a translation, perro leaves the deck, gato moves up, luna arrives.
     const result = await loadDeck(ctx().db, spanish, `${header}gato\tcat\tnoun\tel\t\ncasa\thouse; home\tnoun\tla\t\nluna\tmoon\tnoun\tla\t\n`, 2);
     expect(result.skipped).toBe(false);
-    const after = (await ctx().app.inject({ method: 'GET', url: '/api/spanish?limit=100', headers: { cookie } })).json<Array<{ word: string; rank: number }>>();
+    const after = (await ctx().app.inject({ method: 'GET', url: '/api/spanish?limit=100&unlearned=true', headers: { cookie } })).json<Array<{ word: string; rank: number }>>();
     expect(after.map((w) => w.word).sort()).toEqual(['gato', 'luna']);
+    // The whole list, whose deck part the server keeps in memory, is the new deck, with the learner's progress.
+    const list = (await ctx().app.inject({ method: 'GET', url: '/api/spanish', headers: { cookie } })).json<Array<{ word: string; translation: string; answeredCorrectly: boolean }>>();
+    expect(list.map((w) => [w.word, w.translation, w.answeredCorrectly])).toEqual([['gato', 'cat', false], ['casa', 'house; home', true], ['luna', 'moon', false]]);
     const stats = (await ctx().app.inject({ method: 'GET', url: '/api/spanish/stats', headers: { cookie } })).json();
     expect(stats).toMatchObject({ totalWords: 3, learnedCount: 1 });
     const row = await ctx().db.kysely.selectFrom('words').select(['id', 'translation', 'rank']).where('word', '=', 'casa').where('language', '=', 'spanish').executeTakeFirstOrThrow();
