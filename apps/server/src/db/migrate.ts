@@ -8,6 +8,7 @@ import * as directions from './migrations/004-directions.js';
 import * as progressLanguage from './migrations/005-progress-language.js';
 import * as cardNames from './migrations/006-card-names.js';
 import * as wordHints from './migrations/007-word-hints.js';
+import * as wordKeys from './migrations/008-word-keys.js';
 
 /** Migrations are compiled in (no directory scan), so the built server carries exactly its own schema. */
 function provider(dialect: Dialect): MigrationProvider {
@@ -19,6 +20,7 @@ function provider(dialect: Dialect): MigrationProvider {
     '005-progress-language': { up: progressLanguage.up },
     '006-card-names': { up: cardNames.up(dialect) },
     '007-word-hints': { up: wordHints.up },
+    '008-word-keys': { up: wordKeys.up },
   };
   return { getMigrations: () => Promise.resolve(migrations) };
 }

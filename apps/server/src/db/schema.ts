@@ -54,6 +54,8 @@ export interface WordsTable {
   id: Generated<number>;
   language: string;
   word: string;
+  /** lib/word-key.ts of `word`: a learner's own words are unique by it (migration 008). */
+  word_key: string;
   /** English translations, "; "-separated; every one is accepted. */
   translation: string;
   pos: string;

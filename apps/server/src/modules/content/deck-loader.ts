@@ -4,6 +4,7 @@ import { type DeckEntry, LANGUAGES, type Language, parseDeck, promptHint, shared
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { sha256 } from '../../lib/tokens.js';
+import { wordKey } from '../../lib/word-key.js';
 
 /** Rows per INSERT: well under SQLite's and PostgreSQL's bound-parameter limits. */
 const CHUNK = 200;
@@ -91,6 +92,7 @@ function toRow(language: string, e: DeckEntry, hint: string) {
   return {
     language,
     word: e.word,
+    word_key: wordKey(e.word),
     translation: e.translations.join('; '),
     pos: e.pos,
     article: e.article,

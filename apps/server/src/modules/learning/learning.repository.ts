@@ -3,9 +3,10 @@ import { type Insertable, type Kysely, type Selectable, type Transaction, sql } 
 import type { Db } from '../../db/database.js';
 import { prepared } from '../../db/prepared.js';
 import type { Database, ReviewsTable, WordsTable } from '../../db/schema.js';
+import { wordKey } from '../../lib/word-key.js';
 
 /** A word row with the learner's progress on it (null columns when never studied). */
-export type WordRow = Omit<Selectable<WordsTable>, 'language' | 'active'> & {
+export type WordRow = Omit<Selectable<WordsTable>, 'language' | 'active' | 'word_key'> & {
   answered_correctly: number | null;
   due: number | null;
 };
@@ -323,7 +324,7 @@ export class LearningRepository {
   }
 
   /** Adds a learner's own word; false when they have it already (in their list or in the deck). */
-  /** Whether the deck, or the learner's own words when one is named, has the word (in any letter case). */
+  /** Whether the deck, or the learner's own words when one is named, has the word (in any letter case, by its key). */
   async deckHasWord(language: string, word: string, learnerId: string | null = null): Promise<boolean> {
     const found = await this.db
       .selectFrom('words')
@@ -331,17 +332,22 @@ export class LearningRepository {
       .where('language', '=', language)
       .where('active', '=', 1)
       .where((eb) => (learnerId ? eb.or([eb('owner_id', 'is', null), eb('owner_id', '=', learnerId)]) : eb('owner_id', 'is', null)))
-      .where(sql<boolean>`lower(word) = lower(${word})`)
+      .where('word_key', '=', wordKey(word))
       .executeTakeFirst();
     return found !== undefined;
   }
 
+  /**
+   * A word already in the deck is refused by a read (the deck changes only at start); between the learner's own
+   * words the unique index on (owner, language, key) decides, so parallel requests with "Rennwort" and "rennwort"
+   * add one word.
+   */
   async addOwnWord(learnerId: string, language: string, word: string, translation: string): Promise<number | null> {
-    if (await this.deckHasWord(language, word, learnerId)) return null;
+    if (await this.deckHasWord(language, word)) return null;
     const inserted = await this.db
       .insertInto('words')
-      .values({ language, word, translation, pos: '', article: '', note: '', rank: 0, owner_id: learnerId, active: 1 })
-      .onConflict((oc) => oc.columns(['owner_id', 'language', 'word']).where('owner_id', 'is not', null).doNothing())
+      .values({ language, word, word_key: wordKey(word), translation, pos: '', article: '', note: '', rank: 0, owner_id: learnerId, active: 1 })
+      .onConflict((oc) => oc.columns(['owner_id', 'language', 'word_key']).where('owner_id', 'is not', null).doNothing())
       .returning('id')
       .executeTakeFirst();
     return inserted?.id ?? null;
