@@ -1,20 +1,32 @@
 import { z } from 'zod';
 
 import { PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from '@vocab/core';
+import { isSingleScript } from './text-rules.js';
 
+/**
+ * A new username, in NFKC: compatibility forms fold into the plain letters they show ("ａｌｉｃｅ" is "alice"), and
+ * letters from two scripts ("аlice" with a Cyrillic а) are refused, so no name can pass for another.
+ */
 export const Username = z
   .string()
   .trim()
-  .min(USERNAME_MIN, `Username must be at least ${USERNAME_MIN} characters`)
-  .max(USERNAME_MAX, `Username must be at most ${USERNAME_MAX} characters`)
-  .regex(/^[\p{L}\p{N}._-]+$/u, 'Username may use letters, digits, ".", "_" and "-"');
+  .transform((value) => value.normalize('NFKC'))
+  .pipe(
+    z
+      .string()
+      .min(USERNAME_MIN, `Username must be at least ${USERNAME_MIN} characters`)
+      .max(USERNAME_MAX, `Username must be at most ${USERNAME_MAX} characters`)
+      .regex(/^[\p{L}\p{N}._-]+$/u, 'Username may use letters, digits, ".", "_" and "-"')
+      .refine(isSingleScript, 'Username must use the letters of one alphabet'),
+  );
 
 export const SignupBody = z.object({
   username: Username,
   password: z
     .string()
     .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
-    .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`),
+    .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`)
+    .refine((value) => value.trim().length > 0, 'Password must not be only spaces'),
 });
 export type SignupBody = z.infer<typeof SignupBody>;
 

@@ -3,3 +3,4 @@ export * from './common.js';
 export * from './learning.js';
 export * from './settings.js';
 export * from './stats.js';
+export * from './text-rules.js';

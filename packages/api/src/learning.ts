@@ -1,5 +1,6 @@
 import { DIRECTIONS, LANGUAGE_CODES, LEGACY_DIRECTIONS } from '@vocab/core';
 import { z } from 'zod';
+import { checkedText, lineTextProblem, paragraphTextProblem } from './text-rules.js';
 
 /** A language in a URL or body: one of the catalogue's names, in any letter case ("Spanish"), read as lower case. */
 export const LanguageParam = z.string().toLowerCase().pipe(z.enum(LANGUAGE_CODES));
@@ -111,12 +112,12 @@ export const AnswerWordQuery = z.object({
   word: z.string().max(200).optional(),
 });
 
-const text = (max: number, what: string) => z.string().trim().min(1, `${what} is required`).max(max, `${what} is too long`);
+const line = (max: number, what: string) => checkedText(max, what, lineTextProblem);
 
 /** Add-word payload (SPEC.md §3). */
 export const AddWordBody = z.object({
-  word: text(100, 'word'),
-  translation: text(300, 'translation'),
+  word: line(100, 'word'),
+  translation: line(300, 'translation'),
   answeredCorrectly: z.boolean().optional(),
 });
 export type AddWordBody = z.infer<typeof AddWordBody>;
@@ -124,9 +125,9 @@ export type AddWordBody = z.infer<typeof AddWordBody>;
 export const AddLanguageBody = z.object({ language: LanguageParam });
 
 export const ContactBody = z.object({
-  name: text(200, 'name'),
+  name: line(200, 'name'),
   email: z.string().trim().max(320).email('email must be an e-mail address'),
-  message: text(5000, 'message'),
+  message: checkedText(5000, 'message', paragraphTextProblem),
 });
 export type ContactBody = z.infer<typeof ContactBody>;
 

@@ -108,7 +108,8 @@ export class UserRepository {
   }
 }
 
-export const usernameKey = (username: string): string => username.normalize('NFC').toLowerCase();
+/** NFKC, as signup stores names: a name typed in full-width or other compatibility forms finds its account. */
+export const usernameKey = (username: string): string => username.normalize('NFKC').toLowerCase();
 
 export function isUniqueViolation(err: unknown): boolean {
   const e = err as { code?: string } | null;

@@ -64,8 +64,8 @@ export class ContactOutbox {
       await this.transport.sendMail({
         from: this.options.from,
         to: this.options.to,
-        replyTo: { name: msg.name, address: msg.email },
-        subject: `Contact form: ${msg.name}`,
+        replyTo: { name: headerSafe(msg.name), address: msg.email },
+        subject: `Contact form: ${headerSafe(msg.name)}`,
         text: `From: ${msg.name} <${msg.email}>\n\n${msg.message}`,
       });
       await this.repo.markSent(msg.id, this.clock());
@@ -77,3 +77,15 @@ export class ContactOutbox {
     }
   }
 }
+
+/**
+ * A name in a mail header on one line: new messages are checked at the door (packages/api ContactBody), but rows
+ * stored before that check may still hold a line break.
+ */
+const headerSafe = (value: string): string =>
+  Array.from(value, (char) => {
+    const code = char.codePointAt(0) ?? 0;
+    return code <= 0x1f || (code >= 0x7f && code <= 0x9f) || code === 0x2028 || code === 0x2029 ? ' ' : char;
+  })
+    .join('')
+    .trim();
