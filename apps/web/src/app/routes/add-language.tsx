@@ -1,5 +1,5 @@
 import type { LanguageCard } from '@vocab/api';
-import type { LanguageCode } from '@vocab/core';
+import { type LanguageCode, isLanguageCode } from '@vocab/core';
 import { Link } from 'react-router';
 import { RequireAccount } from '@/app/layout/require-account';
 import { ErrorBox } from '@/components/ui/error-box';
@@ -10,6 +10,7 @@ import { useSession } from '@/features/auth/api/get-session';
 import { useLanguages } from '@/features/languages/api/get-languages';
 import { useAddLanguage, useUserLanguages } from '@/features/languages/api/user-languages';
 import { LanguageCardTitle } from '@/features/languages/components/language-card-title';
+import { LanguageFlag } from '@/features/languages/components/language-flag';
 import { wordCount } from '@/features/languages/lib/word-count';
 
 export function Component() {
@@ -56,7 +57,12 @@ function AddLanguage() {
         <ul className="card-grid">
           {active.map((card) => (
             <li key={card.languageLowerCase} className="card language-card">
-              <LanguageCardTitle name={card.language} bg={card.bg} fontColor={card.fontColor} />
+              <LanguageCardTitle
+                name={card.language}
+                bg={card.bg}
+                fontColor={card.fontColor}
+                emblem={isLanguageCode(card.languageLowerCase) ? <LanguageFlag code={card.languageLowerCase} /> : null}
+              />
               <p>{wordCount(card.totalWords)}</p>
               {added.has(card.languageLowerCase) ? (
                 <AddedLanguage card={card} />
