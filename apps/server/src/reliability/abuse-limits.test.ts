@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
-import { ConfigError, loadConfig } from '../config.js';
+import { ConfigError, type TrustProxy, loadConfig } from '../config.js';
 import { describeEachDatabase, sessionCookie, testConfig } from '../test/harness.js';
 import { snapshotTables } from '../test/reliability.js';
 
@@ -30,10 +30,11 @@ describe('TRUST_PROXY configuration', () => {
 const spoofed = (i: number) => ({ 'x-forwarded-for': `198.51.100.${i}, 203.0.113.7` });
 
 describeEachDatabase('client addresses behind a proxy', (ctx) => {
-  const proxied = async (trustProxy: ReturnType<typeof loadConfig>['trustProxy']) =>
+  const proxied = async (trustProxy: TrustProxy) =>
     buildApp({ config: testConfig({ trustProxy }), db: ctx().db, clock: ctx().clock, webDir: null, logger: false, maintenanceIntervalMs: 0 });
 
-  for (const [name, trustProxy] of [['one hop (TRUST_PROXY=1, or true)', 1], ['the proxy address (TRUST_PROXY=127.0.0.1)', ['127.0.0.1']]] as const) {
+  const settings: Array<[string, TrustProxy]> = [['one hop (TRUST_PROXY=1, or true)', 1], ['the proxy address (TRUST_PROXY=127.0.0.1)', ['127.0.0.1']]];
+  for (const [name, trustProxy] of settings) {
     it(`counts contact messages by the address the proxy saw, whatever the client wrote: ${name}`, async () => {
       const app = await proxied(trustProxy);
       try {
