@@ -54,6 +54,11 @@ export function Navbar() {
           onClick={(e) => {
             if ((e.target as HTMLElement).closest('a')) setMenuOpen(false);
           }}
+          onBlur={(e) => {
+            // Tab moving focus past the last link closes the folded menu; back to its button keeps it open.
+            const to = e.relatedTarget as Node | null;
+            if (to && !e.currentTarget.contains(to) && to !== menuButton.current) setMenuOpen(false);
+          }}
         >
           <li><NavLink to={paths.home} end>Home</NavLink></li>
           <li><NavLink to={paths.about}>About</NavLink></li>

@@ -120,6 +120,13 @@ describe('the navbar on a phone, and the streak', () => {
     expect(menu).toHaveAttribute('aria-expanded', 'false');
     expect(menu).toHaveFocus();
 
+    // Tab past the last link closes it.
+    await user.click(menu);
+    for (let i = 0; i < 6; i += 1) await user.tab();
+    expect(within(mainNav()).getByRole('link', { name: 'Signup' })).toHaveFocus();
+    await user.tab();
+    expect(menu).toHaveAttribute('aria-expanded', 'false');
+
     await user.click(menu);
     await user.click(within(mainNav()).getByRole('link', { name: 'About' }));
     expect(await screen.findByText('About page')).toBeInTheDocument();
