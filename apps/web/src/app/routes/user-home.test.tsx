@@ -27,6 +27,10 @@ describe('the user home', () => {
     expect(french).toHaveTextContent('440 / 1,100 words · 2 up for review');
     expect(within(french).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '40');
     expect(screen.getByRole('link', { name: /Italian/ })).toHaveAttribute('href', '/generic/italian');
+    // A card with words due says so; every card has its flag, drawn inline.
+    expect(french).toHaveTextContent('Review now');
+    expect(screen.getByRole('link', { name: /Italian/ })).toHaveTextContent('Continue');
+    expect(french.querySelector('svg.language-flag')).toHaveAttribute('aria-hidden', 'true');
     expect(screen.queryByText('No languages added yet')).not.toBeInTheDocument();
   });
 
@@ -35,6 +39,8 @@ describe('the user home', () => {
     const { user } = renderRoute('/user-home', ROUTES);
 
     expect(await screen.findByText('No languages added yet')).toBeInTheDocument();
+    // A newcomer learns how a language gets here: practising one adds it.
+    expect(screen.getByText(/the ones you practise appear here/)).toBeInTheDocument();
     const add = screen.getByRole('link', { name: 'Add a language' });
     expect(add).toHaveTextContent('+ add');
     await user.click(add);

@@ -1,0 +1,49 @@
+import { screen } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { renderRoute, server, setupQuizTests } from '@/features/quiz/test-utils';
+import { ACCOUNT, apiError, asVisitor } from '@/test/api-fakes';
+import { Component as Signup } from './signup';
+
+setupQuizTests();
+
+const ROUTES = [{ path: '/signup', Component: Signup }];
+
+async function fillAndSubmit(user: ReturnType<typeof renderRoute>['user']) {
+  await user.type(screen.getByLabelText('Username'), 'ana');
+  await user.type(screen.getByLabelText('Password'), 'correct horse');
+  await user.type(screen.getByLabelText('Confirm password'), 'correct horse');
+  await user.click(screen.getByRole('button', { name: 'Sign up' }));
+}
+
+describe('the signup page', () => {
+  it('keeps SPEC.md\'s message, with the new account already logged in and its languages one click away', async () => {
+    let sent: unknown;
+    server.use(
+      asVisitor(),
+      http.post('/api/auth/signup', async ({ request }) => {
+        sent = await request.json();
+        return HttpResponse.json({ ...ACCOUNT, userData: ACCOUNT }, { status: 201 });
+      }),
+    );
+    const { user, queryClient } = renderRoute('/signup', ROUTES);
+
+    await fillAndSubmit(user);
+    expect(await screen.findByRole('status')).toHaveTextContent('✔ Signup Successful. Click here to login');
+    expect(screen.getByRole('link', { name: 'Click here to login' })).toHaveAttribute('href', '/login');
+    expect(screen.getByText(/You are logged in/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to your languages' })).toHaveAttribute('href', '/user-home');
+    expect(sent).toEqual({ username: 'ana', password: 'correct horse' });
+    // The app knows the session without asking again: the navbar and the account pages see the account at once.
+    expect(queryClient.getQueryData(['session'])).toEqual(ACCOUNT);
+  });
+
+  it('shows the server\'s refusal in an error box, and no session', async () => {
+    server.use(asVisitor(), http.post('/api/auth/signup', () => apiError(409, 'username_taken', 'That username is already taken.')));
+    const { user, queryClient } = renderRoute('/signup', ROUTES);
+
+    await fillAndSubmit(user);
+    expect(await screen.findByRole('alert')).toHaveTextContent('That username is already taken.');
+    expect(queryClient.getQueryData(['session'])).toBeUndefined();
+  });
+});
