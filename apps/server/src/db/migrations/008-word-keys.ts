@@ -10,6 +10,8 @@ const CHUNK = 500;
  * two requests racing to add them. Deck words get the key too (to find a learner's word in the deck), without a
  * unique index: a deck may one day hold "Sie" and "sie".
  *
+ * The unique index on the exact word (001) is dropped: the key's covers it.
+ *
  * Own words that already collide (added before, on PostgreSQL) keep their rows: all but the first get a key that
  * cannot be typed (a control character and their id), so no progress is lost.
  */
@@ -40,5 +42,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .columns(['owner_id', 'language', 'word_key'])
     .where(sql.ref('owner_id'), 'is not', null)
     .execute();
+  // The key's index implies the old one on the exact word; two unique indexes would let a racing insert that the
+  // key's ON CONFLICT lets pass fail on the other one (PostgreSQL checks only the named arbiter).
+  await db.schema.dropIndex('words_owner_unique').execute();
   await db.schema.createIndex('words_language_key').on('words').columns(['language', 'word_key']).execute();
 }
