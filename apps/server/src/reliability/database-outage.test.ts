@@ -115,15 +115,17 @@ describe.runIf(baseUrl)('PostgreSQL outage through a broken proxy [postgres]', (
     const [word] = (await learner.call('GET', '/api/spanish?unlearned=true&limit=5')).json<Array<{ _id: string }>>();
 
     proxy.stall();
+    // The answers go first, onto the pooled connections that now lead nowhere; health checks come meanwhile.
+    const answering = Promise.all(
+      [0, 1, 2, 3].map((i) => timed(() => learner.call('PATCH', `/api/spanish/${word?._id}`, { answerId: `stalled-${i}` }))),
+    );
     const statuses = [];
     for (let i = 0; i < 3; i++) statuses.push(await timed(() => learner.call('GET', '/api/status')));
     for (const status of statuses) {
       expect(status.value.status).toBe(503);
       expect(status.ms).toBeLessThan(1_000);
     }
-    const requests = await Promise.all(
-      [0, 1, 2, 3].map((i) => timed(() => learner.call('PATCH', `/api/spanish/${word?._id}`, { answerId: `stalled-${i}` }))),
-    );
+    const requests = await answering;
     for (const request of requests) {
       expect(request.value.status).toBe(503);
       expect(request.value.headers.get('retry-after')).not.toBeNull();

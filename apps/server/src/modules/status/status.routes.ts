@@ -6,7 +6,7 @@ import { databaseFailure } from '../../db/db-errors.js';
 import { type DatabaseHealth, UNAVAILABLE_RETRY_SECONDS } from '../../plugins/database-health.js';
 
 /** A health check must answer quickly even while the database does not: a load balancer's check times out too. */
-const CHECK_DEADLINE_MS = 900;
+const CHECK_DEADLINE_MS = 750;
 
 /** The row a degraded server writes to learn whether it can store again (purged with expired rate limits). */
 const WRITE_PROBE_KEY = 'health:write-probe';
