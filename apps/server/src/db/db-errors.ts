@@ -15,7 +15,7 @@ const PG_CONNECTION_MESSAGES = [
   'Connection terminated due to connection timeout',
 ];
 
-/** PostgreSQL SQLSTATEs meaning the server is away or refusing work for now. */
+/** PostgreSQL SQLSTATEs meaning the server is away, or refused this work for now and a retry may succeed. */
 const PG_UNAVAILABLE_STATES = new Set([
   '57P01', // admin_shutdown
   '57P02', // crash_shutdown
@@ -23,6 +23,9 @@ const PG_UNAVAILABLE_STATES = new Set([
   '53300', // too_many_connections
   '57014', // query_canceled: statement_timeout
   '53200', // out_of_memory
+  '40001', // serialization_failure: retrying succeeds
+  '40P01', // deadlock_detected: one side is cancelled, retrying succeeds
+  '55P03', // lock_not_available
 ]);
 
 /** PostgreSQL SQLSTATEs meaning nothing can be written. */
