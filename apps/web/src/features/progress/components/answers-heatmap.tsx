@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 
 type DayCount = LanguageProgress['reviewsPerDay'][number];
 
-const CELL = 14;
+const CELL = 16;
 const GAP = 3;
 const STEP = CELL + GAP;
 const LEFT = 30;
