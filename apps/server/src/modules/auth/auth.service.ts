@@ -38,7 +38,7 @@ export class AuthService {
     }
     const id = randomToken();
     if (!(await this.users.createAccount(id, body.username, passwordHash, this.clock()))) throw usernameTaken();
-    return { id, username: body.username, desiredRetention: DEFAULT_RETENTION };
+    return { id, username: body.username, desiredRetention: DEFAULT_RETENTION, strictAccents: false };
   }
 
   async login(body: LoginBody, clientIp: string, current: Learner | null): Promise<Learner> {
