@@ -84,7 +84,7 @@ describeInBrowser('the quiz a learner trusts', (ctx) => {
       await page.goto('/spanish-quiz?direction=recall');
       const quiz = quizOf(page);
       let prompt = await quiz.prompt();
-      while (prompt !== pair.asked.translations.join('; ')) {
+      while (prompt !== `${pair.asked.translations.join('; ')} (${pair.asked.hint})`) {
         await quiz.input.fill(answerTo(prompt, batch, 'spanish'));
         await quiz.feedback.getByText(/^Correct/).waitFor();
         await skipAnswerPause(page);

@@ -39,7 +39,8 @@ export function answerTo(prompt: string, words: readonly Word[], language: strin
   const locale = isLanguageCode(language) ? getLanguage(language).locale : 'en';
   const foreign = words.find((w) => withArticle(w.word, w.article || null, locale) === prompt || w.word === prompt);
   if (foreign) return englishOf(foreign)[0] ?? '';
-  const english = words.find((w) => englishOf(w).join('; ') === prompt || w.translation === prompt);
+  // An English prompt shared by several words says which it wants: "not (after the verb, with ne)".
+  const english = words.find((w) => [englishOf(w).join('; '), w.translation].some((p) => (w.hint ? `${p} (${w.hint})` : p) === prompt));
   if (english) return english.word;
   throw new Error(`no word of ${language} is prompted as "${prompt}" (words: ${words.map((w) => w.word).join(', ')})`);
 }
@@ -47,6 +48,13 @@ export function answerTo(prompt: string, words: readonly Word[], language: strin
 /** The parts of a quiz screen a learner looks at. */
 export function quizOf(page: Page) {
   const promptLocator = page.locator('.quiz-prompt strong');
+  /** The prompt as the learner reads it: the word, and what says which word it wants when another shares it. */
+  const shown = () =>
+    page.locator('.quiz-prompt').evaluate((p) => {
+      const word = p.querySelector('strong')?.textContent?.trim() ?? '';
+      const hint = p.querySelector('.quiz-prompt-hint')?.textContent?.trim() ?? '';
+      return hint ? `${word} ${hint}` : word;
+    });
   return {
     /** The answer field ("Answer in English", "Answer in French", …). */
     input: page.getByRole('textbox', { name: /^Answer in/ }),
@@ -54,19 +62,22 @@ export function quizOf(page: Page) {
     score: page.locator('.quiz-score'),
     async prompt(): Promise<string> {
       await promptLocator.waitFor();
-      return ((await promptLocator.textContent()) ?? '').trim();
+      return shown();
     },
     /** Waits until the quiz shows a word other than `previous` (the quiz advances after its 2-second pause). */
     async nextPrompt(previous: string): Promise<string> {
       await page.waitForFunction(
         (p) => {
-          const shown = document.querySelector('.quiz-prompt strong')?.textContent?.trim();
-          return (shown !== undefined && shown !== p) || document.querySelector('.quiz-finished') !== null;
+          const prompt = document.querySelector('.quiz-prompt');
+          const word = prompt?.querySelector('strong')?.textContent?.trim();
+          const hint = prompt?.querySelector('.quiz-prompt-hint')?.textContent?.trim() ?? '';
+          const now = word === undefined ? undefined : hint ? `${word} ${hint}` : word;
+          return (now !== undefined && now !== p) || document.querySelector('.quiz-finished') !== null;
         },
         previous,
         { timeout: 10_000 },
       );
-      return (await promptLocator.count()) > 0 ? ((await promptLocator.textContent()) ?? '').trim() : '';
+      return (await promptLocator.count()) > 0 ? shown() : '';
     },
   };
 }
