@@ -37,7 +37,7 @@ import { frameworkErrors, registerErrorHandler } from './plugins/error-handler.j
 import { lowerCaseLanguagePath } from './plugins/language-case.js';
 import { registerNulGuard } from './plugins/nul-guard.js';
 import { registerOriginCheck } from './plugins/origin-check.js';
-import { SessionManager } from './plugins/session.js';
+import { SessionManager } from './modules/auth/session-manager.js';
 import { createMovableClock } from './plugins/test-clock.js';
 
 export interface AppOptions {

@@ -1,6 +1,6 @@
 import { LoginBody, LoginResponse, OkBody, SessionResponse, SignupBody, UserData } from '@vocab/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireAccount, type SessionManager } from '../../plugins/session.js';
+import { requireAccount, type SessionManager } from './session-manager.js';
 import type { AuthService } from './auth.service.js';
 import type { Learner } from './user.repository.js';
 

@@ -3,7 +3,7 @@ import { LANGUAGES } from '@vocab/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { unauthorized } from '../../lib/errors.js';
-import type { SessionManager } from '../../plugins/session.js';
+import type { SessionManager } from '../auth/session-manager.js';
 import type { LearningService } from './learning.service.js';
 
 const IdParams = z.object({ id: z.string().regex(/^\d{1,12}$/, 'id must be a word id') });

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest, forbidden } from '../../lib/errors.js';
 import type { Learner } from '../auth/user.repository.js';
-import { requireAccount } from '../../plugins/session.js';
+import { requireAccount } from '../auth/session-manager.js';
 import type { LearningService } from './learning.service.js';
 
 /**

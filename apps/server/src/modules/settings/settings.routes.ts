@@ -1,6 +1,6 @@
 import { Settings, SettingsPatch } from '@vocab/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { SessionManager } from '../../plugins/session.js';
+import type { SessionManager } from '../auth/session-manager.js';
 import { DEFAULT_SETTINGS, type SettingsRepository } from './settings.repository.js';
 
 /** The caller's settings: a visitor reads the defaults; the first change makes them a guest. */

@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Clock } from '../lib/clock.js';
-import type { Limit, RateLimiter } from '../lib/rate-limiter.js';
-import { unauthorized } from '../lib/errors.js';
-import { randomToken, sha256 } from '../lib/tokens.js';
-import type { SessionRepository } from '../modules/auth/session.repository.js';
-import type { Learner, UserRepository } from '../modules/auth/user.repository.js';
+import type { Clock } from '../../lib/clock.js';
+import type { Limit, RateLimiter } from '../../lib/rate-limiter.js';
+import { unauthorized } from '../../lib/errors.js';
+import { randomToken, sha256 } from '../../lib/tokens.js';
+import type { SessionRepository } from './session.repository.js';
+import type { Learner, UserRepository } from './user.repository.js';
 
 export const SESSION_COOKIE = 'sid';
 /** Writing last_seen_at on every request would turn reads into writes; a minute's precision is enough for idle expiry. */
