@@ -13,6 +13,7 @@ import { DEFAULT_MAINTENANCE_INTERVAL_MS, Maintenance } from './lib/maintenance.
 import { RateLimiter } from './lib/rate-limiter.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { AuthService } from './modules/auth/auth.service.js';
+import { LoginGuard } from './modules/auth/login-guard.js';
 import { SessionRepository } from './modules/auth/session.repository.js';
 import { UserRepository } from './modules/auth/user.repository.js';
 import { contentRoutes } from './modules/content/content.routes.js';
@@ -141,7 +142,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     limiter,
   });
   sessions.register(app);
-  const maintenance = new Maintenance({ sessions: sessionRepository, users, limiter, clock, sessionIdleMs: config.sessionIdleMs }, app.log);
+  const loginGuard = new LoginGuard(db.kysely, limiter, clock);
+  const maintenance = new Maintenance({ sessions: sessionRepository, users, limiter, loginGuard, clock, sessionIdleMs: config.sessionIdleMs }, app.log);
   app.decorate('maintenance', maintenance);
   const maintenanceIntervalMs = options.maintenanceIntervalMs ?? DEFAULT_MAINTENANCE_INTERVAL_MS;
   if (maintenanceIntervalMs > 0) {
@@ -160,7 +162,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
 
   await app.register(statusRoutes(db, health));
-  await app.register(authRoutes(auth, sessions));
+  await app.register(authRoutes(auth, sessions, loginGuard));
   await app.register(contentRoutes(db, readSecretLanguage(options.contentDir ?? path.join(ROOT_DIR, 'content'))));
   await app.register(learningRoutes(learning, sessions));
   await app.register(userLanguagesRoutes(learning));

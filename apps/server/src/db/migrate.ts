@@ -9,6 +9,7 @@ import * as progressLanguage from './migrations/005-progress-language.js';
 import * as cardNames from './migrations/006-card-names.js';
 import * as wordHints from './migrations/007-word-hints.js';
 import * as wordKeys from './migrations/008-word-keys.js';
+import * as accountSecurity from './migrations/009-account-security.js';
 
 /** Migrations are compiled in (no directory scan), so the built server carries exactly its own schema. */
 function provider(dialect: Dialect): MigrationProvider {
@@ -21,6 +22,7 @@ function provider(dialect: Dialect): MigrationProvider {
     '006-card-names': { up: cardNames.up(dialect) },
     '007-word-hints': { up: wordHints.up },
     '008-word-keys': { up: wordKeys.up },
+    '009-account-security': { up: accountSecurity.up },
   };
   return { getMigrations: () => Promise.resolve(migrations) };
 }

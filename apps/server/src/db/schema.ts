@@ -15,6 +15,8 @@ export interface Database {
   user_languages: UserLanguagesTable;
   deck_versions: DeckVersionsTable;
   contact_messages: ContactMessagesTable;
+  known_devices: KnownDevicesTable;
+  login_throttle: LoginThrottleTable;
 }
 
 /** A learner. A guest is a row without username; signing up gives the same row a name and a password. */
@@ -42,6 +44,8 @@ export interface SessionsTable {
   created_at: number;
   last_seen_at: number;
   expires_at: number;
+  /** The browser's User-Agent at login, shown in the list of active sessions (migration 009). */
+  user_agent: Generated<string>;
 }
 
 export interface RateLimitsTable {
@@ -133,4 +137,23 @@ export interface DeckVersionsTable {
   language: string;
   content_hash: string;
   loaded_at: number;
+}
+
+/** A browser that has logged in to an account: the SHA-256 of its device cookie (migration 009). */
+export interface KnownDevicesTable {
+  token_hash: string;
+  user_id: string;
+  created_at: number;
+  last_used_at: number;
+}
+
+/** Login attempts on one account from unknown browsers, and the delay the next one waits (lib/login-throttle.ts). */
+export interface LoginThrottleTable {
+  key: string;
+  attempts: number;
+  delay_ms: number;
+  next_at: number;
+  /** Random id of the last attempt let through: a claim knows it was let through when it reads its own. */
+  grant_id: string;
+  expires_at: number;
 }

@@ -25,7 +25,7 @@ export class Maintenance {
   private running: Promise<unknown> | undefined;
 
   constructor(
-    private readonly deps: { sessions: SessionRepository; users: UserRepository; limiter: RateLimiter; clock: Clock; sessionIdleMs: number },
+    private readonly deps: { sessions: SessionRepository; users: UserRepository; limiter: RateLimiter; loginGuard?: { purgeExpired(): Promise<void> }; clock: Clock; sessionIdleMs: number },
     private readonly log: { warn(obj: object, msg: string): void; info(obj: object, msg: string): void },
   ) {}
 
@@ -39,6 +39,7 @@ export class Maintenance {
       if (deleted < GUEST_BATCH) break;
     }
     await this.deps.limiter.purgeExpired();
+    await this.deps.loginGuard?.purgeExpired();
     return { guests };
   }
 

@@ -90,7 +90,10 @@ describeEachDatabase('auth hardening', (ctx) => {
   it('stores the rate-limit counters in the database, where every instance sees them', async () => {
     await post('/api/auth/login', { username: 'counted', password: 'nope nope' }, '198.51.100.99');
     const keys = (await ctx().db.kysely.selectFrom('rate_limits').select(['key', 'hits']).execute()).map((r) => `${r.key}=${r.hits}`);
-    expect(keys).toEqual(expect.arrayContaining(['login:ip:198.51.100.99=1', 'login:user:counted=1']));
+    expect(keys).toEqual(expect.arrayContaining(['login:ip:198.51.100.99=1', 'login:user-ip:counted:198.51.100.99=1']));
+    // The per-account delays of unknown browsers (modules/auth/login-guard.ts) are in the database too.
+    const throttle = await ctx().db.kysely.selectFrom('login_throttle').select(['key', 'attempts']).execute();
+    expect(throttle).toEqual([{ key: 'login:user:counted', attempts: 1 }]);
   });
 
   it('keeps a session alive while used, ends it when idle or too old, and after log out everywhere on all devices', async () => {

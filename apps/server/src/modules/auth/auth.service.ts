@@ -4,12 +4,8 @@ import { conflict, invalidCredentials } from '../../lib/errors.js';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/password.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
 import { randomToken } from '../../lib/tokens.js';
-import { DEFAULT_RETENTION, type Learner, type UserRepository, usernameKey } from './user.repository.js';
+import { DEFAULT_RETENTION, type Learner, type UserRepository } from './user.repository.js';
 
-const WINDOW_MS = 15 * 60_000;
-/** Per account: slows password guessing on one name. Per address: slows spraying many names. */
-const LOGIN_PER_ACCOUNT = { max: 10, windowMs: WINDOW_MS };
-const LOGIN_PER_CLIENT = { max: 50, windowMs: WINDOW_MS };
 const SIGNUP_PER_CLIENT = { max: 20, windowMs: 60 * 60_000 };
 
 /** Called when a guest logs into an account: its progress and languages move into the account. */
@@ -41,15 +37,12 @@ export class AuthService {
     return { id, username: body.username, desiredRetention: DEFAULT_RETENTION, strictAccents: false };
   }
 
-  async login(body: LoginBody, clientIp: string, current: Learner | null): Promise<Learner> {
-    const accountKey = `login:user:${usernameKey(body.username)}`;
-    await this.limiter.hit(`login:ip:${clientIp}`, LOGIN_PER_CLIENT);
-    await this.limiter.hit(accountKey, LOGIN_PER_ACCOUNT);
+  /** Checks the password; the attempt has been counted by LoginGuard (login-guard.ts) before. */
+  async login(body: LoginBody, current: Learner | null): Promise<Learner> {
     const found = await this.users.findCredentials(body.username);
     // Unknown users cost one verification too: the answer and its timing must not reveal which names exist.
     const ok = await verifyPassword(found?.passwordHash ?? (await dummyPasswordHash()), body.password);
     if (!found || !ok) throw invalidCredentials();
-    await this.limiter.reset(accountKey);
     if (current && current.username === null && current.id !== found.learner.id) {
       // The languages the guest practised become its own first, so the merge brings them into the account.
       await this.users.adoptPractisedLanguages(current.id, this.clock());

@@ -66,7 +66,7 @@ export class SessionManager {
     if (request.sessionTokenHash) await this.sessions.delete(request.sessionTokenHash);
     const token = randomToken(32);
     const now = this.options.clock();
-    await this.sessions.create(sha256(token), learner.id, now, now + this.options.maxMs);
+    await this.sessions.create(sha256(token), learner.id, now, now + this.options.maxMs, request.headers['user-agent']?.slice(0, 512) ?? '');
     request.learner = learner;
     request.sessionTokenHash = sha256(token);
     void reply.setCookie(SESSION_COOKIE, token, {

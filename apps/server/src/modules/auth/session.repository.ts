@@ -21,8 +21,11 @@ export class SessionRepository {
 
   constructor(private readonly db: Kysely<Database>) {}
 
-  async create(tokenHash: string, userId: string, now: number, expiresAt: number): Promise<void> {
-    await this.db.insertInto('sessions').values({ token_hash: tokenHash, user_id: userId, created_at: now, last_seen_at: now, expires_at: expiresAt }).execute();
+  async create(tokenHash: string, userId: string, now: number, expiresAt: number, userAgent = ''): Promise<void> {
+    await this.db
+      .insertInto('sessions')
+      .values({ token_hash: tokenHash, user_id: userId, created_at: now, last_seen_at: now, expires_at: expiresAt, user_agent: userAgent })
+      .execute();
   }
 
   async find(tokenHash: string): Promise<SessionRecord | undefined> {
