@@ -110,7 +110,11 @@ function resilientPool(url: string, options: DatabaseOptions): pg.Pool {
 
 function openSqlite(file: string): SQLite.Database {
   if (file !== ':memory:') {
-    fs.mkdirSync(path.dirname(file), { recursive: true });
+    try {
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+    } catch (err) {
+      throw new DatabaseOpenError(`SQLite database ${file}: its folder cannot be created (${(err as NodeJS.ErrnoException).code ?? String(err)}).`);
+    }
     assertWritable(file);
   }
   const sqlite = new SQLite(file);
