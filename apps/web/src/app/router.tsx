@@ -1,3 +1,4 @@
+import { LANGUAGES } from '@vocab/core';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { paths } from '@/config/paths';
 import { RootLayout } from './layout/root-layout';
@@ -7,7 +8,8 @@ import { RouteError } from './routes/route-error';
 type Loader = () => Promise<{ Component: React.ComponentType }>;
 const page = (path: string, lazy: Loader): RouteObject => ({ path, lazy });
 
-const PER_LANGUAGE = ['spanish', 'french', 'german', 'italian', 'portuguese'] as const;
+/** SPEC.md's per-language pages, for every language learners can practise (Swedish has its own "Coming soon..."). */
+const PER_LANGUAGE = LANGUAGES.filter((l) => l.active).map((l) => l.code);
 
 export const routes: RouteObject[] = [
   {

@@ -1,14 +1,13 @@
 import type { Language } from '@vocab/core';
-import { useParams } from 'react-router';
 import { RequireAccount } from '@/app/layout/require-account';
-import { activeLanguage } from '@/lib/active-language';
+import { useRouteLanguage } from '@/lib/use-route-language';
 import { useSession } from '@/features/auth/api/get-session';
 import { useUserLanguage } from '@/features/languages/api/user-languages';
 import { LanguageHome } from './language-home';
 import { Component as NotFound } from './not-found';
 
 export function Component() {
-  const language = activeLanguage(useParams().language);
+  const language = useRouteLanguage();
   return <RequireAccount>{language ? <GenericLanguage key={language.code} language={language} /> : <NotFound />}</RequireAccount>;
 }
 

@@ -1,13 +1,13 @@
-import { Link, useLocation } from 'react-router';
+import { Link } from 'react-router';
 import { Page } from '@/components/ui/page';
 import { paths } from '@/config/paths';
-import { activeLanguage } from '@/lib/active-language';
+import { useRouteLanguage } from '@/lib/use-route-language';
 import { AddWordForm } from '@/features/languages/components/add-word-form';
 import { Component as NotFound } from './not-found';
 
 /** `/<language>-add-words` (SPEC.md §2 for Italian; every language per PRODUCT.md §1): the learner's own words. */
 export function Component() {
-  const language = activeLanguage(/^\/([a-z]+)-add-words\/?$/.exec(useLocation().pathname)?.[1]);
+  const language = useRouteLanguage();
   if (!language) return <NotFound />;
   return (
     <Page title={`${language.name}: add words`}>

@@ -2,11 +2,11 @@ import type { LanguageStats } from '@vocab/api';
 import { type Direction, type Language, otherDirection, primaryDirection } from '@vocab/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link } from 'react-router';
 import { Page } from '@/components/ui/page';
 import { QueryState } from '@/components/ui/query-state';
 import { paths, withDirection } from '@/config/paths';
-import { activeLanguage } from '@/lib/active-language';
+import { useRouteLanguage } from '@/lib/use-route-language';
 import { useLanguageStats } from '@/features/languages/api/get-language-stats';
 import { LanguageFlag } from '@/features/languages/components/language-flag';
 import { PercentBar } from '@/features/languages/components/percent-bar';
@@ -20,7 +20,7 @@ import { Component as NotFound } from './not-found';
  * ("/italian" → Italian).
  */
 export function Component() {
-  const language = activeLanguage(/^\/([a-z]+)\/?$/.exec(useLocation().pathname)?.[1]);
+  const language = useRouteLanguage();
   if (!language) return <NotFound />;
   return <OwnLanguageHome key={language.code} language={language} />;
 }

@@ -1,6 +1,7 @@
 import type { SessionResponse, UserData } from '@vocab/api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 /**
  * The logged-in user, or null: checked once on page load (SPEC.md §4 "On page load the product checks for an
@@ -11,6 +12,6 @@ export async function getSession(): Promise<UserData | null> {
   return (await api<SessionResponse>('GET', '/api/auth/session')).user;
 }
 
-export const sessionQueryOptions = () => queryOptions({ queryKey: ['session'], queryFn: getSession, staleTime: Infinity });
+export const sessionQueryOptions = () => queryOptions({ queryKey: queryKeys.session, queryFn: getSession, staleTime: Infinity });
 
 export const useSession = () => useQuery(sessionQueryOptions());

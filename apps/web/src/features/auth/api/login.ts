@@ -2,6 +2,7 @@ import type { LoginBody, LoginResponse } from '@vocab/api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { sessionQueryOptions } from './get-session';
+import { isSessionQuery } from '@/lib/query-keys';
 
 export const login = (body: LoginBody) => api<LoginResponse>('POST', '/api/auth/login', body);
 
@@ -11,7 +12,7 @@ export function useLogin() {
     mutationFn: login,
     onSuccess: async (data) => {
       // Everything cached so far belonged to the visitor or guest: start clean for the account.
-      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'session' });
+      queryClient.removeQueries({ predicate: (q) => !isSessionQuery(q) });
       queryClient.setQueryData(sessionQueryOptions().queryKey, data.userData);
     },
   });

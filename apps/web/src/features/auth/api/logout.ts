@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { api } from '@/lib/api-client';
+import { isSessionQuery } from '@/lib/query-keys';
 
 export const logout = () => api<{ ok: true }>('GET', '/api/auth/logout');
 export const logoutEverywhere = () => api<{ ok: true }>('POST', '/api/auth/logout-everywhere');
@@ -15,7 +16,7 @@ function useEndSession(fn: () => Promise<unknown>) {
     // The session query is updated in place, not removed: the navbar observes it and must see the logout.
     onSettled: () => {
       queryClient.setQueryData(['session'], null);
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'session' });
+      queryClient.removeQueries({ predicate: (query) => !isSessionQuery(query) });
     },
   });
 }

@@ -2,6 +2,7 @@ import type { LoginResponse, SignupBody } from '@vocab/api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { sessionQueryOptions } from './get-session';
+import { isSessionQuery } from '@/lib/query-keys';
 
 export const signup = (body: SignupBody) => api<LoginResponse>('POST', '/api/auth/signup', body);
 
@@ -12,7 +13,7 @@ export function useSignup() {
     // The server logs the new account in, a guest's progress and languages with it: everything cached so far
     // belonged to the visitor or guest, so start clean for the account.
     onSuccess: (data) => {
-      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'session' });
+      queryClient.removeQueries({ predicate: (q) => !isSessionQuery(q) });
       queryClient.setQueryData(sessionQueryOptions().queryKey, data.userData);
     },
   });

@@ -2,17 +2,18 @@ import type { UserLanguage } from '@vocab/api';
 import type { LanguageCode } from '@vocab/core';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 /** The languages an account has added (SPEC.md §7 `GET /api/users/languages/{userId}`). */
 export const userLanguagesQueryOptions = (userId: string) =>
-  queryOptions({ queryKey: ['user-languages', userId], queryFn: () => api<UserLanguage[]>('GET', `/api/users/languages/${encodeURIComponent(userId)}?words=false`) });
+  queryOptions({ queryKey: queryKeys.userLanguages(userId), queryFn: () => api<UserLanguage[]>('GET', `/api/users/languages/${encodeURIComponent(userId)}?words=false`) });
 
 export const useUserLanguages = (userId: string) => useQuery(userLanguagesQueryOptions(userId));
 
 /** One language of the account with its figures (the generic language home); null when it is not added. */
 export const useUserLanguage = (userId: string, language: LanguageCode) =>
   useQuery({
-    queryKey: ['user-languages', userId, language],
+    queryKey: queryKeys.userLanguage(userId, language),
     queryFn: async () => {
       try {
         return (await api<UserLanguage[]>('GET', `/api/users/languages/${encodeURIComponent(userId)}/languages/${language}?words=false`))[0] ?? null;
@@ -29,6 +30,6 @@ export function useAddLanguage(userId: string) {
   return useMutation({
     mutationFn: (language: LanguageCode) => api<UserLanguage>('POST', '/api/users/languages?words=false', { language }),
     // Refetched after a failure too: a 409 means it was added meanwhile (another tab), and then it shows as added.
-    onSettled: () => client.invalidateQueries({ queryKey: ['user-languages', userId] }),
+    onSettled: () => client.invalidateQueries({ queryKey: queryKeys.userLanguages(userId) }),
   });
 }

@@ -1,8 +1,9 @@
 import type { Word } from '@vocab/api';
 import type { Direction, LanguageCode } from '@vocab/core';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { directionQuery } from '../lib/direction';
+import { queryKeys } from '@/lib/query-keys';
 
 /** The account's words of a language due for review now in `direction`. */
 export const getGenericReview = (language: LanguageCode, direction: Direction) =>
@@ -10,6 +11,4 @@ export const getGenericReview = (language: LanguageCode, direction: Direction) =
 
 /** Read once per visit, as the quiz batch (see get-language-words.ts). */
 export const genericReviewQueryOptions = (language: LanguageCode, direction: Direction) =>
-  queryOptions({ queryKey: ['quiz', 'generic-review', language, direction], queryFn: () => getGenericReview(language, direction), staleTime: Infinity, gcTime: 0 });
-
-export const useGenericReview = (language: LanguageCode, direction: Direction) => useQuery(genericReviewQueryOptions(language, direction));
+  queryOptions({ queryKey: queryKeys.quiz.genericReview(language, direction), queryFn: () => getGenericReview(language, direction), staleTime: Infinity, gcTime: 0 });

@@ -1,8 +1,9 @@
 import type { Word } from '@vocab/api';
 import type { Direction, LanguageCode } from '@vocab/core';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { directionQuery } from '../lib/direction';
+import { queryKeys } from '@/lib/query-keys';
 
 /** The learner's words of a language due for review now in `direction`. */
 export const getLanguageReview = (language: LanguageCode, direction: Direction) =>
@@ -10,6 +11,4 @@ export const getLanguageReview = (language: LanguageCode, direction: Direction) 
 
 /** Read once per visit, as the quiz batch (see get-language-words.ts). */
 export const languageReviewQueryOptions = (language: LanguageCode, direction: Direction) =>
-  queryOptions({ queryKey: ['quiz', 'review', language, direction], queryFn: () => getLanguageReview(language, direction), staleTime: Infinity, gcTime: 0 });
-
-export const useLanguageReview = (language: LanguageCode, direction: Direction) => useQuery(languageReviewQueryOptions(language, direction));
+  queryOptions({ queryKey: queryKeys.quiz.review(language, direction), queryFn: () => getLanguageReview(language, direction), staleTime: Infinity, gcTime: 0 });

@@ -1,8 +1,9 @@
 import type { Word } from '@vocab/api';
 import { BATCH_SIZE, type Direction, type LanguageCode } from '@vocab/core';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { directionQuery } from '../lib/direction';
+import { queryKeys } from '@/lib/query-keys';
 
 /**
  * The learner's next batch of words of a language not yet learned in `direction`, in frequency order. Without the
@@ -16,6 +17,4 @@ export const getLanguageWords = (language: LanguageCode, direction: Direction) =
  * quiz), and dropped when the quiz unmounts, so that coming back asks the server for a fresh batch.
  */
 export const languageWordsQueryOptions = (language: LanguageCode, direction: Direction) =>
-  queryOptions({ queryKey: ['quiz', 'words', language, direction], queryFn: () => getLanguageWords(language, direction), staleTime: Infinity, gcTime: 0 });
-
-export const useLanguageWords = (language: LanguageCode, direction: Direction) => useQuery(languageWordsQueryOptions(language, direction));
+  queryOptions({ queryKey: queryKeys.quiz.words(language, direction), queryFn: () => getLanguageWords(language, direction), staleTime: Infinity, gcTime: 0 });

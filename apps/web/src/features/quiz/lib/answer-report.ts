@@ -1,6 +1,7 @@
 import type { AnswerBody } from '@vocab/api';
 import type { AnswerReport, Direction } from '@vocab/core';
 import type { Query } from '@tanstack/react-query';
+import { isQuizQuery, isSessionQuery } from '@/lib/query-keys';
 
 /** What names one answer to the server: its quiz session, and its own id, fixed once so every retry is the same answer. */
 export interface AnswerIds {
@@ -29,4 +30,4 @@ export function answerBody(report: AnswerReport, { sessionId, answerId }: Answer
  * Queries an answer makes stale: progress figures shown elsewhere (percent learned, due counts). Not the
  * session, and not the quiz's own word lists, which a running quiz still reads.
  */
-export const isProgressQuery = (query: Query): boolean => query.queryKey[0] !== 'session' && query.queryKey[0] !== 'quiz';
+export const isProgressQuery = (query: Query): boolean => !isSessionQuery(query) && !isQuizQuery(query);

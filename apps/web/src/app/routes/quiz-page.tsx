@@ -1,0 +1,99 @@
+import { type Direction, type Language, directionOf } from '@vocab/core';
+import { Link, useSearchParams } from 'react-router';
+import { RequireAccount } from '@/app/layout/require-account';
+import { ErrorBox } from '@/components/ui/error-box';
+import { Page } from '@/components/ui/page';
+import { paths } from '@/config/paths';
+import { useCorrectAnswer } from '@/features/quiz/api/correct-answer';
+import { useQuizSupport } from '@/features/quiz/api/get-quiz-support';
+import { QuizQuery } from '@/features/quiz/components/quiz-query';
+import { QuizScreen } from '@/features/quiz/components/quiz-screen';
+import { directionLabel, directionTitle, pageDirectionQuery } from '@/features/quiz/lib/direction';
+import { wordQuizProps } from '@/features/quiz/lib/word-quiz';
+import type { WordSource } from '@/features/quiz/word-sources';
+import { useRouteLanguage } from '@/lib/use-route-language';
+
+/**
+ * Every word quiz of the app, configured by where its words come from (features/quiz/word-sources.ts): the
+ * language of the route, the card named in `?direction=` (the language's own card when absent), the account check
+ * of the generic pages.
+ */
+export function QuizPage({ source }: { source: WordSource }) {
+  const language = useRouteLanguage();
+  const named = useSearchParams()[0].get('direction');
+  const page = language ? (
+    <WordQuiz key={`${language.code}-${named}`} source={source} language={language} direction={directionOf(named, language.code)} />
+  ) : (
+    <Page title={source.kind === 'learn' ? 'Quiz' : 'Up for review'}>
+      <ErrorBox title="Error">This language is not offered.</ErrorBox>
+    </Page>
+  );
+  return source.scope === 'account' ? <RequireAccount>{page}</RequireAccount> : page;
+}
+
+function WordQuiz({ source, language, direction }: { source: WordSource; language: Language; direction: Direction }) {
+  const query = source.useWords(language, direction);
+  const support = useQuizSupport(language.code);
+  const report = source.useReport(language, direction, query.data);
+  const correct = useCorrectAnswer(language.code);
+  const homePath = source.scope === 'account' ? paths.genericLanguage(language.code) : paths.language(language.code);
+  const reviewPath = source.scope === 'account' ? paths.genericReview(language.code) : paths.languageReview(language.code);
+  const home = (
+    <Link to={homePath} className="btn btn-secondary">
+      Back to {language.name}
+    </Link>
+  );
+  const { more } = source;
+
+  return (
+    <Page title={`${source.title(language)}${directionTitle(language, direction)}`}>
+      <QuizQuery
+        query={query}
+        waiting={support.pending}
+        isEmpty={(words) => words.length === 0}
+        empty={
+          <div className="quiz-empty">
+            <p>{source.empty(language)}</p>
+            {source.kind === 'learn' ? <p>Keep them fresh with the words up for review.</p> : null}
+            <div className="actions">
+              {source.kind === 'learn' ? (
+                <Link to={`${reviewPath}${pageDirectionQuery(language, direction)}`} className="btn btn-primary">
+                  Review words
+                </Link>
+              ) : null}
+              {home}
+            </div>
+          </div>
+        }
+      >
+        {(words) => (
+          <QuizScreen
+            caption={directionLabel(language, direction)}
+            {...wordQuizProps(words, language, source.mode(language), support, direction)}
+            counter={source.counter}
+            showResult={source.showResult}
+            report={report}
+            correct={correct}
+            finishedActions={({ settled }) => (
+              <>
+                {more ? (
+                  <button
+                    type="button"
+                    className="btn btn-primary"
+                    onClick={() => {
+                      // The next batch must not hold words whose answers are still on their way.
+                      void settled().then(() => query.refetch());
+                    }}
+                  >
+                    {more}
+                  </button>
+                ) : null}
+                {home}
+              </>
+            )}
+          />
+        )}
+      </QuizQuery>
+    </Page>
+  );
+}
