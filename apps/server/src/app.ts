@@ -11,6 +11,9 @@ import type { Db } from './db/database.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import { DEFAULT_MAINTENANCE_INTERVAL_MS, Maintenance } from './lib/maintenance.js';
 import { RateLimiter } from './lib/rate-limiter.js';
+import { AccountRepository } from './modules/account/account.repository.js';
+import { accountRoutes } from './modules/account/account.routes.js';
+import { AccountService } from './modules/account/account.service.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { LoginGuard } from './modules/auth/login-guard.js';
@@ -163,6 +166,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(statusRoutes(db, health));
   await app.register(authRoutes(auth, sessions, loginGuard));
+  const accounts = new AccountService(new AccountRepository(db.kysely), limiter, clock, config.sessionIdleMs, (name) => loginGuard.forgetName(name));
+  await app.register(accountRoutes(accounts, sessions));
   await app.register(contentRoutes(db, readSecretLanguage(options.contentDir ?? path.join(ROOT_DIR, 'content'))));
   await app.register(learningRoutes(learning, sessions));
   await app.register(userLanguagesRoutes(learning));

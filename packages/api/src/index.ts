@@ -4,3 +4,4 @@ export * from './learning.js';
 export * from './settings.js';
 export * from './stats.js';
 export * from './text-rules.js';
+export * from './account.js';

@@ -43,9 +43,9 @@ export const STATE_CHANGING = (r: RouteInfo) => r.method !== 'GET' || r.url === 
 
 /**
  * A checksum per table of the whole database (order-independent), found by introspection so new tables are
- * covered. `rate_limits` is left out: counting refused attempts is its purpose.
+ * covered. `rate_limits` and `login_throttle` are left out: counting refused attempts is their purpose.
  */
-export async function snapshotTables(db: Db, except: readonly string[] = ['rate_limits']): Promise<Record<string, string>> {
+export async function snapshotTables(db: Db, except: readonly string[] = ['rate_limits', 'login_throttle']): Promise<Record<string, string>> {
   const tables = (await db.kysely.introspection.getTables())
     .map((t) => t.name)
     .filter((name) => !name.startsWith('kysely_') && !except.includes(name))
@@ -186,6 +186,8 @@ export interface RouteFixture {
   wordIds: Record<string, string>;
   /** An answer of the account that may be taken back (routes with `:answerId`). */
   answerId?: string;
+  /** The public id of one of the account's sessions (DELETE /api/account/sessions/:id). */
+  sessionId?: string;
 }
 
 /** The language a route is about: the one in its path, or Spanish. */
@@ -196,6 +198,7 @@ export function validRequest(route: RouteInfo, f: RouteFixture): { url: string; 
   const language = languageOf(route.url);
   const wordId = f.wordIds[language] ?? '1';
   let url = route.url
+    .replace('/api/account/sessions/:id', `/api/account/sessions/${f.sessionId ?? '0'.repeat(32)}`)
     .replace(':id', wordId)
     .replace(':answerId', f.answerId ?? 'answer-00000001')
     .replace(/:key(?=\/languages\/|$)/, f.userId)
@@ -207,6 +210,9 @@ export function validRequest(route: RouteInfo, f: RouteFixture): { url: string; 
   const payloads: Array<[RegExp, object]> = [
     [/^POST \/api\/auth\/signup$/, { username: 'newcomer', password: 'correct horse' }],
     [/^POST \/api\/auth\/login$/, { username: 'victim', password: 'correct horse' }],
+    // The password is "changed" to itself, so the account stays usable for the routes after it.
+    [/^POST \/api\/account\/password$/, { currentPassword: 'correct horse', newPassword: 'correct horse' }],
+    [/^POST \/api\/account\/delete$/, { password: 'correct horse' }],
     [/^POST \/api\/contact$/, { name: 'Eve', email: 'eve@example.com', message: 'hello' }],
     [/^POST \/api\/users\/languages$/, { language: 'german' }],
     [/^PATCH \/api\/settings$/, { theme: 'dark', dailyGoal: 30 }],
