@@ -1,5 +1,8 @@
 import { RequireAccount } from '@/app/layout/require-account';
 import { Page } from '@/components/ui/page';
+import { ActiveSessions } from '@/features/account/components/active-sessions';
+import { ChangePasswordForm } from '@/features/account/components/change-password-form';
+import { DeleteAccountForm } from '@/features/account/components/delete-account-form';
 import { useSession } from '@/features/auth/api/get-session';
 import { useLogout, useLogoutEverywhere } from '@/features/auth/api/logout';
 
@@ -29,6 +32,9 @@ function Profile() {
           Log out everywhere
         </button>
       </div>
+      <ActiveSessions />
+      <ChangePasswordForm />
+      <DeleteAccountForm username={user?.username ?? ''} />
     </Page>
   );
 }

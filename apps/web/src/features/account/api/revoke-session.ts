@@ -1,0 +1,14 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { accountSessionsKey } from './get-sessions';
+
+export const revokeSession = (id: string) => api<{ ok: true }>('DELETE', `/api/account/sessions/${encodeURIComponent(id)}`);
+
+/** Ends one of the account's other sessions; the list is read again, whatever happened. */
+export function useRevokeSession() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: revokeSession,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: accountSessionsKey }),
+  });
+}

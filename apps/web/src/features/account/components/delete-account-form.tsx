@@ -1,0 +1,46 @@
+import { type FormEvent, useState } from 'react';
+import { ErrorBox } from '@/components/ui/error-box';
+import { useDeleteAccount } from '../api/delete-account';
+import { accountErrorText } from './account-errors';
+
+/** Delete the account and everything it holds, after the password and an explicit confirmation. */
+export function DeleteAccountForm({ username }: { username: string }) {
+  const [password, setPassword] = useState('');
+  const [sure, setSure] = useState(false);
+  const remove = useDeleteAccount();
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    if (password !== '' && sure) remove.mutate({ password });
+  };
+
+  return (
+    <section aria-labelledby="delete-heading">
+      <h2 id="delete-heading">Delete account</h2>
+      <p>
+        This deletes the account <strong>{username}</strong> for good: its progress, answers, own words, languages, settings and sessions.
+        It cannot be undone.
+      </p>
+      <form className="form" onSubmit={onSubmit} noValidate>
+        <label htmlFor="delete-password">Password</label>
+        <input
+          id="delete-password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => {
+            remove.reset();
+            setPassword(e.target.value);
+          }}
+        />
+        <label className="checkbox">
+          <input type="checkbox" checked={sure} onChange={(e) => setSure(e.target.checked)} /> I understand that my account and all my progress will be
+          deleted
+        </label>
+        {remove.isError ? <ErrorBox>{accountErrorText(remove.error)}</ErrorBox> : null}
+        <button type="submit" className="btn btn-secondary" disabled={remove.isPending || password === '' || !sure}>
+          {remove.isPending ? 'Deleting...' : 'Delete my account'}
+        </button>
+      </form>
+    </section>
+  );
+}
