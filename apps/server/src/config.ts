@@ -45,7 +45,7 @@ export interface Config {
   database: DatabaseTarget;
   /**
    * Which X-Forwarded-For entries are believed: false (none), a number of proxy hops, or the proxies' addresses
-   * and CIDR ranges. Never "every hop": the leftmost entry is whatever the client wrote (docs/decisions/0006).
+   * and CIDR ranges. Never "every hop": the leftmost entry is whatever the client wrote (docs/decisions/0008).
    */
   trustProxy: TrustProxy;
   allowedOrigins: string[];
