@@ -124,6 +124,10 @@ describeEachDatabase('authorisation', (ctx) => {
         ['PATCH', '/api/users/languages/spanish/quiz/answer-word-incorrectly?language=spanish&wordId=1'],
         ['POST', '/api/auth/logout-everywhere'],
         ['GET', '/api/auth/page-load-login'],
+        ['GET', '/api/account/sessions'],
+        ['DELETE', `/api/account/sessions/${'0'.repeat(32)}`],
+        ['POST', '/api/account/password', { currentPassword: 'correct horse', newPassword: 'taken over now' }],
+        ['POST', '/api/account/delete', { password: 'correct horse' }],
       ] as const) {
         expect((await call(cookie, method, url, payload)).statusCode, `${method} ${url}`).toBe(401);
       }
