@@ -1,6 +1,5 @@
-import type { Page } from 'playwright-core';
-import { expect, it } from 'vitest';
-import { describeInBrowser, expectAccessible, seriousViolations } from './support/browser';
+import type { Page } from '@playwright/test';
+import { expect, expectAccessible, seriousViolations, test } from './support/fixtures';
 import { addLanguage, answerTo, quizOf, signUpAndLogIn, skipAnswerPause, typeAnswer, wordsOf } from './support/learner';
 
 /** Every route of SPEC.md §2 a visitor reaches, with the stats page of ours. */
@@ -71,21 +70,19 @@ async function violationsOfRoutes(page: Page, routes: readonly string[]): Promis
   return found;
 }
 
-describeInBrowser('accessibility (axe-core: no serious or critical violation)', (ctx) => {
-  it('on every route a visitor reaches, light and dark', { timeout: 120_000 }, async () => {
-    const { page } = ctx();
+test.describe('accessibility (axe-core: no serious or critical violation)', () => {
+  test('on every route a visitor reaches, light and dark', async ({ page }) => {
+    test.setTimeout(120_000);
     expect(await violationsOfRoutes(page, VISITOR_ROUTES)).toEqual([]);
   });
 
-  it('on every logged-in-only route, light and dark', async () => {
-    const { page } = ctx();
+  test('on every logged-in-only route, light and dark', async ({ page }) => {
     await signUpAndLogIn(page, 'inclusive');
     await addLanguage(page, 'spanish');
     expect(await violationsOfRoutes(page, ACCOUNT_ROUTES)).toEqual([]);
   });
 
-  it('on the quiz verdicts (correct, almost, incorrect) and the open account menu, light and dark', async () => {
-    const { page } = ctx();
+  test('on the quiz verdicts (correct, almost, incorrect) and the open account menu, light and dark', async ({ page }) => {
     await page.clock.install();
     const found: string[] = [];
     const check = async (where: string) => {
@@ -131,8 +128,7 @@ describeInBrowser('accessibility (axe-core: no serious or critical violation)', 
     expect(found).toEqual([]);
   });
 
-  it('is usable from the keyboard alone: skip link, account menu, quiz', async () => {
-    const { page } = ctx();
+  test('is usable from the keyboard alone: skip link, account menu, quiz', async ({ page }) => {
     const focused = () => page.evaluate(() => ({ text: document.activeElement?.textContent?.trim() ?? '', id: document.activeElement?.id ?? '' }));
     const focusRing = () => page.evaluate(() => (document.activeElement ? getComputedStyle(document.activeElement).outlineStyle : 'none'));
 
@@ -162,8 +158,7 @@ describeInBrowser('accessibility (axe-core: no serious or critical violation)', 
     await quizOf(page).feedback.getByText('Incorrect').waitFor();
   });
 
-  it('on the signup form showing an error, and the contact form once sent', async () => {
-    const { page } = ctx();
+  test('on the signup form showing an error, and the contact form once sent', async ({ page }) => {
     await visit(page, '/signup');
     await page.getByRole('button', { name: 'Sign up' }).click();
     await page.getByRole('alert').waitFor();

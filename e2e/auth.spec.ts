@@ -1,6 +1,5 @@
-import type { Page } from 'playwright-core';
-import { expect, it } from 'vitest';
-import { describeInBrowser } from './support/browser';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 import { PASSWORD, signUpAndLogIn } from './support/learner';
 
 /** The signup form's error box with exactly this title (SPEC.md §5). */
@@ -12,9 +11,8 @@ async function logInThroughTheForm(page: Page, username: string, password: strin
   await page.getByLabel('Password').press('Enter');
 }
 
-describeInBrowser('signing up, logging in and out', (ctx) => {
-  it('shows each signup validation message, lets the passwords be shown, then signs up', async () => {
-    const { page } = ctx();
+test.describe('signing up, logging in and out', () => {
+  test('shows each signup validation message, lets the passwords be shown, then signs up', async ({ page }) => {
     await page.goto('/signup');
     const signUp = page.getByRole('button', { name: 'Sign up' });
     const password = page.getByLabel('Password', { exact: true });
@@ -53,8 +51,7 @@ describeInBrowser('signing up, logging in and out', (ctx) => {
     await page.getByRole('button', { name: 'Log in' }).waitFor();
   });
 
-  it('refuses a username already taken with an error box', async () => {
-    const { page } = ctx();
+  test('refuses a username already taken with an error box', async ({ page }) => {
     await signUpAndLogIn(page, 'taken');
     await page.context().clearCookies();
     await page.goto('/signup');
@@ -66,8 +63,7 @@ describeInBrowser('signing up, logging in and out', (ctx) => {
     expect(await page.getByText('✔ Signup Successful.').count()).toBe(0);
   });
 
-  it('refuses a wrong password, logs in, keeps the session across a reload, and logs out to the landing page', async () => {
-    const { page } = ctx();
+  test('refuses a wrong password, logs in, keeps the session across a reload, and logs out to the landing page', async ({ page }) => {
     await signUpAndLogIn(page, 'rambler');
     await page.context().clearCookies();
 
@@ -102,8 +98,7 @@ describeInBrowser('signing up, logging in and out', (ctx) => {
     expect(await nav.getByRole('button', { name: 'My account' }).count()).toBe(0);
   });
 
-  it('sends a visitor of a logged-in-only page to login, and back there afterwards', async () => {
-    const { page } = ctx();
+  test('sends a visitor of a logged-in-only page to login, and back there afterwards', async ({ page }) => {
     await signUpAndLogIn(page, 'returner');
     await page.context().clearCookies();
 

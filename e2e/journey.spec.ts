@@ -1,7 +1,6 @@
 import type { LanguageCard, SecretEntry, Word } from '@vocab/api';
-import type { Page } from 'playwright-core';
-import { expect, it } from 'vitest';
-import { describeInBrowser } from './support/browser';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 import { PASSWORD, addLanguage, answerTo, quizOf, signUpAndLogIn, skipAnswerPause, typeAnswer, wordsOf } from './support/learner';
 
 const DAY_MS = 86_400_000;
@@ -39,51 +38,54 @@ async function learnFirstSpanishWord(page: Page): Promise<{ first: string; words
   return { first, words };
 }
 
-describeInBrowser('a learner\'s journey', (ctx) => {
+test.describe('a learner\'s journey', () => {
   // The whole journey runs at 1280 px below; at each width the layout and the first steps are checked.
   for (const [width, columns] of [[375, 1], [800, 2], [1280, 4]] as const) {
-    it(`at ${width} px: landing cards in ${columns} column(s), then a language home and its quiz`, async () => {
-      const page = await ctx().newPage({ width });
-      await page.goto('/');
-      await page.getByRole('heading', { name: 'Hello and welcome...' }).waitFor();
-      await page.getByText('I want to learn vocabulary for:').waitFor();
-      const spanishCard = page.getByRole('link', { name: /^Spanish/ });
-      await spanishCard.waitFor();
-      expect(await page.locator('.language-deck > li').count()).toBe(6);
-      expect(await gridColumns(page)).toBe(columns);
-      expect(await overflowsSideways(page)).toBe(false);
+    test.describe(() => {
+      test.use({ viewport: { width, height: 900 } });
+      test(`at ${width} px: landing cards in ${columns} column(s), then a language home and its quiz`, async ({ page }) => {
+        await page.goto('/');
+        await page.getByRole('heading', { name: 'Hello and welcome...' }).waitFor();
+        await page.getByText('I want to learn vocabulary for:').waitFor();
+        const spanishCard = page.getByRole('link', { name: /^Spanish/ });
+        await spanishCard.waitFor();
+        expect(await page.locator('.language-deck > li').count()).toBe(6);
+        expect(await gridColumns(page)).toBe(columns);
+        expect(await overflowsSideways(page)).toBe(false);
 
-      await spanishCard.click();
-      await page.waitForURL('**/spanish');
-      expect(await learnedCount(page)).toBe(0);
-      await page.getByText('Up for review: 0 words').waitFor();
-      expect(await overflowsSideways(page)).toBe(false);
+        await spanishCard.click();
+        await page.waitForURL('**/spanish');
+        expect(await learnedCount(page)).toBe(0);
+        await page.getByText('Up for review: 0 words').waitFor();
+        expect(await overflowsSideways(page)).toBe(false);
 
-      await page.getByRole('link', { name: 'Practice vocab' }).click();
-      await page.waitForURL('**/spanish-quiz');
-      const quiz = quizOf(page);
-      const prompt = await quiz.prompt();
-      expect(await overflowsSideways(page)).toBe(false);
-      await quiz.input.fill(answerTo(prompt, await wordsOf(page, 'spanish'), 'spanish'));
-      await quiz.feedback.getByText('Correct!').waitFor();
-      expect(await overflowsSideways(page)).toBe(false);
+        await page.getByRole('link', { name: 'Practice vocab' }).click();
+        await page.waitForURL('**/spanish-quiz');
+        const quiz = quizOf(page);
+        const prompt = await quiz.prompt();
+        expect(await overflowsSideways(page)).toBe(false);
+        await quiz.input.fill(answerTo(prompt, await wordsOf(page, 'spanish'), 'spanish'));
+        await quiz.feedback.getByText('Correct!').waitFor();
+        expect(await overflowsSideways(page)).toBe(false);
+      });
     });
   }
 
-  it('scrolls to the top on a route change (SPEC.md §2)', async () => {
-    const page = await ctx().newPage({ width: 375 });
-    await page.goto('/');
-    const footerLink = page.getByRole('contentinfo').getByRole('link', { name: 'Languages offered' });
-    await page.getByRole('link', { name: /Portuguese/ }).waitFor();
-    await footerLink.scrollIntoViewIfNeeded();
-    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
-    await footerLink.click();
-    await page.getByRole('heading', { name: 'Languages offered' }).waitFor();
-    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  test.describe(() => {
+    test.use({ viewport: { width: 375, height: 900 } });
+    test('scrolls to the top on a route change (SPEC.md §2)', async ({ page }) => {
+      await page.goto('/');
+      const footerLink = page.getByRole('contentinfo').getByRole('link', { name: 'Languages offered' });
+      await page.getByRole('link', { name: /Portuguese/ }).waitFor();
+      await footerLink.scrollIntoViewIfNeeded();
+      expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+      await footerLink.click();
+      await page.getByRole('heading', { name: 'Languages offered' }).waitFor();
+      expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    });
   });
 
-  it('shows each language card with its real word count, and Swedish as coming soon', async () => {
-    const { page } = ctx();
+  test('shows each language card with its real word count, and Swedish as coming soon', async ({ page }) => {
     const cards = (await (await page.request.get('/api/languages')).json()) as LanguageCard[];
     await page.goto('/');
     for (const card of cards) {
@@ -98,8 +100,7 @@ describeInBrowser('a learner\'s journey', (ctx) => {
     expect(await page.locator('.language-deck > li').count()).toBe(cards.length);
   });
 
-  it('practises Spanish: "Correct!" locks the answer, the next word and the score come 2 seconds later; a wrong answer shows the right one', async () => {
-    const { page } = ctx();
+  test('practises Spanish: "Correct!" locks the answer, the next word and the score come 2 seconds later; a wrong answer shows the right one', async ({ page }) => {
     // The page's clock is Playwright's, so the 2-second pause is checked exactly rather than raced.
     await page.clock.install();
     await page.goto('/spanish/up-for-review');
@@ -146,8 +147,7 @@ describeInBrowser('a learner\'s journey', (ctx) => {
     expect(await quiz.score.textContent()).toBe('Score: 1');
   });
 
-  it('brings the words practised back for review once they are due', async () => {
-    const { page, app } = ctx();
+  test('brings the words practised back for review once they are due', async ({ page, app }) => {
     const { first, words } = await learnFirstSpanishWord(page);
     const quiz = quizOf(page);
 
@@ -169,8 +169,7 @@ describeInBrowser('a learner\'s journey', (ctx) => {
     await page.getByText('You got 1 / 1 correct').waitFor();
   });
 
-  it('forgives a missing accent in the Portuguese quiz, and moves on after a wrong answer', async () => {
-    const { page } = ctx();
+  test('forgives a missing accent in the Portuguese quiz, and moves on after a wrong answer', async ({ page }) => {
     await page.clock.install();
     await page.goto('/portuguese-quiz');
     const quiz = quizOf(page);
@@ -207,8 +206,7 @@ describeInBrowser('a learner\'s journey', (ctx) => {
     expect(await quiz.score.textContent()).toBe(`Score: ${score + 1}`);
   });
 
-  it('lets a visitor add a word to Italian, and refuses the same word twice', async () => {
-    const { page } = ctx();
+  test('lets a visitor add a word to Italian, and refuses the same word twice', async ({ page }) => {
     await page.goto('/italian');
     expect(await page.getByRole('link', { name: 'Review words' }).getAttribute('href')).toBe('/italian/up-for-review');
     await page.getByRole('link', { name: 'Add words' }).click();
@@ -230,8 +228,7 @@ describeInBrowser('a learner\'s journey', (ctx) => {
     expect(await page.getByLabel('English translation').inputValue()).toBe('');
   });
 
-  it('adds a language to an account and plays its quiz to "Quiz over", the missed word coming back first', async () => {
-    const { page } = ctx();
+  test('adds a language to an account and plays its quiz to "Quiz over", the missed word coming back first', async ({ page }) => {
     await page.clock.install();
     await signUpAndLogIn(page, 'polyglot');
     await page.goto('/user-home');
@@ -288,8 +285,7 @@ describeInBrowser('a learner\'s journey', (ctx) => {
     await page.getByText(new RegExp(`^${words.length - 1} / [\\d,]+ words`)).waitFor();
   });
 
-  it('keeps a guest\'s progress through signup and login', async () => {
-    const { page } = ctx();
+  test('keeps a guest\'s progress through signup and login', async ({ page }) => {
     await learnFirstSpanishWord(page);
     await page.goto('/spanish');
     expect(await learnedCount(page)).toBe(1);
@@ -309,8 +305,7 @@ describeInBrowser('a learner\'s journey', (ctx) => {
     expect(await learnedCount(page)).toBe(1);
   });
 
-  it('plays the secret language: its word table, its quiz and its translator', async () => {
-    const { page } = ctx();
+  test('plays the secret language: its word table, its quiz and its translator', async ({ page }) => {
     await page.clock.install();
     const entries = (await (await page.request.get('/api/secret/words')).json()) as SecretEntry[];
     await page.goto('/secret');
@@ -352,8 +347,7 @@ describeInBrowser('a learner\'s journey', (ctx) => {
     await page.getByText(/words are not in the secret word list and are kept as typed: qqqq/).waitFor();
   });
 
-  it('sends a contact message that is stored without any mail server', async () => {
-    const { page, app } = ctx();
+  test('sends a contact message that is stored without any mail server', async ({ page, app }) => {
     await page.goto('/');
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Contact' }).click();
     const submit = page.getByRole('button', { name: 'Submit' });
@@ -368,8 +362,7 @@ describeInBrowser('a learner\'s journey', (ctx) => {
     ]);
   });
 
-  it('answers an unknown address with "Error 404 Page Not Found" and a way home', async () => {
-    const { page } = ctx();
+  test('answers an unknown address with "Error 404 Page Not Found" and a way home', async ({ page }) => {
     await page.goto('/no-such-page');
     await page.getByRole('heading', { name: 'Error 404 Page Not Found' }).waitFor();
     await page.getByRole('link', { name: 'Return Home' }).click();
@@ -377,8 +370,7 @@ describeInBrowser('a learner\'s journey', (ctx) => {
     await page.getByRole('heading', { name: 'Hello and welcome...' }).waitFor();
   });
 
-  it('logs an account out from the menu to the landing page', async () => {
-    const { page } = ctx();
+  test('logs an account out from the menu to the landing page', async ({ page }) => {
     await signUpAndLogIn(page, 'leaver');
     await addLanguage(page, 'german');
     await page.goto('/user-home');

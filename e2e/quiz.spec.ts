@@ -1,11 +1,11 @@
 import type { Lexicon, Word } from '@vocab/api';
 import { meaningKey } from '@vocab/core';
-import type { Page } from 'playwright-core';
-import { expect, it } from 'vitest';
-import { describeInBrowser } from './support/browser';
+import type { Page } from '@playwright/test';
+import { expect, phone, test } from './support/fixtures';
 import { addLanguage, answerTo, quizOf, signUpAndLogIn, skipAnswerPause, typeAnswer } from './support/learner';
 
-const PHONE_WITH_KEYBOARD = { width: 375, height: 430, touch: true };
+/** A phone with its keyboard open: 430 px of the page left in view. */
+const PHONE_WITH_KEYBOARD = phone(375, 430);
 
 async function getJson<T>(page: Page, url: string): Promise<T> {
   const res = await page.request.get(url);
@@ -35,29 +35,30 @@ async function missAndSeeTheAnswer(page: Page, url: string, language: string, ba
   return prompt;
 }
 
-describeInBrowser('the quiz a learner trusts', (ctx) => {
-  it('shows the right answer after a wrong one in every language quiz, in view on a phone with its keyboard open, with no key hints', async () => {
-    const page = await ctx().newPage(PHONE_WITH_KEYBOARD);
-    for (const language of ['spanish', 'french', 'german', 'italian', 'portuguese']) {
-      await missAndSeeTheAnswer(page, `/${language}-quiz`, language, `/api/${language}?limit=15&unlearned=true`);
-      // A touch screen has no Esc or Ctrl+Enter: the buttons say what they do, without key hints.
-      await page.getByRole('button', { name: 'Undo' }).waitFor();
-      expect(await page.locator('.quiz kbd').count(), `${language}: no key hints on a touch screen`).toBe(0);
-    }
+test.describe('the quiz a learner trusts', () => {
+  test.describe(() => {
+    test.use(PHONE_WITH_KEYBOARD);
+
+    test('shows the right answer after a wrong one in every language quiz, in view on a phone with its keyboard open, with no key hints', async ({ page }) => {
+      for (const language of ['spanish', 'french', 'german', 'italian', 'portuguese']) {
+        await missAndSeeTheAnswer(page, `/${language}-quiz`, language, `/api/${language}?limit=15&unlearned=true`);
+        // A touch screen has no Esc or Ctrl+Enter: the buttons say what they do, without key hints.
+        await page.getByRole('button', { name: 'Undo' }).waitFor();
+        expect(await page.locator('.quiz kbd').count(), `${language}: no key hints on a touch screen`).toBe(0);
+      }
+    });
+
+    test('moves the Spanish quiz on after a wrong answer: the learner retypes the answer shown, or goes on', async ({ page }) => {
+      const prompt = await missAndSeeTheAnswer(page, '/spanish-quiz', 'spanish', '/api/spanish?limit=15&unlearned=true');
+      const quiz = quizOf(page);
+      await page.getByRole('button', { name: 'Continue' }).click();
+      const next = await quiz.nextPrompt(prompt);
+      expect(next).not.toBe(prompt);
+      expect(await quiz.score.textContent()).toBe('Score: 0');
+    });
   });
 
-  it('moves the Spanish quiz on after a wrong answer: the learner retypes the answer shown, or goes on', async () => {
-    const page = await ctx().newPage(PHONE_WITH_KEYBOARD);
-    const prompt = await missAndSeeTheAnswer(page, '/spanish-quiz', 'spanish', '/api/spanish?limit=15&unlearned=true');
-    const quiz = quizOf(page);
-    await page.getByRole('button', { name: 'Continue' }).click();
-    const next = await quiz.nextPrompt(prompt);
-    expect(next).not.toBe(prompt);
-    expect(await quiz.score.textContent()).toBe('Score: 0');
-  });
-
-  it('shows the answer after a wrong one in the generic quiz and in a review, and keeps the key hints on a desktop', async () => {
-    const { page, app } = ctx();
+  test('shows the answer after a wrong one in the generic quiz and in a review, and keeps the key hints on a desktop', async ({ page, app }) => {
     await signUpAndLogIn(page, 'reviewer');
     await addLanguage(page, 'german');
     await missAndSeeTheAnswer(page, '/quiz/generic/german', 'german', '/api/german?limit=15&unlearned=true');
@@ -68,40 +69,42 @@ describeInBrowser('the quiz a learner trusts', (ctx) => {
     await missAndSeeTheAnswer(page, '/german/up-for-review', 'german', '/api/german/for-review');
   });
 
-  for (const viewport of [PHONE_WITH_KEYBOARD, { width: 1280, height: 900, touch: false }]) {
-    it(`takes another word with the prompted meaning as also right, at ${viewport.width} px`, async () => {
-      const page = await ctx().newPage(viewport);
-      await page.clock.install();
-      const batch = await getJson<Word[]>(page, '/api/spanish?limit=15&unlearned=true&direction=recall');
-      const { entries } = await getJson<Lexicon>(page, '/api/spanish/lexicon');
-      const meanings = (translations: readonly string[]) => new Set(translations.map(meaningKey));
-      const pair = batch
-        .filter((w) => w.hint !== '')
-        .map((w) => ({ asked: w, other: entries.find((e) => e.word !== w.word && e.hint !== '' && e.translations.some((t) => meanings(w.translations).has(meaningKey(t)))) }))
-        .find((p) => p.other);
-      if (!pair?.other) throw new Error('no hinted word with a partner among the first Spanish words');
+  for (const viewport of [PHONE_WITH_KEYBOARD, { viewport: { width: 1280, height: 900 }, hasTouch: false, isMobile: false }]) {
+    test.describe(() => {
+      test.use(viewport);
+      test(`takes another word with the prompted meaning as also right, at ${viewport.viewport.width} px`, async ({ page }) => {
+        await page.clock.install();
+        const batch = await getJson<Word[]>(page, '/api/spanish?limit=15&unlearned=true&direction=recall');
+        const { entries } = await getJson<Lexicon>(page, '/api/spanish/lexicon');
+        const meanings = (translations: readonly string[]) => new Set(translations.map(meaningKey));
+        const pair = batch
+          .filter((w) => w.hint !== '')
+          .map((w) => ({ asked: w, other: entries.find((e) => e.word !== w.word && e.hint !== '' && e.translations.some((t) => meanings(w.translations).has(meaningKey(t)))) }))
+          .find((p) => p.other);
+        if (!pair?.other) throw new Error('no hinted word with a partner among the first Spanish words');
 
-      await page.goto('/spanish-quiz?direction=recall');
-      const quiz = quizOf(page);
-      let prompt = await quiz.prompt();
-      while (prompt !== `${pair.asked.translations.join('; ')} (${pair.asked.hint})`) {
-        await quiz.input.fill(answerTo(prompt, batch, 'spanish'));
-        await quiz.feedback.getByText(/^Correct/).waitFor();
-        await skipAnswerPause(page);
-        prompt = await quiz.nextPrompt(prompt);
-      }
-      // The prompt says which of the words sharing its English it wants.
-      expect(await page.locator('.quiz-prompt').textContent()).toContain(`(${pair.asked.hint})`);
-      await typeAnswer(quiz.input, pair.other.word);
-      await quiz.feedback.getByText(`Also right — we were looking for ${pair.asked.word}`).waitFor();
-      expect(await inView(page, '.quiz-feedback')).toBe(true);
-      expect(await quiz.input.getAttribute('aria-invalid')).toBeNull();
-      expect(await quiz.score.textContent()).toBe(`Score: ${batch.findIndex((w) => w._id === pair.asked._id)}`);
-      const saved = page.waitForResponse((res) => res.request().method() === 'PATCH');
-      await quiz.input.fill(pair.asked.word);
-      await quiz.feedback.getByText('Correct!').waitFor();
-      // The also-right answer was never sent: the one answer saved is the right one.
-      expect((await saved).request().postDataJSON()).toMatchObject({ verdict: 'correct', typed: pair.asked.word, direction: 'recall' });
+        await page.goto('/spanish-quiz?direction=recall');
+        const quiz = quizOf(page);
+        let prompt = await quiz.prompt();
+        while (prompt !== `${pair.asked.translations.join('; ')} (${pair.asked.hint})`) {
+          await quiz.input.fill(answerTo(prompt, batch, 'spanish'));
+          await quiz.feedback.getByText(/^Correct/).waitFor();
+          await skipAnswerPause(page);
+          prompt = await quiz.nextPrompt(prompt);
+        }
+        // The prompt says which of the words sharing its English it wants.
+        expect(await page.locator('.quiz-prompt').textContent()).toContain(`(${pair.asked.hint})`);
+        await typeAnswer(quiz.input, pair.other.word);
+        await quiz.feedback.getByText(`Also right — we were looking for ${pair.asked.word}`).waitFor();
+        expect(await inView(page, '.quiz-feedback')).toBe(true);
+        expect(await quiz.input.getAttribute('aria-invalid')).toBeNull();
+        expect(await quiz.score.textContent()).toBe(`Score: ${batch.findIndex((w) => w._id === pair.asked._id)}`);
+        const saved = page.waitForResponse((res) => res.request().method() === 'PATCH');
+        await quiz.input.fill(pair.asked.word);
+        await quiz.feedback.getByText('Correct!').waitFor();
+        // The also-right answer was never sent: the one answer saved is the right one.
+        expect((await saved).request().postDataJSON()).toMatchObject({ verdict: 'correct', typed: pair.asked.word, direction: 'recall' });
+      });
     });
   }
 });

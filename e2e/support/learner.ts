@@ -1,6 +1,6 @@
 import type { Word } from '@vocab/api';
 import { getLanguage, isLanguageCode, withArticle } from '@vocab/core';
-import type { Locator, Page } from 'playwright-core';
+import type { Locator, Page } from '@playwright/test';
 
 /** What a learner does that is not the subject of a test, done through the API with the page's own cookies. */
 

@@ -12,9 +12,9 @@ import path from 'node:path';
 import type { Word } from '@vocab/api';
 import { chromium, type Page } from 'playwright-core';
 import { startApp } from './app';
+import { CHROMIUM, CHROMIUM_ARGS } from './chromium';
 import { PASSWORD } from './learner';
 
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
 const WIDTHS = [
   [375, 812],
   [1280, 900],
@@ -74,7 +74,7 @@ async function main(): Promise<void> {
   fs.mkdirSync(dir, { recursive: true });
   const external = process.argv.find((a) => a.startsWith('--url='))?.slice('--url='.length);
   const [browser, app] = await Promise.all([
-    chromium.launch({ executablePath: '/usr/bin/chromium', args: ARGS }),
+    chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS }),
     external ? { url: external, stop: async () => undefined } : startApp(),
   ]);
   try {
