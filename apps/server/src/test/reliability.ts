@@ -1,5 +1,6 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import diagnostics from 'node:diagnostics_channel';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -16,27 +17,34 @@ export interface RouteInfo {
 }
 
 /**
- * Every registered route, read from Fastify's own route tree, so that a route added tomorrow is swept and
- * CSRF-checked without anyone remembering to list it. HEAD routes mirror GETs and are left out.
+ * The routes of every Fastify instance created after this module loads, as its `onRoute` hook saw them. The hook
+ * is attached through Fastify's `fastify.initialization` diagnostics channel, published as an instance is created
+ * and before any route is added, so buildApp needs no test-only option.
+ */
+const registeredRoutes = new WeakMap<FastifyInstance, RouteInfo[]>();
+diagnostics.channel('fastify.initialization').subscribe((message) => {
+  const { fastify } = message as { fastify: FastifyInstance };
+  const routes: RouteInfo[] = [];
+  registeredRoutes.set(fastify, routes);
+  fastify.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+  });
+});
+
+/**
+ * Every registered route, so that a route added tomorrow is swept and CSRF-checked without anyone remembering to
+ * list it. HEAD routes mirror GETs and are left out.
  */
 export function listRoutes(app: FastifyInstance): RouteInfo[] {
-  const routes: RouteInfo[] = [];
-  const stack: string[] = [];
-  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
-    const match = /^((?:│ {3}| {4})*)(?:├── |└── )(.*?)(?: \(([A-Z, ]+)\))?$/.exec(line);
-    if (!match) continue;
-    const depth = (match[1] ?? '').length / 4;
-    stack.length = depth;
-    const url = (stack[depth - 1] ?? '') + (match[2] ?? '');
-    stack[depth] = url;
-    for (const method of (match[3] ?? '').split(', ').filter(Boolean)) {
-      if (method !== 'HEAD') routes.push({ method, url });
-    }
-  }
-  for (const route of routes) {
-    if (!app.hasRoute({ method: route.method as 'GET', url: route.url })) throw new Error(`route list misread: ${route.method} ${route.url}`);
-  }
-  return routes;
+  const registered = registeredRoutes.get(app);
+  if (!registered) throw new Error('listRoutes: the app was built before test/reliability.js was loaded');
+  const seen = new Set<string>();
+  return registered.filter((route) => {
+    const key = `${route.method} ${route.url}`;
+    if (route.method === 'HEAD' || seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }
 
 export const STATE_CHANGING = (r: RouteInfo) => r.method !== 'GET' || r.url === '/api/auth/logout';
