@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { Page } from '@/components/ui/page';
 import { paths } from '@/config/paths';
+import { AccountDeletedNotice } from '@/features/account/components/account-deleted-notice';
 import { useSession } from '@/features/auth/api/get-session';
 import { LanguageDeck } from '@/features/languages/components/language-deck';
 
@@ -13,6 +14,7 @@ export function Component() {
   const user = session.data;
   return (
     <Page title="Welcome" heading={<h1>Hello and welcome...</h1>} className="landing">
+      <AccountDeletedNotice />
       <section className="hero" aria-label="What Vocab does">
         <p className="tagline">
           Learn the words you need by typing them: each word comes back just before you would forget it.

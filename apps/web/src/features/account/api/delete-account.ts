@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { api } from '@/lib/api-client';
 import { isSessionQuery, queryKeys } from '@/lib/query-keys';
+import { ACCOUNT_DELETED_STATE } from '../components/account-deleted-notice';
 
 export const deleteAccount = (body: DeleteAccountBody) => api<{ ok: true }>('POST', '/api/account/delete', body);
 
@@ -17,7 +18,7 @@ export function useDeleteAccount() {
   return useMutation({
     mutationFn: deleteAccount,
     onSuccess: async () => {
-      await navigate(paths.home);
+      await navigate(paths.home, { state: ACCOUNT_DELETED_STATE });
       queryClient.setQueryData(queryKeys.session, null);
       queryClient.removeQueries({ predicate: (query) => !isSessionQuery(query) });
     },

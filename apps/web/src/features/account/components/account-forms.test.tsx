@@ -8,6 +8,7 @@ import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { apiError } from '@/test/api-fakes';
+import { AccountDeletedNotice } from './account-deleted-notice';
 import { ActiveSessions } from './active-sessions';
 import { ChangePasswordForm } from './change-password-form';
 import { DeleteAccountForm } from './delete-account-form';
@@ -53,7 +54,15 @@ function renderWith(ui: ReactNode) {
       <MemoryRouter initialEntries={['/user-profile']}>
         <Routes>
           <Route path="/user-profile" element={ui} />
-          <Route path="/" element={<p>Landing page</p>} />
+          <Route
+            path="/"
+            element={
+              <>
+                <p>Landing page</p>
+                <AccountDeletedNotice />
+              </>
+            }
+          />
         </Routes>
       </MemoryRouter>
     </QueryClientProvider>,
@@ -133,6 +142,7 @@ describe('DeleteAccountForm', () => {
     await user.type(screen.getByLabelText('Password'), 'old secret');
     await user.click(screen.getByRole('button', { name: 'Delete my account' }));
     expect(await screen.findByText('Landing page')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Your account and everything in it have been deleted.');
     expect(client.getQueryData(['session'])).toBeNull();
     expect(calls).toEqual(['delete wrong', 'delete old secret']);
   });
