@@ -19,21 +19,28 @@ import { AuthService } from './modules/auth/auth.service.js';
 import { LoginGuard } from './modules/auth/login-guard.js';
 import { SessionRepository } from './modules/auth/session.repository.js';
 import { UserRepository } from './modules/auth/user.repository.js';
+import { ContentRepository } from './modules/content/content.repository.js';
 import { contentRoutes } from './modules/content/content.routes.js';
 import { readSecretLanguage } from './modules/content/secret-language.js';
 import { ContactOutbox } from './modules/contact/contact-outbox.js';
 import { contactRoutes } from './modules/contact/contact.routes.js';
 import { ContactRepository } from './modules/contact/contact.repository.js';
-import { LearningRepository } from './modules/learning/learning.repository.js';
+import { BatchRepository } from './modules/learning/batch.repository.js';
+import { CardTransactions } from './modules/learning/card-store.js';
+import { GuestMergeRepository } from './modules/learning/guest-merge.repository.js';
 import { learningRoutes } from './modules/learning/learning.routes.js';
 import { LearningService } from './modules/learning/learning.service.js';
+import { OwnWordRepository } from './modules/learning/own-word.repository.js';
+import { UserLanguageRepository } from './modules/learning/user-language.repository.js';
 import { userLanguagesRoutes } from './modules/learning/user-languages.routes.js';
 import { WordLists } from './modules/learning/word-list.js';
+import { WordRepository } from './modules/learning/word.repository.js';
 import { SettingsRepository } from './modules/settings/settings.repository.js';
 import { StatsRepository } from './modules/stats/stats.repository.js';
 import { statsRoutes } from './modules/stats/stats.routes.js';
 import { StatsService } from './modules/stats/stats.service.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
+import { StatusRepository } from './modules/status/status.repository.js';
 import { statusRoutes } from './modules/status/status.routes.js';
 import { DatabaseHealth } from './plugins/database-health.js';
 import { registerEmptyBodyAnyType } from './plugins/empty-body.js';
@@ -153,7 +160,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     maintenance.start(maintenanceIntervalMs);
     app.addHook('onClose', () => maintenance.stop());
   }
-  const learning = new LearningService(new LearningRepository(db), clock, new WordLists(db));
+  const words = new WordRepository(db.kysely);
+  const learning = new LearningService(
+    {
+      words,
+      batches: new BatchRepository(db.kysely),
+      cards: new CardTransactions(db),
+      ownWords: new OwnWordRepository(db.kysely, words),
+      languages: new UserLanguageRepository(db.kysely),
+      guests: new GuestMergeRepository(db.kysely),
+    },
+    clock,
+    new WordLists(db),
+  );
   const auth = new AuthService(users, limiter, clock, learning.mergeGuest);
   const contacts = new ContactRepository(db.kysely);
   const outbox = config.smtpUrl
@@ -164,11 +183,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     app.addHook('onClose', () => outbox.stop());
   }
 
-  await app.register(statusRoutes(db, health));
+  await app.register(statusRoutes(new StatusRepository(db.kysely), health));
   await app.register(authRoutes(auth, sessions, loginGuard));
   const accounts = new AccountService(new AccountRepository(db.kysely), limiter, clock, config.sessionIdleMs, (name) => loginGuard.forgetName(name));
   await app.register(accountRoutes(accounts, sessions));
-  await app.register(contentRoutes(db, readSecretLanguage(options.contentDir ?? path.join(ROOT_DIR, 'content'))));
+  await app.register(contentRoutes(new ContentRepository(db.kysely), readSecretLanguage(options.contentDir ?? path.join(ROOT_DIR, 'content'))));
   await app.register(learningRoutes(learning, sessions));
   await app.register(userLanguagesRoutes(learning));
   await app.register(contactRoutes(contacts, outbox, limiter, clock));

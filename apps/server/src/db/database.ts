@@ -7,6 +7,7 @@ import type { DatabaseTarget } from '../config.js';
 import { isConnectionFailure } from './db-errors.js';
 import { GroupCommit } from './group-commit.js';
 import type { Database } from './schema.js';
+import { assertOutsideWriteWork, guardDialect, runAsWriteWork } from './write-guard.js';
 
 export type Dialect = DatabaseTarget['kind'];
 
@@ -15,7 +16,9 @@ export interface Db {
   dialect: Dialect;
   /**
    * A transaction for the frequent small writes (answers): on SQLite it may share its commit with others
-   * (db/group-commit.ts), so it must use only `trx`, never the database directly.
+   * (db/group-commit.ts). Its work must use only `trx`: a query on `kysely` from inside it throws (db/write-guard.ts),
+   * where on SQLite it would wait for the lock its own batch holds. Modules hand their work a store bound to `trx`
+   * (modules/learning/card-store.ts), never the handle itself.
    */
   writeTransaction<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -47,11 +50,15 @@ pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
 
 export function openDatabase(target: DatabaseTarget, options: DatabaseOptions = {}): Db {
   if (target.kind === 'postgres') {
-    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool: resilientPool(target.url, options) }) });
-    return { kysely, dialect: 'postgres', writeTransaction: (work) => kysely.transaction().execute(work), close: () => kysely.destroy() };
+    const kysely = new Kysely<Database>({ dialect: guardDialect(new PostgresDialect({ pool: resilientPool(target.url, options) })) });
+    const writeTransaction: Db['writeTransaction'] = (work) => {
+      assertOutsideWriteWork();
+      return kysely.transaction().execute((trx) => runAsWriteWork(() => work(trx)));
+    };
+    return { kysely, dialect: 'postgres', writeTransaction, close: () => kysely.destroy() };
   }
   const sqlite = openSqlite(target.file);
-  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const kysely = new Kysely<Database>({ dialect: guardDialect(new SqliteDialect({ database: withStatementCache(sqlite) })) });
   const group = new GroupCommit(kysely);
   return { kysely, dialect: 'sqlite', writeTransaction: (work) => group.run(work), close: () => kysely.destroy() };
 }

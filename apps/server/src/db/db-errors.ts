@@ -63,3 +63,9 @@ export function databaseFailure(err: unknown): DatabaseFailure | null {
   if (code !== undefined && PG_UNAVAILABLE_STATES.has(code)) return 'unavailable';
   return isConnectionFailure(err) ? 'unavailable' : null;
 }
+
+/** A unique index refused an insert or update, on either engine. */
+export function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string } | null;
+  return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}

@@ -1,5 +1,6 @@
 import { type Kysely, type Transaction, sql } from 'kysely';
 import type { Database } from './schema.js';
+import { assertOutsideWriteWork, runAsWriteWork } from './write-guard.js';
 
 type Work<T> = (trx: Transaction<Database>) => Promise<T>;
 
@@ -32,6 +33,8 @@ export class GroupCommit {
   constructor(private readonly db: Kysely<Database>) {}
 
   run<T>(work: Work<T>): Promise<T> {
+    // From inside a piece, a nested piece would wait for the batch that waits for it.
+    assertOutsideWriteWork();
     return new Promise<T>((resolve, reject) => {
       this.queue.push({ work: work as Work<unknown>, resolve: resolve as (value: unknown) => void, reject });
       if (this.scheduled) return;
@@ -55,7 +58,8 @@ export class GroupCommit {
         for (const job of batch) {
           await sql`savepoint piece`.execute(trx);
           try {
-            const value = await job.work(trx);
+            // A piece querying the database instead of `trx` would wait for this batch's own lock: it throws instead.
+            const value = await runAsWriteWork(() => job.work(trx));
             await sql`release piece`.execute(trx);
             outcomes.push({ ok: true, value });
           } catch (error) {

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../test/harness.js';
-import { prepared } from './prepared.js';
+import { PreparedQueryMisuse, prepared } from './prepared.js';
 
 describeEachDatabase('prepared queries', (ctx) => {
   const byLanguage = () =>
@@ -55,5 +55,40 @@ describeEachDatabase('prepared queries', (ctx) => {
   it('refuses to run without a value for a parameter', async () => {
     const query = byLanguage();
     await expect(query.execute(ctx().db.kysely, { language: 'spanish', from: 1 } as never)).rejects.toThrow('no value for parameter "limit"');
+  });
+
+  it('refuses, when built, a parameter that would shape the query instead of being bound', async () => {
+    const db = ctx().db.kysely;
+    const misuses = {
+      // A branch on a value: the query compiled once would follow the first run's value for ever.
+      branch: prepared((p: { owner: string | null }) => db.selectFrom('words').select('id').where('owner_id', p.owner === null ? 'is' : '=', null)),
+      // A default: the same, and the parameter is never bound.
+      fallback: prepared((p: { limit?: number }) => db.selectFrom('words').select('id').limit(10).offset(p.limit === undefined ? 0 : 5)),
+      // A list for IN: one bound value cannot be a list.
+      list: prepared((p: { ids: number[] }) => db.selectFrom('words').select('id').where('id', 'in', p.ids.length > 0 ? p.ids : [0])),
+      // Arithmetic on a value.
+      arithmetic: prepared((p: { limit: number }) => db.selectFrom('words').select('id').limit(p.limit + 1)),
+      // A spread of the parameters.
+      spread: prepared((p: { language: string }) => db.selectFrom('words').select('id').where((eb) => eb.and({ ...p }))),
+    };
+    const params = { owner: null, limit: 3, ids: [1, 2], language: 'spanish' };
+    for (const [name, query] of Object.entries(misuses)) {
+      await expect(query.execute(db, params as never), name).rejects.toThrow(PreparedQueryMisuse);
+    }
+  });
+
+  it('refuses a list bound where one value goes', async () => {
+    const db = ctx().db.kysely;
+    const query = prepared((p: { ids: number[] }) => db.selectFrom('words').select('id').where('id', 'in', p.ids));
+    await expect(query.execute(db, { ids: [1, 2] })).rejects.toThrow('is a list');
+  });
+
+  it('builds a query declared once on the runner it is given, a transaction included', async () => {
+    const db = ctx().db.kysely;
+    const count = prepared((p: { language: string }, runner) => runner.selectFrom('words').select((eb) => eb.fn.countAll<number>().as('n')).where('language', '=', p.language));
+    const outside = await count.executeTakeFirst(db, { language: 'spanish' });
+    const inside = await db.transaction().execute((trx) => count.executeTakeFirst(trx, { language: 'spanish' }));
+    expect(Number(inside?.n)).toBe(Number(outside?.n));
+    expect(Number(outside?.n)).toBeGreaterThan(0);
   });
 });

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { isUniqueViolation } from '../../db/db-errors.js';
 import type { Database } from '../../db/schema.js';
 
 /** What the rest of the server knows of a learner: never the password hash. */
@@ -110,8 +111,3 @@ export class UserRepository {
 
 /** NFKC, as signup stores names: a name typed in full-width or other compatibility forms finds its account. */
 export const usernameKey = (username: string): string => username.normalize('NFKC').toLowerCase();
-
-export function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string } | null;
-  return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
-}

@@ -2,21 +2,14 @@ import { LanguageCard, SecretEntry } from '@vocab/api';
 import { LANGUAGES, type SecretPair } from '@vocab/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db } from '../../db/database.js';
+import type { ContentRepository } from './content.repository.js';
 
 /** Landing cards with the real size of each deck, and the secret language's list. */
-export function contentRoutes(db: Db, secretPairs: readonly SecretPair[]): FastifyPluginAsyncZod {
+export function contentRoutes(content: ContentRepository, secretPairs: readonly SecretPair[]): FastifyPluginAsyncZod {
   const secret = secretPairs.map((p) => ({ english: p.english, foreign: p.secret }));
   return async (app) => {
     app.get('/api/languages', { schema: { response: { 200: z.array(LanguageCard) } } }, async () => {
-      const counts = await db.kysely
-        .selectFrom('words')
-        .select(['language', (eb) => eb.fn.countAll<number>().as('n')])
-        .where('owner_id', 'is', null)
-        .where('active', '=', 1)
-        .groupBy('language')
-        .execute();
-      const byLanguage = new Map(counts.map((c) => [c.language, Number(c.n)]));
+      const byLanguage = await content.deckSizes();
       return LANGUAGES.map((l, i) => ({
         id: i + 1,
         language: l.name,

@@ -1,30 +1,31 @@
 import type { AnswerBody, DirectionName, LanguageStats, Lexicon, UserLanguage, Word } from '@vocab/api';
 import { BATCH_SIZE, type Direction, type LanguageCode, type Lexicon as WordLexicon, answerKey, buildLexicon, checkAnswer, directionOf, getLanguage, primaryDirection, type Verdict, isLearned, newCardState, ratingForVerdict, reviewCard, splitTranslations } from '@vocab/core';
-import type { Transaction } from 'kysely';
-import type { Database } from '../../db/schema.js';
+import { isUniqueViolation } from '../../db/db-errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { conflict, notFound } from '../../lib/errors.js';
-import { type Learner, isUniqueViolation } from '../auth/user.repository.js';
-import type { CardRef, LearningRepository, SavedCard, WordRow } from './learning.repository.js';
+import type { Learner } from '../auth/user.repository.js';
+import type { BatchRepository } from './batch.repository.js';
+import type { CardRef, SavedCard } from './card.js';
+import type { CardStore, CardTransactions } from './card-store.js';
+import type { GuestMergeRepository } from './guest-merge.repository.js';
+import type { OwnWordRepository } from './own-word.repository.js';
+import type { UserLanguageRepository } from './user-language.repository.js';
 import type { WordLists } from './word-list.js';
+import type { WordRepository } from './word.repository.js';
+import { type WordRow, toWord } from './word-row.js';
+
+/** The learning module's storage: a repository per kind of data, and the write transactions of answers. */
+export interface LearningStorage {
+  words: WordRepository;
+  batches: BatchRepository;
+  cards: CardTransactions;
+  ownWords: OwnWordRepository;
+  languages: UserLanguageRepository;
+  guests: GuestMergeRepository;
+}
 
 /** Reviews shown at most in one review session: enough for a sitting, small enough to load instantly. */
 export const REVIEW_LIMIT = 100;
-
-export const toWord = (row: WordRow): Word => ({
-  _id: String(row.id),
-  word: row.word,
-  translation: row.translation,
-  translations: splitTranslations(row.translation),
-  answeredCorrectly: row.answered_correctly === 1,
-  article: row.article,
-  pos: row.pos,
-  note: row.note,
-  hint: row.hint,
-  rank: row.rank,
-  own: row.owner_id !== null,
-  due: row.due ?? null,
-});
 
 export interface AnswerInput extends AnswerBody {
   verdict: Verdict;
@@ -52,11 +53,20 @@ export class LearningService {
   /** Each language's deck as the answer checker needs it, built on first use: decks change only at start. */
   private readonly lexicons = new Map<LanguageCode, Promise<WordLexicon>>();
 
+  private readonly words: WordRepository;
+  private readonly batches: BatchRepository;
+  private readonly cards: CardTransactions;
+  private readonly ownWords: OwnWordRepository;
+  private readonly languages: UserLanguageRepository;
+  private readonly guests: GuestMergeRepository;
+
   constructor(
-    private readonly repo: LearningRepository,
+    storage: LearningStorage,
     private readonly clock: Clock,
     private readonly lists: WordLists,
-  ) {}
+  ) {
+    ({ words: this.words, batches: this.batches, cards: this.cards, ownWords: this.ownWords, languages: this.languages, guests: this.guests } = storage);
+  }
 
   /**
    * The learner's whole list of a language (SPEC.md §7 `GET /api/{language}`, a record's `wordsLearned`): every deck
@@ -72,22 +82,22 @@ export class LearningService {
   }
 
   async batch(learner: Learner | null, language: LanguageCode, { limit = BATCH_SIZE, direction }: DirectionOption & { limit?: number | undefined } = {}): Promise<Word[]> {
-    return (await this.repo.unlearned(learner?.id ?? null, language, limit, directionOf(direction, language))).map(toWord);
+    return (await this.batches.unlearned(learner?.id ?? null, language, limit, directionOf(direction, language))).map(toWord);
   }
 
   async due(learner: Learner | null, language: LanguageCode, { direction }: DirectionOption = {}): Promise<Word[]> {
     if (!learner) return [];
-    return (await this.repo.due(learner.id, language, this.clock(), REVIEW_LIMIT, directionOf(direction, language))).map(toWord);
+    return (await this.batches.due(learner.id, language, this.clock(), REVIEW_LIMIT, directionOf(direction, language))).map(toWord);
   }
 
   async lexicon(learner: Learner | null, language: LanguageCode): Promise<Lexicon> {
-    const rows = await this.repo.lexicon(learner?.id ?? null, language);
+    const rows = await this.words.lexicon(learner?.id ?? null, language);
     return { entries: rows.map((r) => ({ word: r.word, article: r.article, translations: splitTranslations(r.translation), hint: r.hint })) };
   }
 
   /** Figures of one direction's cards; by default the language's own card, the one SPEC.md's "learned" means. */
   async stats(learner: Learner | null, language: LanguageCode, { direction }: DirectionOption = {}): Promise<LanguageStats> {
-    const s = await this.repo.stats(learner?.id ?? null, language, this.clock(), directionOf(direction, language));
+    const s = await this.words.stats(learner?.id ?? null, language, this.clock(), directionOf(direction, language));
     return {
       language,
       totalWords: s.total,
@@ -104,22 +114,25 @@ export class LearningService {
    */
   async answer(learner: Learner, language: LanguageCode, wordId: number, input: AnswerInput): Promise<{ word: Word; scheduled: boolean }> {
     const ref: CardRef = { learnerId: learner.id, wordId, direction: directionOf(input.direction, language) };
-    const existing = await this.repo.findWord(learner.id, language, wordId, ref.direction);
-    if (!existing) throw notFound('That word');
+    // Read before the transaction: judging may have to load the language's lexicon, and a missing word writes nothing.
+    const row = await this.words.findWord(learner.id, language, wordId, ref.direction);
+    if (!row) throw notFound('That word');
     const now = this.clock();
-    const judged: AnswerInput = { ...input, verdict: await this.judge(learner, language, existing, ref.direction, input) };
-    const record = this.repo.withCardLock(ref, { ...newCardState(now), language }, now, async (trx, card, created) => {
-      if (input.answerId && (await this.repo.hasAnswer(trx, learner.id, input.answerId))) return false;
-      return this.apply(trx, learner, ref, created ? null : card, card, judged, now);
-    });
-    // The row lock orders answers to one card, but the same answerId sent for two cards at once is only caught by
-    // the unique index (learner_id, answer_id): the loser's transaction rolls back, and its answer is recorded already.
-    const scheduled = await record.catch((err: unknown) => {
-      if (input.answerId && isUniqueViolation(err)) return false;
-      throw err;
-    });
-    const updated = await this.repo.findWord(learner.id, language, wordId, ref.direction);
-    return { word: toWord(updated ?? existing), scheduled };
+    const judged: AnswerInput = { ...input, verdict: await this.judge(learner, language, row, ref.direction, input) };
+    try {
+      return await this.cards.run(async (cards) => {
+        const { card, created } = await cards.lockOrCreate(ref, { ...newCardState(now), language }, now);
+        const retried = input.answerId !== undefined && (await cards.hasAnswer(learner.id, input.answerId));
+        const after = retried ? { card, scheduled: false } : await this.apply(cards, learner, ref, created ? null : card, card, judged, now);
+        return { word: toWord({ ...row, answered_correctly: after.card.answered_correctly, due: after.card.due }), scheduled: after.scheduled };
+      });
+    } catch (err) {
+      // The row lock orders answers to one card, but the same answerId sent for two cards at once is only caught by
+      // the unique index (learner_id, answer_id): the loser's transaction rolls back, and its answer is recorded already.
+      if (!input.answerId || !isUniqueViolation(err)) throw err;
+      const current = await this.words.findWord(learner.id, language, wordId, ref.direction);
+      return { word: toWord(current ?? row), scheduled: false };
+    }
   }
 
   /**
@@ -142,7 +155,7 @@ export class LearningService {
   private lexicon_(language: LanguageCode): Promise<WordLexicon> {
     let lexicon = this.lexicons.get(language);
     if (!lexicon) {
-      lexicon = this.repo.lexicon(null, language).then((rows) =>
+      lexicon = this.words.lexicon(null, language).then((rows) =>
         buildLexicon(rows.map((r) => ({ ...r, translations: splitTranslations(r.translation) })), getLanguage(language)),
       );
       // A failed read is not kept: the next answer tries again.
@@ -152,17 +165,22 @@ export class LearningService {
     return lexicon;
   }
 
-  /** Records one answer on a locked card; returns whether it rescheduled the card (false for practice). */
-  private async apply(trx: Transaction<Database>, learner: Learner, ref: CardRef, previous: SavedCard | null, card: SavedCard, input: AnswerInput, now: number): Promise<boolean> {
-    const practice = input.sessionId !== undefined && (await this.repo.answeredInSession(trx, ref, input.sessionId));
+  /**
+   * Records one answer on a held card: reschedules and logs it, or logs it as practice. Returns the card as it is
+   * now and whether the answer rescheduled it.
+   */
+  private async apply(cards: CardStore, learner: Learner, ref: CardRef, previous: SavedCard | null, card: SavedCard, input: AnswerInput, now: number): Promise<{ card: SavedCard; scheduled: boolean }> {
+    const practice = input.sessionId !== undefined && (await cards.answeredInSession(ref, input.sessionId));
     const review = { ...ref, answerId: input.answerId ?? null, sessionId: input.sessionId ?? null, verdict: input.overruled ? OVERRULED : input.verdict, typed: input.typed ?? '', reviewedAt: now };
     if (practice) {
-      await this.repo.insertReview(trx, { ...review, rating: ratingForVerdict(input.verdict), scheduled: false, previous: null, state: card.state, elapsedDays: 0, scheduledDays: card.scheduled_days });
-      return false;
+      await cards.log({ ...review, rating: ratingForVerdict(input.verdict), scheduled: false, previous: null, state: card.state, elapsedDays: 0, scheduledDays: card.scheduled_days });
+      return { card, scheduled: false };
     }
     const next = reviewCard(card, input.verdict, now, { desiredRetention: learner.desiredRetention });
-    await this.repo.saveCard(trx, ref, next.card, isLearned(next.card), input.verdict === 'wrong' ? now : null, now);
-    await this.repo.insertReview(trx, {
+    const learned = isLearned(next.card);
+    const failedAt = input.verdict === 'wrong' ? now : null;
+    await cards.save(ref, next.card, learned, failedAt, now);
+    await cards.log({
       ...review,
       rating: next.log.rating,
       scheduled: true,
@@ -171,7 +189,7 @@ export class LearningService {
       elapsedDays: next.log.elapsedDays,
       scheduledDays: next.log.scheduledDays,
     });
-    return true;
+    return { card: { ...next.card, answered_correctly: learned ? 1 : 0, last_failed_at: failedAt ?? card.last_failed_at }, scheduled: true };
   }
 
   /**
@@ -181,24 +199,28 @@ export class LearningService {
    */
   async undo(learner: Learner, language: LanguageCode, answerId: string, correctInstead = false): Promise<{ word: Word; scheduled: boolean }> {
     const now = this.clock();
-    const found = await this.repo.transactionRead((trx) => this.repo.lastAnswer(trx, learner.id, answerId));
-    const word = found && (await this.repo.findWord(learner.id, language, found.word_id, found.direction));
-    if (!found || !word) throw notFound('That answer');
-    const scheduled = await this.repo.withCardLock(found.ref, { ...newCardState(now), language }, now, async (trx) => {
-      const last = await this.repo.lastAnswer(trx, learner.id, answerId);
-      if (!last) throw notFound('That answer');
-      if (!last.isLast) throw conflict('not_last_answer', 'Only the last answer to a word can be taken back.');
-      const previous = parsePrevious(last.previous);
-      await this.repo.restore(trx, last.ref, last.id, previous, now);
-      if (!correctInstead) return false;
-      const card = await this.repo.readCard(trx, last.ref, { ...newCardState(now), language }, now);
-      const input: AnswerInput = { verdict: 'correct', overruled: true, typed: last.typed, answerId, ...(last.session_id ? { sessionId: last.session_id } : {}) };
-      return this.apply(trx, learner, last.ref, previous === 'new' ? null : card, card, input, now);
+    const fresh = { ...newCardState(now), language };
+    return this.cards.run(async (cards) => {
+      const answer = await cards.findAnswer(learner.id, answerId);
+      // The word must be of this language (and visible to the learner), as the path says.
+      const word = answer && (await cards.readWord(learner.id, language, answer.ref.wordId, answer.ref.direction));
+      if (!answer || !word) throw notFound('That answer');
+      await cards.lockOrCreate(answer.ref, fresh, now);
+      // Asked again with the card held: another answer may have come or gone since the answer was read.
+      const standing = await cards.answerStanding(answer);
+      if (standing === 'gone') throw notFound('That answer');
+      if (standing === 'superseded') throw conflict('not_last_answer', 'Only the last answer to a word can be taken back.');
+      await cards.restore(answer, now);
+      let scheduled = false;
+      if (correctInstead) {
+        const { card } = await cards.lockOrCreate(answer.ref, fresh, now);
+        const input: AnswerInput = { verdict: 'correct', overruled: true, typed: answer.typed, answerId, ...(answer.sessionId ? { sessionId: answer.sessionId } : {}) };
+        ({ scheduled } = await this.apply(cards, learner, answer.ref, answer.previous === 'new' ? null : card, card, input, now));
+      }
+      const updated = await cards.readWord(learner.id, language, answer.ref.wordId, answer.ref.direction);
+      return { word: toWord(updated ?? word), scheduled };
     });
-    const updated = await this.repo.findWord(learner.id, language, found.word_id, found.direction);
-    return { word: toWord(updated ?? word), scheduled };
   }
-
 
   /**
    * Refuses, before anything is written, what `answer` or `addOwnWord` would refuse for a caller without a session:
@@ -206,34 +228,34 @@ export class LearningService {
    */
   async checkVisitorRequest(language: LanguageCode, request: { wordId: number } | { word: string }): Promise<void> {
     if ('wordId' in request) {
-      if (!(await this.repo.findWord(null, language, request.wordId, primaryDirection(language)))) throw notFound('That word');
-    } else if (await this.repo.deckHasWord(language, request.word.normalize('NFC'))) {
+      if (!(await this.words.findWord(null, language, request.wordId, primaryDirection(language)))) throw notFound('That word');
+    } else if (await this.words.hasWord(language, request.word.normalize('NFC'))) {
       throw wordExists();
     }
   }
 
   async addOwnWord(learner: Learner, language: LanguageCode, word: string, translation: string): Promise<Word> {
-    const id = await this.repo.addOwnWord(learner.id, language, word.normalize('NFC'), translation.normalize('NFC'));
+    const id = await this.ownWords.add(learner.id, language, word.normalize('NFC'), translation.normalize('NFC'));
     if (id === null) throw wordExists();
-    const row = await this.repo.findWord(learner.id, language, id, primaryDirection(language));
+    const row = await this.words.findWord(learner.id, language, id, primaryDirection(language));
     if (!row) throw notFound('That word');
     return toWord(row);
   }
 
   async addLanguage(learner: Learner, language: LanguageCode, options: RecordOptions = {}): Promise<UserLanguage> {
-    if (!(await this.repo.addLanguage(learner.id, language, this.clock()))) {
+    if (!(await this.languages.add(learner.id, language, this.clock()))) {
       throw conflict('language_exists', 'You have added this language already.');
     }
     return this.userLanguage(learner, language, this.clock(), options);
   }
 
   async userLanguages(learner: Learner, options: RecordOptions = {}): Promise<UserLanguage[]> {
-    const added = await this.repo.listLanguages(learner.id);
+    const added = await this.languages.list(learner.id);
     return Promise.all(added.map((l) => this.userLanguage(learner, l.language as LanguageCode, l.added_at, options)));
   }
 
   async userLanguage(learner: Learner, language: LanguageCode, addedAt?: number, { words = true }: RecordOptions = {}): Promise<UserLanguage> {
-    const when = addedAt ?? (await this.repo.listLanguages(learner.id)).find((l) => l.language === language)?.added_at;
+    const when = addedAt ?? (await this.languages.list(learner.id)).find((l) => l.language === language)?.added_at;
     if (when === undefined) throw notFound('That language');
     // "Learned" is the language's own card's, as everywhere SPEC.md counts it.
     // `wordsLearned` is the whole list, as the original API sent it: its clients count it for the total and filter
@@ -242,10 +264,5 @@ export class LearningService {
     return { ...stats, ...(list ? { wordsLearned: list } : {}), addedAt: when };
   }
 
-  mergeGuest = (guestId: string, accountId: string): Promise<void> => this.repo.mergeLearners(guestId, accountId);
-}
-
-/** A review's `previous` column: the card before the answer, "new" when the answer created it. */
-function parsePrevious(json: string | null): SavedCard | 'new' | null {
-  return json === null ? null : (JSON.parse(json) as SavedCard | 'new');
+  mergeGuest = (guestId: string, accountId: string): Promise<void> => this.guests.merge(guestId, accountId);
 }

@@ -3,7 +3,7 @@ import type { Direction } from '@vocab/core';
 import type { Db } from '../../db/database.js';
 import { prepared } from '../../db/prepared.js';
 import { deckGeneration } from '../content/deck-loader.js';
-import { toWord } from './learning.service.js';
+import { toWord } from './word-row.js';
 
 const WORD_COLUMNS = ['id', 'word', 'translation', 'pos', 'article', 'note', 'hint', 'rank', 'owner_id'] as const;
 

@@ -1,0 +1,188 @@
+import type { CardState, Direction } from '@vocab/core';
+import { type Insertable, type Transaction, sql } from 'kysely';
+import type { Db, Dialect } from '../../db/database.js';
+import { prepared } from '../../db/prepared.js';
+import type { Database, ReviewsTable } from '../../db/schema.js';
+import { type CardRef, type NewCard, type SavedCard, cardState, isCard, savedCard } from './card.js';
+import { findVisibleWord } from './word.repository.js';
+import type { WordRow } from './word-row.js';
+
+export interface ReviewInsert extends CardRef {
+  answerId: string | null;
+  sessionId: string | null;
+  rating: number;
+  verdict: string;
+  typed: string;
+  scheduled: boolean;
+  /** The card before this answer, or null when the answer created it. */
+  previous: SavedCard | null;
+  state: number;
+  elapsedDays: number;
+  scheduledDays: number;
+  reviewedAt: number;
+}
+
+/** A logged answer, as undo needs it. */
+export interface LoggedAnswer {
+  id: number;
+  ref: CardRef;
+  sessionId: string | null;
+  typed: string;
+  /** The card before the answer: "new" when the answer created it, null when it did not reschedule (practice). */
+  previous: SavedCard | 'new' | null;
+}
+
+/**
+ * Opens the write transactions of answers. The work gets a CardStore bound to its transaction and nothing else:
+ * no Kysely handle, so it cannot query outside its transaction (on SQLite, where answers share a commit, such a
+ * query would wait for the lock its own batch holds; db/write-guard.ts makes it throw as well).
+ */
+export class CardTransactions {
+  constructor(private readonly db: Db) {}
+
+  run<T>(work: (cards: CardStore) => Promise<T>): Promise<T> {
+    return this.db.writeTransaction((trx) => work(new CardStore(trx, this.db.dialect)));
+  }
+}
+
+const ensureCardQuery = prepared((p: CardRef & CardState & { language: string; now: number }, db) =>
+  db
+    .insertInto('progress')
+    .values({ learner_id: p.learnerId, word_id: p.wordId, language: p.language, direction: p.direction, answered_correctly: 0, ...cardState(p), last_failed_at: null, updated_at: p.now })
+    .onConflict((oc) => oc.columns(['learner_id', 'word_id', 'direction']).doNothing()),
+);
+const readCardQuery = prepared((p: CardRef, db) => db.selectFrom('progress').selectAll().where(isCard(p)));
+const lockCardQuery = prepared((p: CardRef, db) => db.selectFrom('progress').selectAll().where(isCard(p)).forUpdate());
+
+const hasAnswerQuery = prepared((p: { learnerId: string; answerId: string }, db) =>
+  db.selectFrom('reviews').select('id').where('learner_id', '=', p.learnerId).where('answer_id', '=', p.answerId),
+);
+
+const answeredInSessionQuery = prepared((p: CardRef & { sessionId: string }, db) =>
+  db.selectFrom('reviews').select('id').where(isCard(p)).where('session_id', '=', p.sessionId),
+);
+
+// A null `failedAt` keeps the card's last failure.
+const saveCardQuery = prepared((p: CardRef & CardState & { learned: number; failedAt: number | null; now: number }, db) =>
+  db
+    .updateTable('progress')
+    .set({ ...cardState(p), answered_correctly: p.learned, last_failed_at: sql<number | null>`coalesce(${p.failedAt}, last_failed_at)`, updated_at: p.now })
+    .where(isCard(p)),
+);
+
+const insertReviewQuery = prepared((p: Insertable<ReviewsTable>, db) =>
+  db.insertInto('reviews').values({
+    learner_id: p.learner_id,
+    word_id: p.word_id,
+    direction: p.direction,
+    answer_id: p.answer_id,
+    session_id: p.session_id,
+    rating: p.rating,
+    verdict: p.verdict,
+    typed: p.typed,
+    scheduled: p.scheduled,
+    previous: p.previous,
+    state: p.state,
+    elapsed_days: p.elapsed_days,
+    scheduled_days: p.scheduled_days,
+    reviewed_at: p.reviewed_at,
+  }),
+);
+
+/** A learner's cards and their review log, inside one write transaction (see CardTransactions). */
+export class CardStore {
+  constructor(
+    private readonly trx: Transaction<Database>,
+    private readonly dialect: Dialect,
+  ) {}
+
+  /**
+   * The card, created fresh if the learner has none, held for the rest of the transaction: its row is locked on
+   * PostgreSQL (`FOR UPDATE`), and SQLite serialises write transactions. `created` when this call inserted it.
+   */
+  async lockOrCreate(ref: CardRef, fresh: NewCard, now: number): Promise<{ card: SavedCard; created: boolean }> {
+    const created = (await ensureCardQuery.executeWrite(this.trx, { ...ref, ...fresh, now })) === 1;
+    const query = this.dialect === 'postgres' ? lockCardQuery : readCardQuery;
+    const row = await query.executeTakeFirst(this.trx, ref);
+    if (!row) throw new Error('the card vanished inside its transaction');
+    return { card: savedCard(row), created };
+  }
+
+  async save(ref: CardRef, card: CardState, learned: boolean, failedAt: number | null, now: number): Promise<void> {
+    await saveCardQuery.executeWrite(this.trx, { ...ref, ...cardState(card), learned: learned ? 1 : 0, failedAt, now });
+  }
+
+  /** Whether the learner has an answer with this id already (a retried request). */
+  async hasAnswer(learnerId: string, answerId: string): Promise<boolean> {
+    return (await hasAnswerQuery.executeTakeFirst(this.trx, { learnerId, answerId })) !== undefined;
+  }
+
+  /** Whether the card was answered in this quiz session already (a later answer is practice). */
+  async answeredInSession(ref: CardRef, sessionId: string): Promise<boolean> {
+    return (await answeredInSessionQuery.executeTakeFirst(this.trx, { ...ref, sessionId })) !== undefined;
+  }
+
+  /** Logs an answer; one that rescheduled its card keeps the card as it was before, for undo. */
+  async log(r: ReviewInsert): Promise<void> {
+    await insertReviewQuery.executeWrite(this.trx, {
+      learner_id: r.learnerId,
+      word_id: r.wordId,
+      direction: r.direction,
+      answer_id: r.answerId,
+      session_id: r.sessionId,
+      rating: r.rating,
+      verdict: r.verdict,
+      typed: r.typed,
+      scheduled: r.scheduled ? 1 : 0,
+      previous: r.scheduled ? JSON.stringify(r.previous ? savedCard(r.previous) : 'new') : null,
+      state: r.state,
+      elapsed_days: r.elapsedDays,
+      scheduled_days: r.scheduledDays,
+      reviewed_at: r.reviewedAt,
+    });
+  }
+
+  /** The learner's answer with this id. */
+  async findAnswer(learnerId: string, answerId: string): Promise<LoggedAnswer | undefined> {
+    const review = await this.trx
+      .selectFrom('reviews')
+      .select(['id', 'word_id', 'direction', 'session_id', 'typed', 'previous'])
+      .where('learner_id', '=', learnerId)
+      .where('answer_id', '=', answerId)
+      .executeTakeFirst();
+    if (!review) return undefined;
+    return {
+      id: review.id,
+      ref: { learnerId, wordId: review.word_id, direction: review.direction },
+      sessionId: review.session_id,
+      typed: review.typed,
+      previous: review.previous === null ? null : (JSON.parse(review.previous) as SavedCard | 'new'),
+    };
+  }
+
+  /**
+   * Where an answer stands in its card's log, asked once the card is held: `last`, `superseded` by a later answer
+   * (only the last can be undone), or `gone` (taken back meanwhile).
+   */
+  async answerStanding(answer: LoggedAnswer): Promise<'last' | 'superseded' | 'gone'> {
+    const rows = await this.trx.selectFrom('reviews').select('id').where(isCard(answer.ref)).where('id', '>=', answer.id).orderBy('id').limit(2).execute();
+    if (rows[0]?.id !== answer.id) return 'gone';
+    return rows.length > 1 ? 'superseded' : 'last';
+  }
+
+  /** Puts a card back as it was before an answer, and removes that answer from the log. */
+  async restore(answer: LoggedAnswer, now: number): Promise<void> {
+    const { ref, previous } = answer;
+    if (previous === 'new') {
+      await this.trx.deleteFrom('progress').where(isCard(ref)).execute();
+    } else if (previous) {
+      await this.trx.updateTable('progress').set({ ...savedCard(previous), updated_at: now }).where(isCard(ref)).execute();
+    }
+    await this.trx.deleteFrom('reviews').where('id', '=', answer.id).execute();
+  }
+
+  /** The word of a card as the learner sees it now, with this transaction's changes. */
+  readWord(learnerId: string, language: string, wordId: number, direction: Direction): Promise<WordRow | undefined> {
+    return findVisibleWord(this.trx, learnerId, language, wordId, direction);
+  }
+}

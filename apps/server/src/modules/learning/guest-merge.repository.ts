@@ -1,0 +1,33 @@
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../../db/schema.js';
+
+/** Moves a guest's learning into an account at login. */
+export class GuestMergeRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /**
+   * Per card (word and direction) the more advanced one wins: more repetitions, then the later review. Review
+   * history, own words and languages move too; then the guest is deleted. One transaction.
+   */
+  async merge(guestId: string, accountId: string): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      // Inside each subquery the outer table is `progress`: the account's cards the guest's beat, then the guest's
+      // cards the account still has.
+      await sql`delete from progress where learner_id = ${accountId} and exists (
+        select 1 from progress g where g.learner_id = ${guestId} and g.word_id = progress.word_id and g.direction = progress.direction
+        and (g.reps > progress.reps or (g.reps = progress.reps and coalesce(g.last_review, 0) > coalesce(progress.last_review, 0))))`.execute(trx);
+      await sql`delete from progress where learner_id = ${guestId} and exists (
+        select 1 from progress a where a.learner_id = ${accountId} and a.word_id = progress.word_id and a.direction = progress.direction)`.execute(trx);
+      await trx.updateTable('progress').set({ learner_id: accountId }).where('learner_id', '=', guestId).execute();
+      // The guest's own words: a word the account already has keeps the account's copy.
+      await sql`delete from words where owner_id = ${guestId} and exists (
+        select 1 from words mine where mine.owner_id = ${accountId} and mine.language = words.language and mine.word = words.word)`.execute(trx);
+      await trx.updateTable('words').set({ owner_id: accountId }).where('owner_id', '=', guestId).execute();
+      await trx.updateTable('reviews').set({ learner_id: accountId }).where('learner_id', '=', guestId).execute();
+      await sql`insert into user_languages (user_id, language, added_at)
+        select ${accountId}, language, added_at from user_languages where user_id = ${guestId}
+        on conflict (user_id, language) do nothing`.execute(trx);
+      await trx.deleteFrom('users').where('id', '=', guestId).execute();
+    });
+  }
+}
