@@ -64,7 +64,7 @@ it('rejects every piece of a batch whose commit fails, and loses none of the bat
   const group = new GroupCommit(tdb.db.kysely);
   // 31 pieces and a foreign key checked only at COMMIT fill the first batch (32 at most): each piece succeeds, the
   // commit of the whole batch fails. The two pieces behind them wait for the next batch.
-  const first = Array.from({ length: 31 }, (_, i) => group.run((trx) => message(trx, `a${String(i).padStart(2, '0')}`)));
+  const first: Array<Promise<unknown>> = Array.from({ length: 31 }, (_, i) => group.run((trx) => message(trx, `a${String(i).padStart(2, '0')}`)));
   first.push(
     group.run(async (trx) => {
       await sql`pragma defer_foreign_keys = on`.execute(trx);
