@@ -1,11 +1,18 @@
-// Lint enforces the architecture, not taste alone: no floating promises, the domain package
+// Lint enforces the architecture, not taste alone: no floating promises, no import cycles, the domain package
 // free of I/O, and web features independent of each other (see docs/decisions/0001-architecture.md).
+import fs from 'node:fs';
+import path from 'node:path';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import architecture from './eslint-rules/no-import-cycles.js';
 
-const webFeatures = ['auth', 'languages', 'learning', 'quiz', 'contact', 'secret', 'progress', 'settings'];
+/** Every folder of apps/web/src/features is a feature: a new one is covered by the boundary rules below at once. */
+const webFeatures = fs
+  .readdirSync(path.join(import.meta.dirname, 'apps/web/src/features'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'coverage/**', 'test-results/**'] },
@@ -18,7 +25,9 @@ export default tseslint.config(
       globals: { ...globals.node },
       parserOptions: { project: ['./tsconfig.check.json'], tsconfigRootDir: import.meta.dirname },
     },
+    plugins: { architecture },
     rules: {
+      'architecture/no-import-cycles': 'error',
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
