@@ -143,7 +143,7 @@ export const noImportCycles = {
     const file = path.resolve(context.filename);
     const id = graph.component.get(file);
     if (id === undefined || id < 0) return {};
-    const root = program.getCurrentDirectory();
+    const root = context.cwd;
     const check = (node) => {
       if (!node.source || node.importKind === 'type' || node.exportKind === 'type') return;
       if (node.specifiers?.length > 0 && node.specifiers.every((s) => s.importKind === 'type' || s.exportKind === 'type')) return;
