@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../../apps/server/src/db/database.js';
 import { hashPassword } from '../../apps/server/src/lib/password.js';
+import { mulberry32 } from './memory-model.js';
 
 export const BENCH_PASSWORD = 'bench password 1';
 export const LANGUAGES = ['spanish', 'french', 'german', 'italian', 'portuguese'] as const;
@@ -31,17 +32,6 @@ export interface SeedResult {
   passwordNote: string;
 }
 
-/** Deterministic pseudo-random numbers, so two runs seed the same data. */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const idFor = (i: number) => createHash('sha256').update(`bench-learner-${i}`).digest('base64url').slice(0, 22);
 const sha256 = (v: string) => createHash('sha256').update(v).digest('hex');
