@@ -40,6 +40,9 @@ import { StatsRepository } from './modules/stats/stats.repository.js';
 import { statsRoutes } from './modules/stats/stats.routes.js';
 import { StatsService } from './modules/stats/stats.service.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
+import { TransferRepository } from './modules/transfer/transfer.repository.js';
+import { transferRoutes } from './modules/transfer/transfer.routes.js';
+import { TransferService } from './modules/transfer/transfer.service.js';
 import { StatusRepository } from './modules/status/status.repository.js';
 import { statusRoutes } from './modules/status/status.routes.js';
 import { DatabaseHealth } from './plugins/database-health.js';
@@ -161,12 +164,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     app.addHook('onClose', () => maintenance.stop());
   }
   const words = new WordRepository(db.kysely);
+  const ownWords = new OwnWordRepository(db.kysely, words);
   const learning = new LearningService(
     {
       words,
       batches: new BatchRepository(db.kysely),
       cards: new CardTransactions(db),
-      ownWords: new OwnWordRepository(db.kysely, words),
+      ownWords,
       languages: new UserLanguageRepository(db.kysely),
       guests: new GuestMergeRepository(db.kysely),
     },
@@ -190,6 +194,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(contentRoutes(new ContentRepository(db.kysely), readSecretLanguage(options.contentDir ?? path.join(ROOT_DIR, 'content'))));
   await app.register(learningRoutes(learning, sessions));
   await app.register(userLanguagesRoutes(learning));
+  await app.register(transferRoutes(new TransferService(new TransferRepository(db.kysely), ownWords), sessions));
   await app.register(contactRoutes(contacts, outbox, limiter, clock));
   const settings = new SettingsRepository(db.kysely);
   await app.register(settingsRoutes(settings, sessions));

@@ -5,3 +5,4 @@ export * from './settings.js';
 export * from './stats.js';
 export * from './text-rules.js';
 export * from './account.js';
+export * from './transfer.js';

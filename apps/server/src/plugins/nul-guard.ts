@@ -16,6 +16,8 @@ export function registerNulGuard(app: FastifyInstance): void {
 /** Our schemas are flat: deeper structures fail validation anyway, so the walk stops early. */
 function hasNul(value: unknown, depth = 0): boolean {
   if (typeof value === 'string') return value.includes('\u0000');
+  // A file's bytes (an import) are decoded and checked by its route; walking them as an object costs seconds.
+  if (value instanceof Uint8Array) return false;
   if (value === null || typeof value !== 'object' || depth > 8) return false;
   return Object.entries(value).some(([key, v]) => key.includes('\u0000') || hasNul(v, depth + 1));
 }

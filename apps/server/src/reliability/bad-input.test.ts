@@ -137,7 +137,8 @@ describeEachDatabase('bad input', (ctx) => {
 
   it('refuses a body over the limit with 413 on every route that takes one, changing nothing', async () => {
     const { account, f } = await fixture();
-    const routes = listRoutes(ctx().app).filter((r) => r.method !== 'GET');
+    // An import takes a file of up to 5 MB and no JSON; its own limit is tested in modules/transfer/transfer.test.ts.
+    const routes = listRoutes(ctx().app).filter((r) => r.method !== 'GET' && !/\/import(\/preview)?$/.test(r.url));
     const before = await snapshotTables(ctx().db);
     let tried = 0;
     for (const route of routes) {

@@ -53,12 +53,12 @@ describeEachDatabase('CSRF', (ctx) => {
       const cookie = await victimCookie();
       if (route.url.includes(':answerId')) f.answerId = await answerToTakeBack(cookie, route.url, refused);
       if (route.url.startsWith('/api/account/sessions/')) f.sessionId = await currentSessionId(cookie);
-      const { url, payload } = validRequest(route, f);
+      const { url, payload, headers: bodyHeaders = {} } = validRequest(route, f);
       const before = await snapshotTables(ctx().db, []);
       const spellings = route.method === 'GET' ? [url, `${url}/`, url.replace('logout', '%6Cogout')] : [url, `${url}/`];
       for (const spelling of spellings) {
         for (const headers of FOREIGN) {
-          const res = await ctx().app.inject({ method: route.method as InjectOptions['method'], url: spelling, payload, headers: { ...headers, cookie } });
+          const res = await ctx().app.inject({ method: route.method as InjectOptions['method'], url: spelling, payload, headers: { ...bodyHeaders, ...headers, cookie } });
           expect(res.statusCode, `${route.method} ${spelling} ${JSON.stringify(headers)}`).toBe(403);
           expect(res.json()).toEqual({ error: { code: 'forbidden', message: 'Cross-site request refused.' } });
           refused++;
@@ -67,7 +67,7 @@ describeEachDatabase('CSRF', (ctx) => {
       expect(await snapshotTables(ctx().db, []), `${route.method} ${url} changed rows`).toEqual(before);
 
       // The control: the same request from the app's own origin goes through, so the refusal was the check's.
-      const control = await ctx().app.inject({ method: route.method as InjectOptions['method'], url, payload, headers: { ...SAME_ORIGIN, cookie } });
+      const control = await ctx().app.inject({ method: route.method as InjectOptions['method'], url, payload, headers: { ...bodyHeaders, ...SAME_ORIGIN, cookie } });
       expect(control.statusCode, `${route.method} ${url} from the same origin: ${control.body}`).toBeLessThan(300);
       // The control of account deletion deleted the victim: the routes after it need one again.
       if (url === '/api/account/delete') Object.assign(f, await fixture());

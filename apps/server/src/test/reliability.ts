@@ -202,7 +202,7 @@ export interface RouteFixture {
 export const languageOf = (url: string): string => ACTIVE_LANGUAGES.find((l) => url.startsWith(`/api/${l}`)) ?? 'spanish';
 
 /** A valid URL and body for `route`; an unknown route gets its parameters filled with a plausible value and no body. */
-export function validRequest(route: RouteInfo, f: RouteFixture): { url: string; payload?: object } {
+export function validRequest(route: RouteInfo, f: RouteFixture): { url: string; payload?: object; headers?: Record<string, string> } {
   const language = languageOf(route.url);
   const wordId = f.wordIds[language] ?? '1';
   let url = route.url
@@ -227,6 +227,8 @@ export function validRequest(route: RouteInfo, f: RouteFixture): { url: string; 
     [/^POST \/api\/[a-z]+$/, { word: 'zzcsrf', translation: 'forged' }],
     [/^PATCH /, { verdict: 'correct', typed: 'hola', answerId: 'valid-answer-1', sessionId: 'valid-session-1' }],
   ];
+  // An import takes a file's bytes, not JSON.
+  if (/^\/api\/[a-z]+\/import(\/preview)?$/.test(route.url)) return { url, payload: Buffer.from('zzimport\tforged\n'), headers: { 'content-type': 'text/plain' } };
   const payload = payloads.find(([re]) => re.test(`${route.method} ${route.url}`))?.[1];
   return { url, payload };
 }

@@ -1,0 +1,141 @@
+import { Readable } from 'node:stream';
+import { IMPORT_MAX_TRANSLATION, IMPORT_MAX_WORD, type ImportLine, type ImportPreview, type ImportResult, lineTextProblem, type WordExportFormat } from '@vocab/api';
+import { LANGUAGES, type LanguageCode, primaryDirection } from '@vocab/core';
+import { stringify } from 'csv-stringify/sync';
+import { badRequest } from '../../lib/errors.js';
+import { wordKey } from '../../lib/word-key.js';
+import type { Learner } from '../auth/user.repository.js';
+import type { OwnWordRepository } from '../learning/own-word.repository.js';
+import { EXPORT_PAGE, type TransferRepository } from './transfer.repository.js';
+import { readWordFile } from './word-file.js';
+
+export interface ExportFile {
+  filename: string;
+  contentType: string;
+  body: Readable;
+}
+
+const CONTENT_TYPES = { csv: 'text/csv; charset=utf-8', tsv: 'text/tab-separated-values; charset=utf-8', anki: 'text/plain; charset=utf-8' };
+const EXTENSIONS = { csv: 'csv', tsv: 'tsv', anki: 'txt' };
+const iso = (ms: number | null) => (ms === null ? '' : new Date(ms).toISOString());
+/** Fields quoted when they hold the separator, a quote or a line break (RFC 4180, and what Anki reads). */
+const rows = (records: Array<Array<string | number>>, delimiter: string) => stringify(records, { delimiter, record_delimiter: 'unix' });
+
+/** Exports of a learner's words and review log, and imports of own words, for one language at a time. */
+export class TransferService {
+  constructor(
+    private readonly repo: TransferRepository,
+    private readonly ownWords: OwnWordRepository,
+  ) {}
+
+  /**
+   * The words of a language with the caller's progress: CSV or TSV with a header, or Anki's text import with its
+   * file headers (one Basic note per word, the foreign word on the front). Read and sent a page at a time.
+   */
+  exportWords(learner: Learner | null, language: LanguageCode, format: WordExportFormat): ExportFile {
+    const repo = this.repo;
+    const direction = primaryDirection(language);
+    const name = LANGUAGES.find((l) => l.code === language)?.name ?? language;
+    const delimiter = format === 'csv' ? ',' : '\t';
+    async function* lines(): AsyncGenerator<string> {
+      yield format === 'anki'
+        ? ['#separator:tab', '#html:false', '#notetype:Basic', `#deck:Vocab::${name}`, `#tags:vocab ${language}`, '#columns:Front\tBack', ''].join('\n')
+        : rows([['word', 'translations', 'article', 'note', 'source', 'learned', 'due', 'reviews']], delimiter);
+      for (let after = 0; ; ) {
+        const page = await repo.wordPage(learner?.id ?? null, language, direction, after);
+        if (page.length === 0) return;
+        yield format === 'anki'
+          ? rows(page.map((w) => [w.article ? `${w.article} ${w.word}` : w.word, w.note ? `${w.translation} (${w.note})` : w.translation]), delimiter)
+          : rows(
+              page.map((w) => [
+                w.word, w.translation, w.article, w.note, w.owner_id === null ? 'deck' : 'own', w.answered_correctly === 1 ? 'yes' : 'no',
+                w.reps ? iso(w.due) : '', Number(w.reviews ?? 0),
+              ]),
+              delimiter,
+            );
+        if (page.length < EXPORT_PAGE) return;
+        after = page[page.length - 1]?.id ?? after;
+      }
+    }
+    const kind = format === 'anki' ? 'anki' : 'words';
+    return { filename: `vocab-${language}-${kind}.${EXTENSIONS[format]}`, contentType: CONTENT_TYPES[format], body: Readable.from(lines()) };
+  }
+
+  /**
+   * The review log of a language for FSRS optimisers: one row per answer, oldest first. The card id is the word's
+   * id times two plus the card (0 recognise, 1 recall); review_time is epoch milliseconds (UTC); `scheduled` is 0 for
+   * practice answers that did not reschedule the card, which an optimiser should leave out.
+   */
+  exportReviews(learner: Learner | null, language: LanguageCode, format: 'csv' | 'tsv'): ExportFile {
+    const repo = this.repo;
+    const delimiter = format === 'csv' ? ',' : '\t';
+    async function* lines(): AsyncGenerator<string> {
+      yield rows([['card_id', 'word', 'direction', 'review_time', 'review_rating', 'verdict', 'elapsed_days', 'review_state', 'scheduled']], delimiter);
+      if (!learner) return;
+      for (let after = 0; ; ) {
+        const page = await repo.reviewPage(learner.id, language, after);
+        if (page.length === 0) return;
+        yield rows(
+          page.map((r) => [
+            r.word_id * 2 + (r.direction === 'recall' ? 1 : 0), r.word, r.direction, Number(r.reviewed_at), r.rating, r.verdict,
+            r.elapsed_days, r.state, r.scheduled,
+          ]),
+          delimiter,
+        );
+        if (page.length < EXPORT_PAGE) return;
+        after = page[page.length - 1]?.id ?? after;
+      }
+    }
+    return { filename: `vocab-${language}-reviews.${EXTENSIONS[format]}`, contentType: CONTENT_TYPES[format], body: Readable.from(lines()) };
+  }
+
+  /** What an import of the file would add, line by line; nothing is written. */
+  async previewImport(learner: Learner | null, language: LanguageCode, bytes: Uint8Array): Promise<ImportPreview> {
+    const file = await readWordFile(bytes);
+    const keys = await this.repo.wordKeys(learner?.id ?? null, language);
+    const seen = new Map<string, number>();
+    const lines = file.records.map((record): ImportLine => {
+      const word = (record.fields[0] ?? '').trim().normalize('NFC');
+      const translation = (record.fields[1] ?? '').trim().normalize('NFC');
+      const key = wordKey(word);
+      const error = lineError(word, translation) ?? duplicateError(key, keys, seen);
+      if (!error && !seen.has(key)) seen.set(key, record.line);
+      return { line: record.line, word: word.slice(0, IMPORT_MAX_WORD + 20), translation: translation.slice(0, IMPORT_MAX_TRANSLATION + 20), error };
+    });
+    const valid = lines.filter((l) => l.error === null).length;
+    return { encoding: file.encoding, separator: file.separator, headerSkipped: file.headerSkipped, lines, valid, invalid: lines.length - valid };
+  }
+
+  /** Adds the file's valid lines as own words in one transaction; lines with an error are skipped, as previewed. */
+  async confirmImport(learner: Learner, language: LanguageCode, bytes: Uint8Array): Promise<ImportResult> {
+    const preview = await this.previewImport(learner, language, bytes);
+    const words = preview.lines.filter((l) => l.error === null).map(({ word, translation }) => ({ word, translation }));
+    const added = await this.ownWords.addMany(learner.id, language, words);
+    return { added, skipped: preview.lines.length - added };
+  }
+
+  /** Refuses, before a visitor's guest is created, an import that would add nothing. */
+  async checkVisitorImport(language: LanguageCode, bytes: Uint8Array): Promise<void> {
+    const preview = await this.previewImport(null, language, bytes);
+    if (preview.valid === 0) throw nothingToImport();
+  }
+}
+
+export const nothingToImport = () => badRequest('nothing_to_import', 'No line of this file can be added: see the errors in the preview.');
+
+function lineError(word: string, translation: string): string | null {
+  if (word === '') return 'The word is missing.';
+  if (translation === '') return 'The translation is missing.';
+  const problem = lineTextProblem(word) ?? lineTextProblem(translation);
+  if (problem) return `The word or its translation ${problem}.`;
+  if (word.length > IMPORT_MAX_WORD) return `The word is too long (at most ${IMPORT_MAX_WORD} characters).`;
+  if (translation.length > IMPORT_MAX_TRANSLATION) return `The translation is too long (at most ${IMPORT_MAX_TRANSLATION} characters).`;
+  return null;
+}
+
+function duplicateError(key: string, keys: { deck: Set<string>; own: Set<string> }, seen: Map<string, number>): string | null {
+  if (keys.deck.has(key)) return 'This word is in the deck already.';
+  if (keys.own.has(key)) return 'You have added this word already.';
+  const line = seen.get(key);
+  return line === undefined ? null : `This word is on line ${line} already.`;
+}
