@@ -25,6 +25,7 @@ export const paths = {
   languageReview: (code: string) => `/${code}/up-for-review`,
   languageAddWords: (code: string) => `/${code}-add-words`,
   languageStats: (code: string) => `/stats/${code}`,
+  languageImport: (code: string) => `/import/${code}`,
   genericLanguage: (code: string) => `/generic/${code}`,
   genericQuiz: (code: string) => `/quiz/generic/${code}`,
   genericReview: (code: string) => `/review/generic/${code}`,

@@ -14,6 +14,9 @@ export function Component() {
       <p>Words you add are yours alone; they join your {language.name} quizzes.</p>
       <AddWordForm key={language.code} language={language} />
       <p>
+        <Link to={paths.languageImport(language.code)}>Import a list of words</Link> from a CSV file, a spreadsheet or Quizlet.
+      </p>
+      <p>
         <Link to={paths.language(language.code)}>Back to {language.name}</Link>
       </p>
     </Page>

@@ -5,6 +5,7 @@ import { QueryState } from '@/components/ui/query-state';
 import { paths } from '@/config/paths';
 import { useLanguageProgress } from '@/features/progress/api/get-language-progress';
 import { LanguageCharts } from '@/features/progress/components/language-charts';
+import { ExportLinks } from '@/features/transfer/components/export-links';
 
 /** A language's progress as charts; anyone can see their own (a visitor's are empty). */
 export function Component() {
@@ -41,6 +42,10 @@ function Stats({ code }: { code: Parameters<typeof getLanguage>[0] }) {
           />
         )}
       </QueryState>
+      <ExportLinks language={language} />
+      <p>
+        <Link to={paths.languageImport(code)}>Import words</Link> from a CSV file, a spreadsheet or Quizlet.
+      </p>
     </Page>
   );
 }

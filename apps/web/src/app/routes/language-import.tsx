@@ -1,0 +1,22 @@
+import { Link } from 'react-router';
+import { Page } from '@/components/ui/page';
+import { paths } from '@/config/paths';
+import { ImportWords } from '@/features/transfer/components/import-words';
+import { useRouteLanguage } from '@/lib/use-route-language';
+import { Component as NotFound } from './not-found';
+
+/** `/import/<language>`: own words from a file or a pasted list, previewed before anything is saved. */
+export function Component() {
+  const language = useRouteLanguage();
+  if (!language) return <NotFound />;
+  return (
+    <Page title={`${language.name}: import words`}>
+      <ImportWords key={language.code} language={language} />
+      <p>
+        <Link to={paths.languageAddWords(language.code)}>Add words one by one</Link> ·{' '}
+        <Link to={paths.languageStats(language.code)}>Export your words</Link> ·{' '}
+        <Link to={paths.language(language.code)}>Back to {language.name}</Link>
+      </p>
+    </Page>
+  );
+}
