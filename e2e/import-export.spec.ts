@@ -1,0 +1,37 @@
+import fs from 'node:fs';
+import { expect, expectAccessible, test } from './support/fixtures';
+import { signUpAndLogIn } from './support/learner';
+
+/** Issue 19: a pasted list previewed line by line and imported on confirming; the words exported from the stats page. */
+test.describe('importing and exporting words', () => {
+  test('imports a pasted Quizlet list after a preview, then downloads the words as CSV and for Anki', async ({ page }) => {
+    await signUpAndLogIn(page, 'importer');
+    await page.goto('/spanish-add-words');
+    await page.getByRole('link', { name: 'Import a list of words' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Spanish: import words' }).waitFor();
+
+    await page.getByLabel('Or paste a list').fill('ratoncito\tlittle mouse\nque\tthat\nRATONCITO\tagain\nsin traducción');
+    await page.getByRole('button', { name: 'Preview' }).click();
+    const table = page.getByRole('table', { name: 'Preview: nothing is saved until you confirm' });
+    await expect(table.getByRole('row')).toHaveCount(5);
+    await expect(table.getByRole('row').nth(2)).toContainText('This word is in the deck already.');
+    await expect(table.getByRole('row').nth(3)).toContainText('This word is on line 1 already.');
+    await expect(table.getByRole('row').nth(4)).toContainText('The translation is missing.');
+    await expectAccessible(page);
+
+    await page.getByRole('button', { name: 'Add 1 word' }).click();
+    await expect(page.getByRole('status')).toHaveText('✔ 1 word added to your Spanish words (3 lines left out).');
+
+    await page.getByRole('link', { name: 'Export your words' }).click();
+    const exports = page.getByRole('region', { name: 'Export your Spanish words' });
+    const [csv] = await Promise.all([page.waitForEvent('download'), exports.getByRole('link', { name: 'Words and progress (CSV)' }).click()]);
+    expect(csv.suggestedFilename()).toBe('vocab-spanish-words.csv');
+    const text = fs.readFileSync(await csv.path(), 'utf8');
+    expect(text.split('\n')[0]).toBe('word,translations,article,note,source,learned,due,reviews');
+    expect(text).toContain('ratoncito,little mouse,,,own,no,,0');
+
+    const [anki] = await Promise.all([page.waitForEvent('download'), exports.getByRole('link', { name: 'Words for Anki' }).click()]);
+    expect(anki.suggestedFilename()).toBe('vocab-spanish-anki.txt');
+    expect(fs.readFileSync(await anki.path(), 'utf8')).toMatch(/^#separator:tab\n#html:false\n#notetype:Basic\n#deck:Vocab::Spanish\n/);
+  });
+});
