@@ -24,8 +24,10 @@ describeEachDatabase('deck loader', (ctx) => {
     await loadDeck(ctx().db, spanish, `${header}casa\thouse\tnoun\tla\t\nperro\tdog\tnoun\tel\t\ngato\tcat\tnoun\tel\t\n`, 1);
     const words = (await ctx().app.inject({ method: 'GET', url: '/api/spanish?limit=100' })).json<Array<{ _id: string; word: string }>>();
     const casa = words.find((w) => w.word === 'casa');
+    const perro = words.find((w) => w.word === 'perro');
     const answer = await ctx().app.inject({ method: 'PATCH', url: `/api/spanish/${casa?._id}` });
     const cookie = `sid=${answer.cookies.find((c) => c.name === 'sid')?.value}`;
+    await ctx().app.inject({ method: 'PATCH', url: `/api/spanish/${perro?._id}`, headers: { cookie } });
 
     // casa gains a translation, perro leaves the deck, gato moves up, luna arrives.
     const result = await loadDeck(ctx().db, spanish, `${header}gato\tcat\tnoun\tel\t\ncasa\thouse; home\tnoun\tla\t\nluna\tmoon\tnoun\tla\t\n`, 2);
@@ -39,6 +41,11 @@ describeEachDatabase('deck loader', (ctx) => {
     expect(stats).toMatchObject({ totalWords: 3, learnedCount: 1 });
     const row = await ctx().db.kysely.selectFrom('words').select(['id', 'translation', 'rank']).where('word', '=', 'casa').where('language', '=', 'spanish').executeTakeFirstOrThrow();
     expect(row).toMatchObject({ id: Number(casa?._id), translation: 'house; home', rank: 2 });
+    // perro left the deck: it is no longer taught, but its card and its review history are kept.
+    const perroId = Number(perro?._id);
+    expect(await ctx().db.kysely.selectFrom('words').select('active').where('id', '=', perroId).executeTakeFirstOrThrow()).toEqual({ active: 0 });
+    expect(await ctx().db.kysely.selectFrom('progress').select('reps').where('word_id', '=', perroId).execute()).toEqual([{ reps: 1 }]);
+    expect(await ctx().db.kysely.selectFrom('reviews').select('verdict').where('word_id', '=', perroId).execute()).toEqual([{ verdict: 'correct' }]);
   });
 
   it('refuses an invalid deck and leaves the database as it was', async () => {
