@@ -142,7 +142,7 @@ export class LearningService {
    */
   private async judge(learner: Learner, language: LanguageCode, row: WordRow, direction: Direction, input: AnswerInput): Promise<Verdict> {
     if (input.typed === undefined || input.typed.trim() === '') return input.verdict;
-    const lexicon = await this.lexicon_(language);
+    const lexicon = await this.deckLexicon(language);
     const word = { word: row.word, article: row.article, translations: splitTranslations(row.translation), hint: row.hint };
     const result = checkAnswer(input.typed, answerKey(word, getLanguage(language), direction), {
       strictAccents: learner.strictAccents,
@@ -152,7 +152,7 @@ export class LearningService {
     return result.alsoRight ? 'almost' : result.verdict;
   }
 
-  private lexicon_(language: LanguageCode): Promise<WordLexicon> {
+  private deckLexicon(language: LanguageCode): Promise<WordLexicon> {
     let lexicon = this.lexicons.get(language);
     if (!lexicon) {
       lexicon = this.words.lexicon(null, language).then((rows) =>

@@ -283,15 +283,10 @@ function QuizQuestion({
             enterKeyHint={state.retrying && state.input === '' ? 'next' : 'done'}
             onChange={(e) => setInput(e.target.value)}
           />
-          {state.retrying && state.input.trim() === '' ? (
-            <button type="submit" className="btn btn-primary">
-              Continue
-            </button>
-          ) : (
-            <button type="submit" className="btn btn-primary">
-              {checkLabel}
-            </button>
-          )}
+          {/* While the learner retypes a shown answer, Enter on the empty field goes on. */}
+          <button type="submit" className="btn btn-primary">
+            {state.retrying && state.input.trim() === '' ? 'Continue' : checkLabel}
+          </button>
         </div>
         {/* Right under the field: with a phone's keyboard open, the verdict and the answer stay in view. */}
         <div id={feedbackId} className={`quiz-feedback${feedbackClass}`} aria-live="polite" aria-atomic="true">
