@@ -31,6 +31,9 @@ export default defineConfig({
     viewport: { width: 1280, height: 900 },
     colorScheme: 'light',
     reducedMotion: 'reduce',
+    // The built app installs a service worker that answers from its own cache: a spec sees the server's build only
+    // without it. e2e/offline.spec.ts allows it, to test the installed app.
+    serviceWorkers: 'block',
     // Evidence of a failure, in test-results/e2e/<test>/: open a trace with `npx playwright show-trace <trace.zip>`.
     trace: 'retain-on-failure',
     screenshot: { mode: 'only-on-failure', fullPage: true },

@@ -9,6 +9,8 @@ import { PASSWORD, addLanguage, answerTo, quizOf, signUpAndLogIn, wordsOf } from
 function watchConsole(page: Page): string[] {
   const seen: string[] = [];
   page.on('console', (message: ConsoleMessage) => {
+    // The suite's own doing, not the app's: playwright.config.ts blocks the service worker the app registers.
+    if (message.text() === 'Service Worker registration blocked by Playwright') return;
     if (message.type() === 'error' || message.type() === 'warning') seen.push(`${message.type()}: ${message.text()}`);
   });
   page.on('pageerror', (error) => seen.push(`pageerror: ${error.message}`));

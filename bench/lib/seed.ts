@@ -25,6 +25,9 @@ export interface SeededLearner {
 
 export interface SeedResult {
   learners: SeededLearner[];
+  /** A learner who has met every deck word but the last 60 of each language, and one who has met none. */
+  veteran: SeededLearner;
+  newcomer: SeededLearner;
   /** Spanish deck word ids in rank order: the answer bench answers words a learner has not met yet. */
   spanishWordIds: number[];
   rows: Record<string, number>;
@@ -52,17 +55,12 @@ export async function seed(db: Db, { learners, now }: SeedOptions): Promise<Seed
   const rand = mulberry32(20240611);
   const passwordHash = await hashPassword(BENCH_PASSWORD);
 
-  const users = Array.from({ length: learners }, (_, i) => {
+  const account = (i: number, createdAt: number) => {
     const username = `learner${String(i).padStart(5, '0')}`;
-    return {
-      id: idFor(i),
-      username,
-      username_key: username,
-      password_hash: passwordHash,
-      strict_accents: 0,
-      created_at: now - Math.floor(rand() * 365) * DAY,
-    };
-  });
+    return { id: idFor(i), username, username_key: username, password_hash: passwordHash, strict_accents: 0, created_at: createdAt };
+  };
+  // The veteran and the newcomer come last, outside the population's plan, its random draws and the load's sessions.
+  const users = [...Array.from({ length: learners }, (_, i) => account(i, now - Math.floor(rand() * 365) * DAY)), account(learners, now), account(learners + 1, now)];
   await k.transaction().execute(async (trx) => {
     await insertBatches(users, (chunk) => trx.insertInto('users').values(chunk).execute());
     const added = users.flatMap((u) => LANGUAGES.map((language) => ({ user_id: u.id, language, added_at: u.created_at })));
@@ -73,7 +71,17 @@ export async function seed(db: Db, { learners, now }: SeedOptions): Promise<Seed
   // start, a few are hundreds of words in), the other four only sampled.
   const plan: Array<{ user_id: string; language: string; n: number; seed: number }> = [];
   const spanishStudied = new Map<string, number>();
-  for (const u of users) {
+  const deckSizes = new Map(
+    (await k.selectFrom('words').select(['language', (eb) => eb.fn.countAll<number>().as('n')]).where('owner_id', 'is', null).where('active', '=', 1).groupBy('language').execute()).map((r) => [r.language, Number(r.n)]),
+  );
+  const [veteran, newcomer] = users.slice(learners);
+  for (const language of LANGUAGES) {
+    // The decks hold 1,100 to 1,500 words, so "met 2,000 words" is as far as a deck goes: all but its last 60.
+    const n = (deckSizes.get(language) ?? 0) - 60;
+    plan.push({ user_id: veteran?.id ?? '', language, n, seed: 1 }, { user_id: newcomer?.id ?? '', language, n: 0, seed: 2 });
+    if (language === 'spanish') spanishStudied.set(veteran?.id ?? '', n);
+  }
+  for (const u of users.slice(0, learners)) {
     const main = Math.floor(rand() * LANGUAGES.length);
     LANGUAGES.forEach((language, li) => {
       const r = rand();
@@ -91,9 +99,9 @@ export async function seed(db: Db, { learners, now }: SeedOptions): Promise<Seed
       // h: a per-(learner, word) number in 0..999 deciding the card's fate; 82% are learned (Review state), the rest
       // lapsed (Relearning, failed at their last review, first in the next batch).
       await sql`
-        insert into progress (learner_id, word_id, language, answered_correctly, due, stability, difficulty, elapsed_days,
+        insert into progress (learner_id, word_id, language, direction, answered_correctly, due, stability, difficulty, elapsed_days,
           scheduled_days, learning_steps, reps, lapses, state, last_review, last_rating, last_failed_at, updated_at)
-        select learner_id, word_id, language,
+        select learner_id, word_id, language, 'recognise',
           case when h < 820 then 1 else 0 end,
           case when h < 820 then last_review + (1 + h % 30) * ${day} else last_review + 600000 end,
           case when h < 820 then (1 + h % 30) * 1.1 else 0.5 end,
@@ -118,9 +126,9 @@ export async function seed(db: Db, { learners, now }: SeedOptions): Promise<Seed
         ) s`.execute(trx);
       // Up to three past answers per card (its reps), three days apart, each with its client answer id.
       await sql`
-        insert into reviews (learner_id, word_id, answer_id, session_id, rating, verdict, typed, scheduled, state,
+        insert into reviews (learner_id, word_id, direction, answer_id, session_id, rating, verdict, typed, scheduled, state,
           elapsed_days, scheduled_days, reviewed_at)
-        select pr.learner_id, pr.word_id,
+        select pr.learner_id, pr.word_id, pr.direction,
           pr.learner_id || '-' || pr.word_id || '-' || k.k,
           substr(pr.learner_id, 1, 10) || '-s' || k.k,
           case when k.k = 1 and pr.answered_correctly = 0 then 1 else 3 end,
@@ -129,6 +137,21 @@ export async function seed(db: Db, { learners, now }: SeedOptions): Promise<Seed
           pr.last_review - (k.k - 1) * 3 * ${day}
         from progress pr
         join (select 1 as k union all select 2 union all select 3) k on k.k <= pr.reps`.execute(trx);
+      // Each learner's frontier (apps/server/src/modules/learning/frontier.ts), as their answers would have left it:
+      // the first deck word without their card, found along words_language_rank. BENCH_NO_FRONTIERS=1 leaves them
+      // out, to measure the batch as it was before frontiers.
+      if (!process.env.BENCH_NO_FRONTIERS) {
+        // Without statistics PostgreSQL reads each language's words by name and sorts them, per learner.
+        if (db.dialect === 'postgres') await sql`analyze words`.execute(trx);
+        await sql`
+          insert into frontiers (learner_id, language, direction, rank)
+          select p.user_id, p.language, 'recognise', coalesce((
+            select w.rank from words w
+            where w.language = p.language and w.owner_id is null and w.active = 1
+              and not exists (select 1 from progress c where c.learner_id = p.user_id and c.word_id = w.id and c.direction = 'recognise')
+            order by w.rank limit 1), 2147483647)
+          from bench_plan p`.execute(trx);
+      }
     });
   } finally {
     await sql`drop table bench_plan`.execute(k);
@@ -148,17 +171,22 @@ export async function seed(db: Db, { learners, now }: SeedOptions): Promise<Seed
   });
   if (db.dialect === 'postgres') await sql`analyze`.execute(k);
 
-  const count = async (table: 'users' | 'user_languages' | 'progress' | 'reviews' | 'sessions' | 'words') =>
+  const count = async (table: 'users' | 'user_languages' | 'progress' | 'reviews' | 'sessions' | 'words' | 'frontiers') =>
     Number((await k.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
   const rows: Record<string, number> = {};
-  for (const t of ['users', 'user_languages', 'progress', 'reviews', 'sessions', 'words'] as const) rows[t] = await count(t);
+  for (const t of ['users', 'user_languages', 'progress', 'reviews', 'sessions', 'words', 'frontiers'] as const) rows[t] = await count(t);
 
   const spanishWordIds = (
     await k.selectFrom('words').select('id').where('language', '=', 'spanish').where('owner_id', 'is', null).where('active', '=', 1).orderBy('rank').execute()
   ).map((r) => r.id);
 
+  const seeded = users.map((u, i): SeededLearner => ({ id: u.id, username: u.username, cookie: `sid=${tokens[i] ?? ''}`, spanishStudied: spanishStudied.get(u.id) ?? 0 }));
+  const [veteranSeeded, newcomerSeeded] = seeded.slice(learners);
+  if (!veteranSeeded || !newcomerSeeded) throw new Error('the veteran and the newcomer were not seeded');
   return {
-    learners: users.map((u, i) => ({ id: u.id, username: u.username, cookie: `sid=${tokens[i] ?? ''}`, spanishStudied: spanishStudied.get(u.id) ?? 0 })),
+    learners: seeded.slice(0, learners),
+    veteran: veteranSeeded,
+    newcomer: newcomerSeeded,
     spanishWordIds,
     rows,
     seconds: (performance.now() - started) / 1000,

@@ -70,7 +70,13 @@ export async function seriousViolations(page: Page, where = page.url(), rules?: 
   const result = await (rules ? builder.withRules(rules) : builder).analyze();
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${where}: ${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    .map((v) => `${where}: ${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => `${n.target.join(' ')}${measured(n)}`).join(', ')}`);
+}
+
+/** What axe measured of a node, where it says (colour contrast: the colours and ratio it saw), to tell a real fault from a page caught mid-change. */
+function measured(node: { any: { data?: unknown }[] }): string {
+  const data = node.any[0]?.data as { fgColor?: string; bgColor?: string; contrastRatio?: number } | undefined;
+  return data?.fgColor ? ` (${data.fgColor} on ${data.bgColor}, ${data.contrastRatio})` : '';
 }
 
 /** axe-core on the page as it is: fails on any serious or critical violation, naming rule and elements. */

@@ -35,6 +35,7 @@ const VISITOR = [
   '/italian-add-words',
   '/swedish',
   '/stats/spanish',
+  '/placement/spanish',
   '/secret',
   '/secret-quiz',
   '/all-secret-language-words',

@@ -43,8 +43,12 @@ import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { TransferRepository } from './modules/transfer/transfer.repository.js';
 import { transferRoutes } from './modules/transfer/transfer.routes.js';
 import { TransferService } from './modules/transfer/transfer.service.js';
+import { PlacementRepository } from './modules/placement/placement.repository.js';
+import { placementRoutes } from './modules/placement/placement.routes.js';
+import { PlacementService } from './modules/placement/placement.service.js';
 import { StatusRepository } from './modules/status/status.repository.js';
 import { statusRoutes } from './modules/status/status.routes.js';
+import { registerApiDocs } from './plugins/api-docs.js';
 import { DatabaseHealth } from './plugins/database-health.js';
 import { registerEmptyBodyAnyType } from './plugins/empty-body.js';
 import { frameworkErrors, registerErrorHandler } from './plugins/error-handler.js';
@@ -187,6 +191,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     app.addHook('onClose', () => outbox.stop());
   }
 
+  await registerApiDocs(app);
   await app.register(statusRoutes(new StatusRepository(db.kysely), health));
   await app.register(authRoutes(auth, sessions, loginGuard));
   const accounts = new AccountService(new AccountRepository(db.kysely), limiter, clock, config.sessionIdleMs, (name) => loginGuard.forgetName(name));
@@ -195,6 +200,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(learningRoutes(learning, sessions));
   await app.register(userLanguagesRoutes(learning));
   await app.register(transferRoutes(new TransferService(new TransferRepository(db.kysely), ownWords), sessions));
+  await app.register(placementRoutes(new PlacementService(new PlacementRepository(db), clock), sessions));
   await app.register(contactRoutes(contacts, outbox, limiter, clock));
   const settings = new SettingsRepository(db.kysely);
   await app.register(settingsRoutes(settings, sessions));
@@ -203,7 +209,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const webDir = options.webDir === undefined ? defaultWebDir() : options.webDir;
   if (webDir) {
-    await app.register(fastifyStatic, { root: webDir, wildcard: false, index: false });
+    await app.register(fastifyStatic, { root: webDir, wildcard: false, index: false, setHeaders: revalidateServiceWorker });
   }
   return app;
 }
@@ -220,6 +226,14 @@ function trustProxyOption(trust: TrustProxy): boolean | string[] | ((address: st
 function defaultWebDir(): string | null {
   const dir = path.join(ROOT_DIR, 'apps/web/dist');
   return fs.existsSync(path.join(dir, 'index.html')) ? dir : null;
+}
+
+/**
+ * The service worker and the manifest are asked again on every check (`no-cache`): a cached copy would keep an old
+ * app installed after a release. Everything else under assets/ has a content hash in its name.
+ */
+function revalidateServiceWorker(reply: { header(name: string, value: string): unknown }, file: string): void {
+  if (/(?:^|[/\\])(?:sw\.js|registerSW\.js|manifest\.webmanifest)$/.test(file)) reply.header('cache-control', 'no-cache');
 }
 
 /** The SPA's index.html for client-side routes; null when no build is there (API-only, as in most tests). */

@@ -5,6 +5,7 @@ import { type Config, ConfigError, ROOT_DIR, loadConfig } from './config.js';
 import { type Db, DatabaseOpenError, openDatabase } from './db/database.js';
 import { databaseFailure } from './db/db-errors.js';
 import { migrateToLatest } from './db/migrate.js';
+import { migrateOnThread } from './db/migrate-on-thread.js';
 import { loadDecks } from './modules/content/deck-loader.js';
 import { DatabaseHealth } from './plugins/database-health.js';
 
@@ -15,10 +16,12 @@ const RETRY_FIRST_MS = 1_000;
 const RETRY_MAX_MS = 30_000;
 
 /**
- * Starts the server: validated config, then listen; SIGTERM/SIGINT drain and close cleanly. On SQLite the file is
- * migrated before listening (a file that cannot be written stops the start with its name). On PostgreSQL the server
- * listens first and migrates once the database answers, retrying while it is away: /api/status says `starting`
- * and every other API call answers 503 with Retry-After meanwhile, so a process manager does not loop.
+ * Starts the server: validated config, then listen; SIGTERM/SIGINT drain and close cleanly. The server listens
+ * before it migrates: /api/status says `starting` and every other API call answers 503 with Retry-After meanwhile,
+ * so a process manager or load balancer sees a live process however long a migration takes. On SQLite the file is
+ * opened first (a file that cannot be written stops the start with its name) and migrated on a thread of its own; a
+ * failed migration stops the server. On PostgreSQL the server migrates once the database answers, retrying while it
+ * is away.
  */
 async function main(): Promise<void> {
   let config: Config;
@@ -39,7 +42,7 @@ async function main(): Promise<void> {
   const timeouts = { connectTimeoutMs: config.databaseConnectTimeoutMs, queryTimeoutMs: config.databaseQueryTimeoutMs, log };
   let db: Db;
   try {
-    db = openDatabase(config.database, timeouts);
+    db = openDatabase(config.database, { ...timeouts, checkpointInBackground: true });
   } catch (err) {
     if (err instanceof DatabaseOpenError) {
       console.error(err.message);
@@ -47,8 +50,7 @@ async function main(): Promise<void> {
     }
     throw err;
   }
-  const health = new DatabaseHealth(config.database.kind === 'sqlite');
-  if (config.database.kind === 'sqlite') await prepare(db, db);
+  const health = new DatabaseHealth(false);
 
   const server = await buildApp({ config, db, health });
   built.app = server;
@@ -76,7 +78,19 @@ async function main(): Promise<void> {
 
   await server.listen({ port: config.port, host: config.host });
 
-  if (!health.ready) {
+  if (config.database.kind === 'sqlite') {
+    const started = Date.now();
+    try {
+      await migrateOnThread(config.database.file);
+      await loadDecks(db, path.join(ROOT_DIR, 'content'), Date.now());
+    } catch (err) {
+      server.log.error({ err }, 'the database could not be prepared; stopping');
+      await server.close().catch(() => undefined);
+      process.exit(1);
+    }
+    health.markReady();
+    server.log.info({ ms: Date.now() - started }, 'database ready');
+  } else {
     for (let attempt = 0; !closing; attempt++) {
       // Migrations run on their own short-lived connections, without the requests' statement timeout.
       const migrationDb = openDatabase(config.database, { ...timeouts, queryTimeoutMs: MIGRATION_TIMEOUT_MS });

@@ -6,3 +6,7 @@ export * from './stats.js';
 export * from './text-rules.js';
 export * from './account.js';
 export * from './transfer.js';
+export * from './endpoint.js';
+export * from './endpoints/index.js';
+export * from './placement.js';
+export type { ApiPaths } from './api-paths.js';

@@ -85,7 +85,8 @@ export const DirectionQuery = z.object({ direction: Direction.optional() });
  * Optional body of every answer call. Without it the call means what SPEC.md says (correct, or incorrect for
  * answer-word-incorrectly). `answerId` makes a retried request count once; `sessionId` marks retries within one
  * quiz as practice, so only the first answer to a word in a quiz reschedules it; `direction` names the card
- * answered (the language's own card when absent). Undo and "I was right" need no direction: the answer they name knows its card.
+ * answered (the language's own card when absent); `answeredAt` dates an answer that waited to be sent. Undo and
+ * "I was right" need no direction: the answer they name knows its card.
  */
 export const AnswerBody = z
   .object({
@@ -94,6 +95,12 @@ export const AnswerBody = z
     typed: z.string().max(200).optional(),
     answerId: z.string().min(8).max(64).regex(/^[A-Za-z0-9_-]+$/).optional(),
     sessionId: z.string().min(8).max(64).regex(/^[A-Za-z0-9_-]+$/).optional(),
+    /**
+     * When the learner gave the answer (ISO 8601 time or epoch ms), for an answer sent later (queued offline): it is
+     * scheduled and logged at that time. Accepted up to 7 days old and 5 minutes ahead of the server's clock
+     * (docs/decisions/0011-offline-practice.md); absent, the answer was given now.
+     */
+    answeredAt: z.union([z.iso.datetime({ offset: true }), z.number().int().min(0).max(8.64e15)]).optional(),
   })
   .strict();
 export type AnswerBody = z.infer<typeof AnswerBody>;

@@ -13,10 +13,12 @@ describe('parseDeck', () => {
     expect(entries[0]).toMatchObject({ word: 'tú', translations: ['you'], hint: 'informal, one person', rank: 1 });
   });
 
-  it('reads a deck written before the hint column with empty hints', () => {
-    const { entries, problems } = parseDeck(deck(['casa\thouse; home\tnoun\tla\t'], 'word\ttranslation\tpos\tarticle\tnote'), ES);
-    expect(problems).toEqual([]);
-    expect(entries[0]).toMatchObject({ word: 'casa', translations: ['house', 'home'], article: 'la', hint: '' });
+  it('names the header it expects when a deck has another, and counts columns against it', () => {
+    const { problems } = parseDeck(deck(['casa\thouse; home\tnoun\tla\t'], 'word\ttranslation\tpos\tarticle\tnote'), ES);
+    expect(problems).toEqual([
+      { line: 2, message: 'header must be: word | translation | pos | article | note | hint' },
+      { line: 3, message: 'expected 6 tab-separated columns, found 5' },
+    ]);
   });
 
   it('refuses a hint in parentheses or longer than a short phrase', () => {

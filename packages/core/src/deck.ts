@@ -5,8 +5,6 @@
 import { meaningKey } from './answer-checker.js';
 
 export const DECK_HEADER = ['word', 'translation', 'pos', 'article', 'note', 'hint'] as const;
-/** The header before the `hint` column; such a deck reads as if every hint were empty. */
-const DECK_HEADER_WITHOUT_HINT = DECK_HEADER.slice(0, -1);
 export const PARTS_OF_SPEECH = ['noun', 'verb', 'adj', 'adv', 'pron', 'det', 'prep', 'conj', 'num', 'interj'] as const;
 export type PartOfSpeech = (typeof PARTS_OF_SPEECH)[number];
 
@@ -45,7 +43,7 @@ export function parseDeck(text: string, articles: readonly string[]): ParsedDeck
   const problems: DeckProblem[] = [];
   const seen = new Map<string, number>();
   let headerSeen = false;
-  let columns: number = DECK_HEADER.length;
+  const columns = DECK_HEADER.length;
   const lines = text.split(/\r?\n/);
   lines.forEach((raw, index) => {
     const line = index + 1;
@@ -53,9 +51,7 @@ export function parseDeck(text: string, articles: readonly string[]): ParsedDeck
     const cells = raw.split('\t');
     if (!headerSeen) {
       headerSeen = true;
-      const header = cells.join('\t');
-      if (header === DECK_HEADER_WITHOUT_HINT.join('\t')) columns = DECK_HEADER_WITHOUT_HINT.length;
-      else if (header !== DECK_HEADER.join('\t')) problems.push({ line, message: `header must be: ${DECK_HEADER.join(' | ')}` });
+      if (cells.join('\t') !== DECK_HEADER.join('\t')) problems.push({ line, message: `header must be: ${DECK_HEADER.join(' | ')}` });
       return;
     }
     if (cells.length !== columns) {

@@ -12,3 +12,4 @@ export * from './lexicon.js';
 export * from './word-card.js';
 export * from './secret-translator.js';
 export * from './learning-stats.js';
+export * from './placement.js';

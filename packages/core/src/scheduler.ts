@@ -163,3 +163,16 @@ export function isLearned(card: CardState): boolean {
   if (card.last_rating === 0) return card.state === State.Review;
   return card.reps > 0 && card.last_rating !== Rating.Again;
 }
+
+const DAY_MS = 86_400_000;
+
+/**
+ * A card for a word the placement test found known (placement.ts): as after a first answer rated Easy, but with a
+ * stability of `days`, so that the first review comes when the learner would still recall it 9 times in 10 (FSRS's
+ * forgetting curve gives R = 0.9 at t = S). No answer was given, so nothing goes to the review log.
+ */
+export function placedCardState(nowMs: number, days: number): CardState {
+  const now = new Date(nowMs);
+  const easy = toCardState(schedulerFor(DEFAULT_DESIRED_RETENTION).next(createEmptyCard(now), now, Rating.Easy).card, Rating.Easy);
+  return { ...easy, stability: days, scheduled_days: days, due: nowMs + days * DAY_MS };
+}

@@ -10,6 +10,8 @@ import * as cardNames from './migrations/006-card-names.js';
 import * as wordHints from './migrations/007-word-hints.js';
 import * as wordKeys from './migrations/008-word-keys.js';
 import * as accountSecurity from './migrations/009-account-security.js';
+import * as frontiers from './migrations/010-frontiers.js';
+import * as placements from './migrations/011-placements.js';
 
 /** Migrations are compiled in (no directory scan), so the built server carries exactly its own schema. */
 function provider(dialect: Dialect): MigrationProvider {
@@ -23,6 +25,8 @@ function provider(dialect: Dialect): MigrationProvider {
     '007-word-hints': { up: wordHints.up },
     '008-word-keys': { up: wordKeys.up },
     '009-account-security': { up: accountSecurity.up },
+    '010-frontiers': { up: frontiers.up },
+    '011-placements': { up: placements.up },
   };
   return { getMigrations: () => Promise.resolve(migrations) };
 }

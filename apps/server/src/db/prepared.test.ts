@@ -91,4 +91,21 @@ describeEachDatabase('prepared queries', (ctx) => {
     expect(Number(inside?.n)).toBe(Number(outside?.n));
     expect(Number(outside?.n)).toBeGreaterThan(0);
   });
+
+  it('runs on PostgreSQL as a named statement, parsed once per connection and right on every run', async () => {
+    if (ctx().db.dialect !== 'postgres') return;
+    const db = ctx().db.kysely;
+    const query = byLanguage();
+    await db.transaction().execute(async (trx) => {
+      // One connection: the statement prepared by the first run is reused by the second.
+      const first = await query.execute(trx, { language: 'spanish', from: 1, limit: 2 });
+      const second = await query.execute(trx, { language: 'french', from: 3, limit: 1 });
+      expect(first.map((w) => w.rank)).toEqual([1, 2]);
+      expect(second.map((w) => w.rank)).toEqual([3]);
+      const statements = await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(trx);
+      expect(statements.rows.filter((r) => r.statement.includes('"words"') && r.statement.includes('"rank" >='))).toHaveLength(1);
+      // Planned for each run's values: a generic plan, chosen after five runs, can be far slower for some values.
+      expect((await sql<{ plan_cache_mode: string }>`show plan_cache_mode`.execute(trx)).rows[0]?.plan_cache_mode).toBe('force_custom_plan');
+    });
+  });
 });

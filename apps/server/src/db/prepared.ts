@@ -6,6 +6,16 @@ export type QueryRunner = Kysely<Database>;
 
 const MARK = '\u0000param:';
 
+/**
+ * The SQL texts of prepared queries, each with a statement name: on PostgreSQL the pool runs these as named
+ * statements (database.ts), parsed and planned once per connection instead of on every run. Bounded by the
+ * prepared queries the code declares.
+ */
+const statementNames = new Map<string, string>();
+
+/** The statement name of a prepared query's SQL text, or undefined for any other SQL. */
+export const statementNameOf = (sql: string): string | undefined => statementNames.get(sql);
+
 /** Thrown when a query is built: a parameter was used for something other than a bound value. */
 export class PreparedQueryMisuse extends Error {}
 
@@ -115,6 +125,7 @@ export class PreparedQuery<P extends object, R> {
     const unbound = reads.find((r) => !r.bound);
     if (unbound) throw misuse(unbound.name, 'is read but never bound into the query (a branch or a default on it?)');
     const slots = query.parameters.map((value) => (typeof value === 'string' && value.startsWith(MARK) ? value.slice(MARK.length) : null));
+    if (!statementNames.has(query.sql)) statementNames.set(query.sql, `prepared_${statementNames.size + 1}`);
     return { query, slots };
   }
 }

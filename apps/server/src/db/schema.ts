@@ -17,6 +17,8 @@ export interface Database {
   contact_messages: ContactMessagesTable;
   known_devices: KnownDevicesTable;
   login_throttle: LoginThrottleTable;
+  placements: PlacementsTable;
+  frontiers: FrontiersTable;
 }
 
 /** A learner. A guest is a row without username; signing up gives the same row a name and a password. */
@@ -156,4 +158,27 @@ export interface LoginThrottleTable {
   /** Random id of the last attempt let through: a claim knows it was let through when it reads its own. */
   grant_id: string;
   expires_at: number;
+}
+
+/**
+ * A learner's frontier in one language and card direction (migration 010): every active deck word ranked below
+ * `rank` has a card. Lower than that is allowed (only slower); higher would hide a word from the batch.
+ */
+export interface FrontiersTable {
+  learner_id: string;
+  language: string;
+  direction: Direction;
+  rank: number;
+}
+
+/** A learner's latest placement test result in a language (migration 011). */
+export interface PlacementsTable {
+  learner_id: string;
+  language: string;
+  /** The learner knows about this many of the deck's most common words. */
+  level: number;
+  deck_size: number;
+  /** Cards the result created as known. */
+  marked: number;
+  taken_at: number;
 }

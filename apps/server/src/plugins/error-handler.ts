@@ -1,11 +1,15 @@
+import type { ErrorIssue } from '@vocab/api';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { databaseFailure } from '../db/db-errors.js';
 import { AppError, serviceUnavailable } from '../lib/errors.js';
 import { type DatabaseHealth, STORAGE_RETRY_SECONDS, UNAVAILABLE_RETRY_SECONDS } from './database-health.js';
 
-/** Every error the API sends: `{ error: { code, message } }` (packages/api ErrorBody). */
-const errorBody = (code: string, message: string) => ({ error: { code, message } });
+/** Every error the API sends: `{ error: { code, message, issues? } }` (packages/api ErrorBody). */
+const errorBody = (code: string, message: string, issues?: ErrorIssue[]) => ({ error: { code, message, ...(issues ? { issues } : {}) } });
+
+/** A validation failure's field as a dotted path (`/lines/3/word` is `lines.3.word`; the whole body is ``). */
+const fieldPath = (instancePath: string | undefined) => (instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');
 
 /**
  * One place turns every failure into `{ error: { code, message } }`: our AppErrors with their status, Fastify's own client
@@ -28,10 +32,11 @@ export function registerErrorHandler(app: FastifyInstance, spaIndexHtml: string 
       return;
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
-      const first = err.validation[0];
-      const where = first?.instancePath ? `${first.instancePath.replace(/^\//, '').replaceAll('/', '.')}: ` : '';
+      const issues = err.validation.map((issue) => ({ path: fieldPath(issue.instancePath), message: issue.message ?? 'is invalid' }));
+      const first = issues[0];
+      const where = first?.path ? `${first.path}: ` : '';
       void reply.status(400).send(
-        errorBody('invalid_input', `${err.validationContext ?? 'request'} ${where}${first?.message ?? 'is invalid'}`),
+        errorBody('invalid_input', `${err.validationContext ?? 'request'} ${where}${first?.message ?? 'is invalid'}`, issues),
       );
       return;
     }

@@ -1,3 +1,4 @@
+import type { ErrorBody } from '@vocab/api';
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
 import { expect, it } from 'vitest';
@@ -52,6 +53,15 @@ const requestArb = (routeCount: number) =>
   });
 
 /** encodeURIComponent, except that a lone surrogate becomes its (invalid) UTF-8 bytes instead of throwing. */
+/** The API's error shape: a code and a message, and for invalid input each field's path and message. */
+const errorShape = (body: ErrorBody) => ({
+  error: {
+    code: expect.any(String),
+    message: expect.any(String),
+    ...(body.error?.issues ? { issues: body.error.issues.map(() => ({ path: expect.any(String), message: expect.any(String) })) } : {}),
+  },
+});
+
 const encode = (s: string) => s.split(/(\p{Cs})/u).map((part) => (/^\p{Cs}$/u.test(part) ? '%ED%A0%80' : encodeURIComponent(part))).join('');
 const encodeParam = (v: unknown) => encode(typeof v === 'string' ? v : JSON.stringify(v) ?? '');
 
@@ -125,7 +135,7 @@ describeEachDatabase('bad input', (ctx) => {
         if (res.statusCode >= 400) {
           refused++;
           expect(after, `a refused request changed rows: ${what}`).toEqual(before);
-          if (url.startsWith('/api/')) expect(res.json(), what).toEqual({ error: { code: expect.any(String), message: expect.any(String) } });
+          if (url.startsWith('/api/')) expect(res.json(), what).toEqual(errorShape(res.json<ErrorBody>()));
         }
         before = after;
       }),

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TcpProxy } from '../test/tcp-proxy.js';
+import { postgresAdmin } from '../test/harness.js';
 import { type ServerProcess, ensureFreshBuild, httpClient, startBuiltServer } from '../test/reliability.js';
 
 /**
@@ -19,15 +19,7 @@ describe.runIf(baseUrl)('PostgreSQL outage through a broken proxy [postgres]', (
   const servers: ServerProcess[] = [];
   let proxy: TcpProxy;
 
-  const admin = async (query: string) => {
-    const client = new pg.Client({ connectionString: baseUrl });
-    await client.connect();
-    try {
-      return await client.query(query);
-    } finally {
-      await client.end();
-    }
-  };
+  const admin = (query: string) => postgresAdmin(baseUrl ?? '', query);
 
   /** A new schema, and the DATABASE_URL that reaches it through the proxy. */
   const proxiedDatabase = async (): Promise<string> => {

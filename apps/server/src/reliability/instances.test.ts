@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postgresAdmin } from '../test/harness.js';
 import { type ServerProcess, ensureFreshBuild, httpClient, startBuiltServer } from '../test/reliability.js';
 
 /**
@@ -15,15 +15,7 @@ describe.runIf(baseUrl)('several instances on one PostgreSQL', () => {
   let a: ServerProcess;
   let b: ServerProcess;
 
-  const admin = async (query: string) => {
-    const client = new pg.Client({ connectionString: baseUrl });
-    await client.connect();
-    try {
-      return await client.query(query);
-    } finally {
-      await client.end();
-    }
-  };
+  const admin = (query: string) => postgresAdmin(baseUrl ?? '', query);
 
   beforeAll(async () => {
     await ensureFreshBuild();

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { afterEach, beforeEach, describe } from 'vitest';
 import { buildApp } from '../app.js';
@@ -38,6 +39,29 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
+/** One statement on its own connection, outside any test schema: creating and dropping schemas, breaking things. */
+export async function postgresAdmin(url: string, query: string): Promise<pg.QueryResult> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await client.query(query);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * The app's tables in this database only: Kysely's introspector lists every schema of a PostgreSQL database and asks
+ * each table's serial sequence, which fails when another test drops its schema at that moment.
+ */
+export async function appTables(db: Db): Promise<string[]> {
+  const { rows } =
+    db.dialect === 'postgres'
+      ? await sql<{ name: string }>`select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`.execute(db.kysely)
+      : await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`.execute(db.kysely);
+  return rows.map((r) => r.name).filter((name) => !name.startsWith('kysely_')).sort();
+}
+
 /**
  * A fresh, migrated database: a temporary SQLite file, or a new PostgreSQL schema. `upTo` stops at that
  * migration, for a test of the next one.
@@ -51,10 +75,7 @@ export async function createTestDatabase(kind: 'sqlite' | 'postgres', url?: stri
     return { db, target, drop: async () => { await db.close(); fs.rmSync(dir, { recursive: true, force: true }); } };
   }
   const schema = `t_${randomToken(9).toLowerCase().replace(/[^a-z0-9]/g, '')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  await admin.end();
+  await postgresAdmin(url ?? '', `create schema ${schema}`);
   const scoped = new URL(url ?? '');
   scoped.searchParams.set('options', `-c search_path=${schema}`);
   const target: DatabaseTarget = { kind: 'postgres', url: scoped.toString() };
@@ -65,10 +86,7 @@ export async function createTestDatabase(kind: 'sqlite' | 'postgres', url?: stri
     target,
     drop: async () => {
       await db.close();
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`drop schema ${schema} cascade`);
-      await c.end();
+      await postgresAdmin(url ?? '', `drop schema ${schema} cascade`);
     },
   };
 }

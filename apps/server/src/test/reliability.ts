@@ -5,15 +5,19 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import type { Endpoint } from '@vocab/api';
 import type { FastifyInstance } from 'fastify';
 import { ROOT_DIR } from '../config.js';
 import type { Db } from '../db/database.js';
+import { appTables } from './harness.js';
 
 /** Helpers of the reliability suites (src/reliability): routes, table snapshots, and the built server. */
 
 export interface RouteInfo {
   method: string;
   url: string;
+  /** The packages/api declaration the route was registered from (lib/serve-endpoint.ts), if any. */
+  endpoint?: Endpoint;
 }
 
 /**
@@ -27,7 +31,7 @@ diagnostics.channel('fastify.initialization').subscribe((message) => {
   const routes: RouteInfo[] = [];
   registeredRoutes.set(fastify, routes);
   fastify.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url, endpoint: route.config?.endpoint });
   });
 });
 
@@ -50,14 +54,11 @@ export function listRoutes(app: FastifyInstance): RouteInfo[] {
 export const STATE_CHANGING = (r: RouteInfo) => r.method !== 'GET' || r.url === '/api/auth/logout';
 
 /**
- * A checksum per table of the whole database (order-independent), found by introspection so new tables are
+ * A checksum per table of the app's database (order-independent), its tables listed by `appTables` so new ones are
  * covered. `rate_limits` and `login_throttle` are left out: counting refused attempts is their purpose.
  */
 export async function snapshotTables(db: Db, except: readonly string[] = ['rate_limits', 'login_throttle']): Promise<Record<string, string>> {
-  const tables = (await db.kysely.introspection.getTables())
-    .map((t) => t.name)
-    .filter((name) => !name.startsWith('kysely_') && !except.includes(name))
-    .sort();
+  const tables = (await appTables(db)).filter((name) => !except.includes(name));
   const result: Record<string, string> = {};
   for (const table of tables) {
     const rows = await db.kysely.selectFrom(table as 'users').selectAll().execute();
@@ -226,6 +227,9 @@ export function validRequest(route: RouteInfo, f: RouteFixture): { url: string; 
     [/^PATCH \/api\/settings$/, { theme: 'dark', dailyGoal: 30 }],
     [/^POST \/api\/[a-z]+$/, { word: 'zzcsrf', translation: 'forged' }],
     [/^PATCH /, { verdict: 'correct', typed: 'hola', answerId: 'valid-answer-1', sessionId: 'valid-session-1' }],
+    [/^POST \/api\/[a-z]+\/placement\/next$/, { answers: [] }],
+    // A finished test of a beginner: "I don't know" to every word the test asks of a deck of 40 (ids follow ranks).
+    [/^POST \/api\/[a-z]+\/placement$/, { answers: Array.from({ length: 36 }, (_, i) => ({ wordId: Number(wordId) + i, typed: null })) }],
   ];
   // An import takes a file's bytes, not JSON.
   if (/^\/api\/[a-z]+\/import(\/preview)?$/.test(route.url)) return { url, payload: Buffer.from('zzimport\tforged\n'), headers: { 'content-type': 'text/plain' } };

@@ -26,6 +26,7 @@ export const paths = {
   languageAddWords: (code: string) => `/${code}-add-words`,
   languageStats: (code: string) => `/stats/${code}`,
   languageImport: (code: string) => `/import/${code}`,
+  languagePlacement: (code: string) => `/placement/${code}`,
   genericLanguage: (code: string) => `/generic/${code}`,
   genericQuiz: (code: string) => `/quiz/generic/${code}`,
   genericReview: (code: string) => `/review/generic/${code}`,

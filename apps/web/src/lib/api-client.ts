@@ -1,29 +1,74 @@
-/** An API failure: the HTTP status and the server's stable error code, from `{ error: { code, message } }`. */
+import type { ApiPaths, ErrorBody, ErrorIssue } from '@vocab/api';
+import createClient, { createFinalURL, createQuerySerializer, defaultPathSerializer } from 'openapi-fetch';
+
+/**
+ * An API failure: the HTTP status and the server's stable error code, from `{ error: { code, message, issues } }`;
+ * `issues` names each field a refused request got wrong (empty for other failures).
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly code: string,
     message: string,
+    readonly issues: readonly ErrorIssue[] = [],
   ) {
     super(message);
   }
 }
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+const unreachable = () => new ApiError(0, 'network', 'Could not reach the server. Check your connection.');
 
-/** Calls the app's own API with cookies; resolves with the JSON body, rejects with ApiError. */
-export async function api<T>(method: Method, url: string, body?: unknown): Promise<T> {
-  return send<T>(url, {
-    method,
-    headers: body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+/**
+ * The app's own API, typed from packages/api's endpoint declarations: `call(client.GET('/api/{language}/stats',
+ * { params: { path: { language } } }))`. Same-origin with cookies; a request's URL is absolute (openapi-fetch builds
+ * a Request, which needs one outside a page).
+ */
+export const client = createClient<ApiPaths>({
+  baseUrl: globalThis.location?.origin ?? '',
+  credentials: 'same-origin',
+  headers: { accept: 'application/json' },
+  // globalThis.fetch is looked up on each call, so a test's interceptor (msw) sees every request.
+  fetch: (request) => globalThis.fetch(request).catch(() => Promise.reject(unreachable())),
+});
+
+type Answer = { data?: unknown; error?: unknown; response: Response };
+
+/** Resolves with a call's JSON answer; rejects with ApiError (status 0 when the server could not be reached). */
+export async function call<A extends Answer>(pending: Promise<A>): Promise<Exclude<A['data'], undefined>> {
+  let answer: A;
+  try {
+    answer = await pending;
+  } catch (err) {
+    if (err instanceof ApiError) throw err;
+    // A successful answer that is not JSON: there is nothing to read in it.
+    if (err instanceof SyntaxError) return undefined as Exclude<A['data'], undefined>;
+    throw unreachable();
+  }
+  const { status, ok } = answer.response;
+  if (ok) return answer.data as Exclude<A['data'], undefined>;
+  const err = (answer.error as Partial<ErrorBody> | string | undefined) ?? undefined;
+  const body = typeof err === 'object' ? err.error : undefined;
+  throw new ApiError(status, body?.code ?? 'http_error', body?.message ?? `Request failed (${status})`, body?.issues ?? []);
 }
 
-/** POSTs a file's bytes (or pasted text) as they are, for the server to decode; resolves with the JSON answer. */
-export async function apiUpload<T>(url: string, file: Blob | string): Promise<T> {
-  const body = typeof file === 'string' ? file : await readBytes(file);
-  return send<T>(url, { method: 'POST', headers: { accept: 'application/json', 'content-type': 'application/octet-stream' }, body });
+type GetParameters<P extends keyof ApiPaths> = ApiPaths[P] extends { get: { parameters: infer X } } ? X : never;
+type UrlParameters = { path?: Record<string, unknown>; query?: Record<string, unknown> };
+
+/**
+ * The URL of a GET call, checked against its declaration like the client's calls: for a download the browser follows
+ * as a plain link, streaming the file to disk itself.
+ */
+export function apiUrl<P extends keyof ApiPaths>(path: P, params: GetParameters<P>): string {
+  return createFinalURL(path, { baseUrl: '', params: params as UrlParameters, querySerializer: createQuerySerializer(), pathSerializer: defaultPathSerializer });
+}
+
+/** A file's bytes (or pasted text) as an import sends them: as they are, for the server to decode. */
+export async function fileUpload(file: Blob | string) {
+  return {
+    body: typeof file === 'string' ? file : await readBytes(file),
+    bodySerializer: (body: ArrayBuffer | Uint8Array | string) => body,
+    headers: { 'content-type': 'application/octet-stream' },
+  };
 }
 
 /** A file's bytes through FileReader, which every browser (and jsdom, unlike Blob.arrayBuffer) has. */
@@ -34,28 +79,4 @@ function readBytes(file: Blob): Promise<ArrayBuffer> {
     reader.onerror = () => reject(new ApiError(0, 'unreadable_file', 'The file could not be read. Choose it again.'));
     reader.readAsArrayBuffer(file);
   });
-}
-
-async function send<T>(url: string, init: RequestInit): Promise<T> {
-  let res: Response;
-  try {
-    res = await fetch(url, { ...init, credentials: 'same-origin' });
-  } catch {
-    throw new ApiError(0, 'network', 'Could not reach the server. Check your connection.');
-  }
-  const text = await res.text();
-  const data: unknown = text ? safeJson(text) : undefined;
-  if (!res.ok) {
-    const err = (data as { error?: { code?: string; message?: string } } | undefined)?.error;
-    throw new ApiError(res.status, err?.code ?? 'http_error', err?.message ?? `Request failed (${res.status})`);
-  }
-  return data as T;
-}
-
-function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
 }

@@ -14,14 +14,13 @@ export const queryKeys = {
   lexicon: (language: LanguageCode) => ['lexicon', language] as const,
   progress: (language: LanguageCode) => ['progress', language] as const,
   languageStats: (language: LanguageCode) => ['language-stats', language] as const,
+  placement: (language: LanguageCode) => ['placement', language] as const,
   userLanguages: (userId: string) => ['user-languages', userId] as const,
   userLanguage: (userId: string, language: LanguageCode) => ['user-languages', userId, language] as const,
   /** A running quiz's word lists: read once, never refetched behind the quiz's back. */
   quiz: {
     words: (language: LanguageCode, direction: Direction) => ['quiz', 'words', language, direction] as const,
     review: (language: LanguageCode, direction: Direction) => ['quiz', 'review', language, direction] as const,
-    genericReview: (language: LanguageCode, direction: Direction) => ['quiz', 'generic-review', language, direction] as const,
-    unlearned: (language: LanguageCode, direction: Direction) => ['quiz', 'unlearned', language, direction] as const,
   },
 };
 

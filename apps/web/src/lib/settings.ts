@@ -1,10 +1,9 @@
-import type { Settings } from '@vocab/api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from './api-client';
+import { call, client } from './api-client';
 import { queryKeys } from './query-keys';
 
 /** The learner's settings (visitors get the defaults): shared by quizzes, the theme and the settings page. */
-export const getSettings = () => api<Settings>('GET', '/api/settings');
+export const getSettings = () => call(client.GET('/api/settings'));
 
 export const settingsQueryOptions = () => queryOptions({ queryKey: queryKeys.settings, queryFn: getSettings, staleTime: 5 * 60_000 });
 

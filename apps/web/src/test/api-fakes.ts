@@ -2,12 +2,13 @@
  * What the fake API answers in screen tests: bodies shaped by @vocab/api, and MSW handlers for the session.
  * Pass the handlers to the test's MSW server (`server.use(...)`); nothing here starts a server.
  */
-import type { LanguageCard, LanguageProgress, LanguageStats, Summary, UserData, UserLanguage } from '@vocab/api';
+import type { ErrorIssue, LanguageCard, LanguageProgress, LanguageStats, Summary, UserData, UserLanguage } from '@vocab/api';
 import { type LanguageCode, getLanguage } from '@vocab/core';
 import { http, HttpResponse } from 'msw';
 
-/** The API's error answer, `{ error: { code, message } }`, with its status. */
-export const apiError = (status: number, code: string, message: string) => HttpResponse.json({ error: { code, message } }, { status });
+/** The API's error answer, `{ error: { code, message, issues } }`, with its status (issues for invalid input). */
+export const apiError = (status: number, code: string, message: string, issues?: ErrorIssue[]) =>
+  HttpResponse.json({ error: { code, message, ...(issues ? { issues } : {}) } }, { status });
 
 /** A landing card as GET /api/languages sends it, from the real catalogue. */
 export function languageCard(code: LanguageCode, totalWords: number): LanguageCard {

@@ -65,6 +65,8 @@ export class AccountRepository {
       await trx.deleteFrom('progress').where((eb) => eb.or([eb('learner_id', '=', userId), eb('word_id', 'in', ownWords)])).execute();
       await trx.deleteFrom('words').where('owner_id', '=', userId).execute();
       await trx.deleteFrom('user_languages').where('user_id', '=', userId).execute();
+      await trx.deleteFrom('placements').where('learner_id', '=', userId).execute();
+      await trx.deleteFrom('frontiers').where('learner_id', '=', userId).execute();
       await trx.deleteFrom('known_devices').where('user_id', '=', userId).execute();
       await trx.deleteFrom('sessions').where('user_id', '=', userId).execute();
       await trx.deleteFrom('users').where('id', '=', userId).execute();

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { expect, it } from 'vitest';
 import type { Db } from '../../db/database.js';
-import { describeEachDatabase, loginAs, sessionCookie } from '../../test/harness.js';
+import { appTables, describeEachDatabase, loginAs, sessionCookie } from '../../test/harness.js';
 import { snapshotTables } from '../../test/reliability.js';
 
 const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0';
@@ -18,7 +18,7 @@ async function loginFrom(app: FastifyInstance, username: string, userAgent: stri
 
 /** Every table's rows, and how many of them mention `needle` (an id, a name) anywhere. */
 async function rowsMentioning(db: Db, needles: string[]): Promise<Record<string, { total: number; mentioning: number }>> {
-  const tables = (await db.kysely.introspection.getTables()).map((t) => t.name).filter((n) => !n.startsWith('kysely_')).sort();
+  const tables = await appTables(db);
   const result: Record<string, { total: number; mentioning: number }> = {};
   for (const table of tables) {
     const rows = await db.kysely.selectFrom(table as 'users').selectAll().execute();
@@ -152,7 +152,7 @@ describeEachDatabase('account self-service', (ctx) => {
 
     const before = await rowsMentioning(db, [doomed.userId, 'doomed']);
     const keptBefore = await rowsMentioning(db, [kept.userId]);
-    for (const table of ['users', 'sessions', 'progress', 'reviews', 'words', 'user_languages', 'known_devices']) {
+    for (const table of ['users', 'sessions', 'progress', 'reviews', 'words', 'user_languages', 'known_devices', 'frontiers']) {
       expect(before[table]?.mentioning, `${table} has rows of the account before`).toBeGreaterThan(0);
     }
 

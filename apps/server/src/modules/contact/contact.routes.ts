@@ -1,5 +1,6 @@
-import { ContactBody, OkBody } from '@vocab/api';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { contactEndpoints } from '@vocab/api';
+import type { FastifyPluginAsync } from 'fastify';
+import { serve } from '../../lib/serve-endpoint.js';
 import type { Clock } from '../../lib/clock.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
 import type { ContactOutbox } from './contact-outbox.js';
@@ -8,9 +9,9 @@ import type { ContactRepository } from './contact.repository.js';
 const PER_CLIENT = { max: 10, windowMs: 60 * 60_000 };
 
 /** The contact form: stored first (nothing is lost), then delivered by the outbox when SMTP is configured. */
-export function contactRoutes(repo: ContactRepository, outbox: ContactOutbox | null, limiter: RateLimiter, clock: Clock): FastifyPluginAsyncZod {
+export function contactRoutes(repo: ContactRepository, outbox: ContactOutbox | null, limiter: RateLimiter, clock: Clock): FastifyPluginAsync {
   return async (app) => {
-    app.post('/api/contact', { schema: { body: ContactBody, response: { 201: OkBody } } }, async (request, reply) => {
+    serve(app, contactEndpoints.sendMessage, async (request, reply) => {
       await limiter.hit(`contact:ip:${request.ip}`, PER_CLIENT);
       await repo.insert(request.body, outbox ? 'pending' : 'stored', clock());
       // Delivery happens after the answer: a slow mail server never slows the form.

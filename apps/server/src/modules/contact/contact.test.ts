@@ -24,6 +24,17 @@ describeEachDatabase('contact without SMTP', (ctx) => {
     }
     expect(await ctx().db.kysely.selectFrom('contact_messages').selectAll().execute()).toHaveLength(0);
   });
+
+  it('names every field that was wrong in `issues`, with its own message', async () => {
+    const res = await ctx().app.inject({ method: 'POST', url: '/api/contact', payload: { name: '', email: 'not-an-address', message: 'Hola' } });
+    expect(res.statusCode).toBe(400);
+    const { error } = res.json<{ error: { code: string; message: string; issues: Array<{ path: string; message: string }> } }>();
+    expect(error.code).toBe('invalid_input');
+    expect(error.issues).toEqual([
+      { path: 'name', message: expect.stringMatching(/name/) },
+      { path: 'email', message: 'email must be an e-mail address' },
+    ]);
+  });
 });
 
 /** A real SMTP server on a free local port, recording what it receives; `failNext` makes it refuse messages. */

@@ -1,14 +1,14 @@
-import { LanguageCard, SecretEntry } from '@vocab/api';
+import { contentEndpoints } from '@vocab/api';
 import { LANGUAGES, type SecretPair } from '@vocab/core';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { FastifyPluginAsync } from 'fastify';
+import { serve } from '../../lib/serve-endpoint.js';
 import type { ContentRepository } from './content.repository.js';
 
 /** Landing cards with the real size of each deck, and the secret language's list. */
-export function contentRoutes(content: ContentRepository, secretPairs: readonly SecretPair[]): FastifyPluginAsyncZod {
+export function contentRoutes(content: ContentRepository, secretPairs: readonly SecretPair[]): FastifyPluginAsync {
   const secret = secretPairs.map((p) => ({ english: p.english, foreign: p.secret }));
   return async (app) => {
-    app.get('/api/languages', { schema: { response: { 200: z.array(LanguageCard) } } }, async () => {
+    serve(app, contentEndpoints.languages, async () => {
       const byLanguage = await content.deckSizes();
       return LANGUAGES.map((l, i) => ({
         id: i + 1,
@@ -23,6 +23,6 @@ export function contentRoutes(content: ContentRepository, secretPairs: readonly 
       }));
     });
 
-    app.get('/api/secret/words', { schema: { response: { 200: z.array(SecretEntry) } } }, async () => secret);
+    serve(app, contentEndpoints.secretWords, async () => secret);
   };
 }

@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { sha256 } from '../../lib/tokens.js';
 import { wordKey } from '../../lib/word-key.js';
+import { lowerFrontiers } from '../learning/frontier.js';
 
 /** Rows per INSERT: well under SQLite's and PostgreSQL's bound-parameter limits. */
 const CHUNK = 200;
@@ -51,6 +52,7 @@ export async function loadDeck(db: Db, language: Language, text: string, now: nu
   }
   const shared = sharedMeanings(entries);
   await db.kysely.transaction().execute(async (trx) => {
+    const before = await trx.selectFrom('words').select(['id', 'word', 'rank']).where('language', '=', language.code).where('owner_id', 'is', null).where('active', '=', 1).execute();
     for (let i = 0; i < entries.length; i += CHUNK) {
       const rows = entries.slice(i, i + CHUNK).map((e) => toRow(language.code, e, promptHint(e, shared)));
       await trx
@@ -73,11 +75,14 @@ export async function loadDeck(db: Db, language: Language, text: string, now: nu
         .execute();
     }
     const kept = new Set(entries.map((e) => e.word));
-    const existing = await trx.selectFrom('words').select(['id', 'word']).where('language', '=', language.code).where('owner_id', 'is', null).where('active', '=', 1).execute();
-    const gone = existing.filter((w) => !kept.has(w.word)).map((w) => w.id);
+    const gone = before.filter((w) => !kept.has(w.word)).map((w) => w.id);
     for (let i = 0; i < gone.length; i += CHUNK) {
       await trx.updateTable('words').set({ active: 0 }).where('id', 'in', gone.slice(i, i + CHUNK)).execute();
     }
+    // A word new to the deck (or back in it, or moved to a lower rank) has no card of anyone who passed its rank.
+    const rankBefore = new Map(before.map((w) => [w.word, w.rank]));
+    const placed = entries.filter((e) => (rankBefore.get(e.word) ?? Infinity) > e.rank).map((e) => e.rank);
+    if (placed.length > 0) await lowerFrontiers(trx, language.code, Math.min(...placed));
     await trx
       .insertInto('deck_versions')
       .values({ language: language.code, content_hash: hash, loaded_at: now })

@@ -2,6 +2,7 @@ import type { Direction } from '@vocab/core';
 import { type Kysely, sql } from 'kysely';
 import { prepared } from '../../db/prepared.js';
 import type { Database } from '../../db/schema.js';
+import { frontierRank } from './frontier.js';
 import { visibleWords } from './word.repository.js';
 import { WORD_COLUMNS, type WordRow } from './word-row.js';
 
@@ -12,11 +13,26 @@ const unlearned = (db: Kysely<Database>, p: Card, visitor: boolean) =>
   visibleWords(db, visitor ? null : p.learnerId, p.language, p.direction).where((eb) => eb.or([eb('p.answered_correctly', 'is', null), eb('p.answered_correctly', '=', 0)]));
 const neverFailed = sql<boolean>`coalesce(p.last_failed_at, 0) <= 0`;
 
-const ownNeverFailedQuery = prepared((p: Card, db) => unlearned(db, p, false).where('w.owner_id', '=', p.learnerId).where(neverFailed));
+// A learner's walk starts at their frontier (frontier.ts), read in the same statement: every deck word below it has
+// a card, so the words passed are only those met out of order, not every word met.
+const deckNeverFailed = (db: Kysely<Database>, p: Card & { limit: number }, visitor: boolean) => {
+  const deck = unlearned(db, p, visitor).where('w.owner_id', 'is', null).where(neverFailed);
+  return (visitor ? deck : deck.where('w.rank', '>=', frontierRank(p))).orderBy('w.rank').orderBy('w.id').limit(p.limit);
+};
 
-const deckNeverFailedQuery = (visitor: boolean) =>
-  prepared((p: Card & { limit: number }, db) => unlearned(db, p, visitor).where('w.owner_id', 'is', null).where(neverFailed).orderBy('w.rank').orderBy('w.id').limit(p.limit));
-const deckNeverFailedQueries = { learner: deckNeverFailedQuery(false), visitor: deckNeverFailedQuery(true) };
+const visitorDeckQuery = prepared((p: Card & { limit: number }, db) => deckNeverFailed(db, p, true));
+
+// A learner's own words never failed (all of them: they are few) and the deck's next ones, in one statement: one
+// round trip to PostgreSQL instead of two. The own words are not sorted in SQL: an ORDER BY rank there would lead
+// the planner to walk the whole deck by rank instead of the owner index.
+const learnerQuery = prepared((p: Card & { limit: number }, db) =>
+  unlearned(db, p, false)
+    .where('w.owner_id', '=', p.learnerId)
+    .where(neverFailed)
+    .unionAll(db.selectFrom(deckNeverFailed(db, p, false).as('deck')).selectAll()),
+);
+
+const byRank = (a: WordRow, b: WordRow) => a.rank - b.rank || a.id - b.id;
 
 const failedQuery = prepared((p: Card & { limit: number }, db) =>
   unlearned(db, p, false)
@@ -52,23 +68,18 @@ export class BatchRepository {
 
   /**
    * The next words to learn: never-failed or longest-ago-failed first, then own words, then by frequency.
-   * Read as up to three queries (own words never failed; deck words never failed, walking words_language_rank in
-   * order and stopping at `limit`; failed words only when those run short), because one query sorting on
-   * last_failed_at had to join and sort the whole deck on every batch (see docs/performance.md).
+   * Read as up to two statements (own words never failed together with the deck's never failed, walking
+   * words_language_rank from the learner's frontier and stopping at `limit`; failed words only when those run
+   * short), because one query sorting on last_failed_at had to join and sort the whole deck on every batch (see
+   * docs/performance.md).
    */
   async unlearned(learnerId: string | null, language: string, limit: number, direction: Direction): Promise<WordRow[]> {
-    const rows: WordRow[] = [];
-    if (learnerId) {
-      // Sorted here, not in SQL: an ORDER BY rank would lead the planner to walk the whole deck by rank instead of
-      // the owner index, and a learner's own words in one language are few.
-      const own = await ownNeverFailedQuery.execute(this.db, { learnerId, language, direction });
-      rows.push(...own.sort((a, b) => a.rank - b.rank || a.id - b.id).slice(0, limit));
-    }
+    if (!learnerId) return visitorDeckQuery.execute(this.db, { learnerId: '', language, direction, limit });
+    const found = await learnerQuery.execute(this.db, { learnerId, language, direction, limit });
+    const own = found.filter((w) => w.owner_id !== null).sort(byRank);
+    const deck = found.filter((w) => w.owner_id === null).sort(byRank);
+    const rows = [...own, ...deck].slice(0, limit);
     if (rows.length < limit) {
-      const deck = learnerId ? deckNeverFailedQueries.learner : deckNeverFailedQueries.visitor;
-      rows.push(...(await deck.execute(this.db, { learnerId: learnerId ?? '', language, direction, limit: limit - rows.length })));
-    }
-    if (rows.length < limit && learnerId) {
       rows.push(...(await failedQuery.execute(this.db, { learnerId, language, direction, limit: limit - rows.length })));
     }
     return rows;

@@ -4,8 +4,12 @@ import type { Db, Dialect } from '../../db/database.js';
 import { prepared } from '../../db/prepared.js';
 import type { Database, ReviewsTable } from '../../db/schema.js';
 import { type CardRef, type NewCard, type SavedCard, cardState, isCard, savedCard } from './card.js';
+import { advanceFrontier, lowerFrontier } from './frontier.js';
 import { findVisibleWord } from './word.repository.js';
 import type { WordRow } from './word-row.js';
+
+/** Where a card's word stands: a deck word (no owner) at its rank, or a learner's own word. */
+export type WordPlace = Pick<WordRow, 'rank' | 'owner_id'>;
 
 export interface ReviewInsert extends CardRef {
   answerId: string | null;
@@ -98,10 +102,12 @@ export class CardStore {
 
   /**
    * The card, created fresh if the learner has none, held for the rest of the transaction: its row is locked on
-   * PostgreSQL (`FOR UPDATE`), and SQLite serialises write transactions. `created` when this call inserted it.
+   * PostgreSQL (`FOR UPDATE`), and SQLite serialises write transactions. `created` when this call inserted it; a new
+   * card of a deck word moves the learner's frontier (frontier.ts).
    */
-  async lockOrCreate(ref: CardRef, fresh: NewCard, now: number): Promise<{ card: SavedCard; created: boolean }> {
+  async lockOrCreate(ref: CardRef, fresh: NewCard, now: number, word: WordPlace): Promise<{ card: SavedCard; created: boolean }> {
     const created = (await ensureCardQuery.executeWrite(this.trx, { ...ref, ...fresh, now })) === 1;
+    if (created && word.owner_id === null) await advanceFrontier(this.trx, { learnerId: ref.learnerId, language: fresh.language, direction: ref.direction });
     const query = this.dialect === 'postgres' ? lockCardQuery : readCardQuery;
     const row = await query.executeTakeFirst(this.trx, ref);
     if (!row) throw new Error('the card vanished inside its transaction');
@@ -170,11 +176,15 @@ export class CardStore {
     return rows.length > 1 ? 'superseded' : 'last';
   }
 
-  /** Puts a card back as it was before an answer, and removes that answer from the log. */
-  async restore(answer: LoggedAnswer, now: number): Promise<void> {
+  /**
+   * Puts a card back as it was before an answer, and removes that answer from the log. A deck word whose first
+   * answer is taken back has no card again: the learner's frontier in `language` moves back to it.
+   */
+  async restore(answer: LoggedAnswer, language: string, word: WordPlace, now: number): Promise<void> {
     const { ref, previous } = answer;
     if (previous === 'new') {
       await this.trx.deleteFrom('progress').where(isCard(ref)).execute();
+      if (word.owner_id === null) await lowerFrontier(this.trx, { learnerId: ref.learnerId, language, direction: ref.direction }, word.rank);
     } else if (previous) {
       await this.trx.updateTable('progress').set({ ...savedCard(previous), updated_at: now }).where(isCard(ref)).execute();
     }

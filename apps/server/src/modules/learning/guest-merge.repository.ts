@@ -27,6 +27,14 @@ export class GuestMergeRepository {
       await sql`insert into user_languages (user_id, language, added_at)
         select ${accountId}, language, added_at from user_languages where user_id = ${guestId}
         on conflict (user_id, language) do nothing`.execute(trx);
+      // The account's frontiers stand: the guest's cards only add to its cards, and a frontier may lag behind.
+      await trx.deleteFrom('frontiers').where('learner_id', '=', guestId).execute();
+      // The later placement result of a language is the one to show.
+      await sql`insert into placements (learner_id, language, level, deck_size, marked, taken_at)
+        select ${accountId}, language, level, deck_size, marked, taken_at from placements where learner_id = ${guestId}
+        on conflict (learner_id, language) do update set level = excluded.level, deck_size = excluded.deck_size,
+          marked = excluded.marked, taken_at = excluded.taken_at where excluded.taken_at > placements.taken_at`.execute(trx);
+      await trx.deleteFrom('placements').where('learner_id', '=', guestId).execute();
       await trx.deleteFrom('users').where('id', '=', guestId).execute();
     });
   }

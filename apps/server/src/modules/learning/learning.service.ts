@@ -2,7 +2,7 @@ import type { AnswerBody, DirectionName, LanguageStats, Lexicon, UserLanguage, W
 import { BATCH_SIZE, type Direction, type LanguageCode, type Lexicon as WordLexicon, answerKey, buildLexicon, checkAnswer, directionOf, getLanguage, primaryDirection, type Verdict, isLearned, newCardState, ratingForVerdict, reviewCard, splitTranslations } from '@vocab/core';
 import { isUniqueViolation } from '../../db/db-errors.js';
 import type { Clock } from '../../lib/clock.js';
-import { conflict, notFound } from '../../lib/errors.js';
+import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import type { Learner } from '../auth/user.repository.js';
 import type { BatchRepository } from './batch.repository.js';
 import type { CardRef, SavedCard } from './card.js';
@@ -24,6 +24,14 @@ export interface LearningStorage {
   guests: GuestMergeRepository;
 }
 
+/**
+ * How old an answer's own time (`answeredAt`) may be: a week of offline practice, and no older, so that a queue
+ * forgotten in a browser cannot rewrite a schedule made since (docs/decisions/0011-offline-practice.md).
+ */
+export const ANSWERED_AT_WINDOW_MS = 7 * 86_400_000;
+/** How far ahead of the server's clock an answer's time may be: a device clock a little fast is taken as now. */
+export const ANSWERED_AT_SKEW_MS = 5 * 60_000;
+
 /** Reviews shown at most in one review session: enough for a sitting, small enough to load instantly. */
 export const REVIEW_LIMIT = 100;
 
@@ -36,6 +44,18 @@ export interface AnswerInput extends AnswerBody {
 /** Which card a read is about: the language's own unless the caller names the other (any name `directionOf` reads). */
 export interface DirectionOption {
   direction?: DirectionName | undefined;
+}
+
+/**
+ * The time an answer is scheduled and logged at: its own `answeredAt` within the window (a little ahead is now),
+ * never before the card's last review, so that answers to one card stay in the order they were applied.
+ */
+function answerTime(answeredAt: string | number | undefined, now: number, lastReview: number | null): number {
+  if (answeredAt === undefined) return now;
+  const at = typeof answeredAt === 'number' ? answeredAt : Date.parse(answeredAt);
+  if (at > now + ANSWERED_AT_SKEW_MS) throw badRequest('answered_at_in_future', 'answeredAt is ahead of the server\'s clock by more than 5 minutes.');
+  if (at < now - ANSWERED_AT_WINDOW_MS) throw badRequest('answered_at_too_old', 'answeredAt is more than 7 days ago: the answer is too old to schedule from.');
+  return Math.max(Math.min(at, now), lastReview ?? 0);
 }
 
 /** The review log's verdict of an answer the learner ruled correct ("I was right"): the typed text may not match. */
@@ -121,9 +141,12 @@ export class LearningService {
     const judged: AnswerInput = { ...input, verdict: await this.judge(learner, language, row, ref.direction, input) };
     try {
       return await this.cards.run(async (cards) => {
-        const { card, created } = await cards.lockOrCreate(ref, { ...newCardState(now), language }, now);
+        const { card, created } = await cards.lockOrCreate(ref, { ...newCardState(now), language }, now, row);
         const retried = input.answerId !== undefined && (await cards.hasAnswer(learner.id, input.answerId));
-        const after = retried ? { card, scheduled: false } : await this.apply(cards, learner, ref, created ? null : card, card, judged, now);
+        if (retried) return { word: toWord({ ...row, answered_correctly: card.answered_correctly, due: card.due }), scheduled: false };
+        // Checked after the retry test: a replayed answer already recorded is a success whenever it arrives.
+        const at = answerTime(input.answeredAt, now, card.last_review);
+        const after = await this.apply(cards, learner, ref, created ? null : card, card, judged, at);
         return { word: toWord({ ...row, answered_correctly: after.card.answered_correctly, due: after.card.due }), scheduled: after.scheduled };
       });
     } catch (err) {
@@ -205,15 +228,15 @@ export class LearningService {
       // The word must be of this language (and visible to the learner), as the path says.
       const word = answer && (await cards.readWord(learner.id, language, answer.ref.wordId, answer.ref.direction));
       if (!answer || !word) throw notFound('That answer');
-      await cards.lockOrCreate(answer.ref, fresh, now);
+      await cards.lockOrCreate(answer.ref, fresh, now, word);
       // Asked again with the card held: another answer may have come or gone since the answer was read.
       const standing = await cards.answerStanding(answer);
       if (standing === 'gone') throw notFound('That answer');
       if (standing === 'superseded') throw conflict('not_last_answer', 'Only the last answer to a word can be taken back.');
-      await cards.restore(answer, now);
+      await cards.restore(answer, language, word, now);
       let scheduled = false;
       if (correctInstead) {
-        const { card } = await cards.lockOrCreate(answer.ref, fresh, now);
+        const { card } = await cards.lockOrCreate(answer.ref, fresh, now, word);
         const input: AnswerInput = { verdict: 'correct', overruled: true, typed: answer.typed, answerId, ...(answer.sessionId ? { sessionId: answer.sessionId } : {}) };
         ({ scheduled } = await this.apply(cards, learner, answer.ref, answer.previous === 'new' ? null : card, card, input, now));
       }

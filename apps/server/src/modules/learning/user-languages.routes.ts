@@ -1,20 +1,13 @@
-import { AddLanguageBody, AnswerBody, AnswerResponse, AnswerWordQuery, DirectionQuery, LanguageParam, UnlearnedResponse, UserLanguage, WordList } from '@vocab/api';
+import { LanguageParam, type RecordQuery, UserLanguage, userLanguageEndpoints } from '@vocab/api';
 import { type LanguageCode, getLanguage } from '@vocab/core';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { FastifyPluginAsync } from 'fastify';
+import type { z } from 'zod';
 import { badRequest, forbidden } from '../../lib/errors.js';
+import { serve } from '../../lib/serve-endpoint.js';
 import type { Learner } from '../auth/user.repository.js';
 import { requireAccount } from '../auth/session-manager.js';
 import type { LearningService } from './learning.service.js';
 
-/**
- * The account's calls of SPEC.md §7 under /api/users/languages. The router cannot tell `/:userId/languages/:x`
- * from `/:language/for-review` by parameter name, so both take their first segment as `key` and say what it is.
- */
-const KeyParams = z.object({ key: z.string().max(64) });
-const UserLanguageParams = z.object({ key: z.string().max(64), language: LanguageParam });
-/** `words=false` leaves `wordsLearned` (the whole list) out of the records: our screens show only the figures. */
-const RecordQuery = z.object({ words: z.enum(['true', 'false']).optional() });
 const recordOptions = (query: z.infer<typeof RecordQuery>) => ({ words: query.words !== 'false' });
 
 function ownUser(learner: Learner, userId: string): void {
@@ -45,28 +38,25 @@ function activeLanguage(code: LanguageCode): LanguageCode {
   return code;
 }
 
-export function userLanguagesRoutes(learning: LearningService): FastifyPluginAsyncZod {
+/** The account's calls of SPEC.md §7 under /api/users/languages (packages/api endpoints/user-languages.ts). */
+export function userLanguagesRoutes(learning: LearningService): FastifyPluginAsync {
   return async (app) => {
     // Every route here is an account's: a visitor learns nothing, not even whether the input was valid.
     app.addHook('onRequest', async (request) => {
       requireAccount(request);
     });
 
-    app.post('/api/users/languages', { schema: { querystring: RecordQuery, body: AddLanguageBody, response: { 201: UserLanguage } } }, async (request, reply) => {
+    serve(app, userLanguageEndpoints.addLanguage, async (request, reply) => {
       const learner = requireAccount(request);
       return reply.status(201).send(await learning.addLanguage(learner, activeLanguage(request.body.language), recordOptions(request.query)));
     });
 
-    app.get(
-      '/api/users/languages/words/unlearned',
-      { schema: { querystring: DirectionQuery.extend({ language: LanguageParam }), response: { 200: UnlearnedResponse } } },
-      async (request) => {
-        const learner = requireAccount(request);
-        return { wordsLearned: await learning.batch(learner, activeLanguage(request.query.language), request.query) };
-      },
-    );
+    serve(app, userLanguageEndpoints.unlearned, async (request) => {
+      const learner = requireAccount(request);
+      return { wordsLearned: await learning.batch(learner, activeLanguage(request.query.language), request.query) };
+    });
 
-    app.get('/api/users/languages/:key', { schema: { params: KeyParams, querystring: RecordQuery, response: { 200: z.array(UserLanguage) } } }, async (request, reply) => {
+    serve(app, userLanguageEndpoints.userLanguages, async (request, reply) => {
       const learner = requireAccount(request);
       ownUser(learner, request.params.key);
       const records = await learning.userLanguages(learner, { words: false });
@@ -75,40 +65,32 @@ export function userLanguagesRoutes(learning: LearningService): FastifyPluginAsy
       return reply.type('application/json; charset=utf-8').send((await recordsJson(learning, learner, records)) as unknown as UserLanguage[]);
     });
 
-    app.get(
-      '/api/users/languages/:key/languages/:language',
-      { schema: { params: UserLanguageParams, querystring: RecordQuery, response: { 200: z.array(UserLanguage) } } },
-      async (request, reply) => {
-        const learner = requireAccount(request);
-        ownUser(learner, request.params.key);
-        const records = [await learning.userLanguage(learner, request.params.language, undefined, { words: false })];
-        if (!recordOptions(request.query).words) return records;
-        return reply.type('application/json; charset=utf-8').send((await recordsJson(learning, learner, records)) as unknown as UserLanguage[]);
-      },
-    );
+    serve(app, userLanguageEndpoints.userLanguage, async (request, reply) => {
+      const learner = requireAccount(request);
+      ownUser(learner, request.params.key);
+      const records = [await learning.userLanguage(learner, request.params.language, undefined, { words: false })];
+      if (!recordOptions(request.query).words) return records;
+      return reply.type('application/json; charset=utf-8').send((await recordsJson(learning, learner, records)) as unknown as UserLanguage[]);
+    });
 
-    app.get('/api/users/languages/:key/for-review', { schema: { params: KeyParams, querystring: DirectionQuery, response: { 200: WordList } } }, async (request) => {
+    serve(app, userLanguageEndpoints.forReview, async (request) => {
       const learner = requireAccount(request);
       return learning.due(learner, languageOf(request.params.key), request.query);
     });
 
-    for (const [path, defaultVerdict] of [
-      ['/api/users/languages/:key/quiz/answer-word', 'correct'],
-      ['/api/users/languages/:key/quiz/answer-word-incorrectly', 'wrong'],
+    for (const [endpoint, defaultVerdict] of [
+      [userLanguageEndpoints.answerWord, 'correct'],
+      [userLanguageEndpoints.answerWordIncorrectly, 'wrong'],
     ] as const) {
-      app.patch(
-        path,
-        { schema: { params: KeyParams, querystring: AnswerWordQuery, body: AnswerBody.nullish(), response: { 200: AnswerResponse } } },
-        async (request) => {
-          const learner = requireAccount(request);
-          const language = languageOf(request.params.key);
-          if (request.query.language && request.query.language !== language) {
-            throw badRequest('invalid_input', 'the language in the query differs from the path');
-          }
-          const body = request.body ?? {};
-          return learning.answer(learner, language, Number(request.query.wordId), { ...body, verdict: body.verdict ?? defaultVerdict });
-        },
-      );
+      serve(app, endpoint, async (request) => {
+        const learner = requireAccount(request);
+        const language = languageOf(request.params.key);
+        if (request.query.language && request.query.language !== language) {
+          throw badRequest('invalid_input', 'the language in the query differs from the path');
+        }
+        const body = request.body ?? {};
+        return learning.answer(learner, language, Number(request.query.wordId), { ...body, verdict: body.verdict ?? defaultVerdict });
+      });
     }
   };
 }

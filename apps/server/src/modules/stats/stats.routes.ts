@@ -1,7 +1,8 @@
-import { LanguageProgress, Summary, TimeZoneQuery } from '@vocab/api';
-import { LANGUAGES, isTimeZone } from '@vocab/core';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { statsEndpoints } from '@vocab/api';
+import { isTimeZone } from '@vocab/core';
+import type { FastifyPluginAsync } from 'fastify';
 import { badRequest } from '../../lib/errors.js';
+import { serve } from '../../lib/serve-endpoint.js';
 import type { StatsService } from './stats.service.js';
 
 function timeZone(tz: string): string {
@@ -10,15 +11,11 @@ function timeZone(tz: string): string {
 }
 
 /** Streak, goal and XP for the navbar; per-language charts for the stats page. Visitors get zeros. */
-export function statsRoutes(stats: StatsService): FastifyPluginAsyncZod {
+export function statsRoutes(stats: StatsService): FastifyPluginAsync {
   return async (app) => {
-    app.get('/api/stats/summary', { schema: { querystring: TimeZoneQuery, response: { 200: Summary } } }, async (request) =>
-      stats.summary(request.learner, timeZone(request.query.tz)),
+    serve(app, statsEndpoints.summary, async (request) => stats.summary(request.learner, timeZone(request.query.tz)));
+    serve(app, statsEndpoints.languageProgress, async (request, _reply, language) =>
+      stats.languageProgress(request.learner, language, timeZone(request.query.tz)),
     );
-    for (const { code } of LANGUAGES.filter((l) => l.active)) {
-      app.get(`/api/${code}/progress`, { schema: { querystring: TimeZoneQuery, response: { 200: LanguageProgress } } }, async (request) =>
-        stats.languageProgress(request.learner, code, timeZone(request.query.tz)),
-      );
-    }
   };
 }

@@ -1,7 +1,8 @@
-import { ErrorBody, StatusBody } from '@vocab/api';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { type StatusBody, statusEndpoints } from '@vocab/api';
+import type { FastifyPluginAsync } from 'fastify';
 import { databaseFailure } from '../../db/db-errors.js';
 import { type DatabaseHealth, UNAVAILABLE_RETRY_SECONDS } from '../../plugins/database-health.js';
+import { serve } from '../../lib/serve-endpoint.js';
 import type { StatusRepository } from './status.repository.js';
 
 /** A health check must answer quickly even while the database does not: a load balancer's check times out too. */
@@ -13,9 +14,9 @@ const CHECK_DEADLINE_MS = 750;
  * deadline, and `degraded` with `writes: failing` after a write failed for want of storage (until one succeeds;
  * this check tries one itself).
  */
-export function statusRoutes(status: StatusRepository, health: DatabaseHealth): FastifyPluginAsyncZod {
+export function statusRoutes(status: StatusRepository, health: DatabaseHealth): FastifyPluginAsync {
   return async (app) => {
-    app.get('/api/status', { schema: { response: { 200: StatusBody, 503: StatusBody.or(ErrorBody) } } }, async (request, reply) => {
+    serve(app, statusEndpoints.status, async (request, reply) => {
       const deadline = Date.now() + CHECK_DEADLINE_MS;
       const unavailable = (body: StatusBody) => reply.status(503).header('retry-after', String(UNAVAILABLE_RETRY_SECONDS)).send(body);
       const up = await withinDeadline(status.ping(), deadline).then(

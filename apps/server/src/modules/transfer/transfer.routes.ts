@@ -1,17 +1,14 @@
 import type { IncomingMessage } from 'node:http';
-import { IMPORT_MAX_BYTES, ImportPreview, ImportResult, ReviewExportQuery, WordExportQuery } from '@vocab/api';
-import { LANGUAGES } from '@vocab/core';
-import type { FastifyReply } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { IMPORT_MAX_BYTES, transferEndpoints } from '@vocab/api';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { badRequest } from '../../lib/errors.js';
+import { serve } from '../../lib/serve-endpoint.js';
 import type { SessionManager } from '../auth/session-manager.js';
 import type { ExportFile, TransferService } from './transfer.service.js';
 import { fileTooLarge } from './word-file.js';
 
 /** The types a file or a pasted list comes as; the body is the file's bytes, decoded by the server. */
 const FILE_TYPES = ['application/octet-stream', 'text/plain', 'text/csv', 'text/tab-separated-values'];
-const FileBody = z.instanceof(Buffer);
 
 /** Reads a body up to the import limit; a larger one is refused as soon as it is known to be larger. */
 async function readFileBody(raw: IncomingMessage): Promise<Buffer> {
@@ -39,35 +36,37 @@ function sendFile(reply: FastifyReply, file: ExportFile) {
  * per-language calls: a visitor exports the deck without progress and previews against the deck; confirming an
  * import makes a visitor a guest, as adding a word does.
  */
-export function transferRoutes(transfer: TransferService, sessions: SessionManager): FastifyPluginAsyncZod {
+export function transferRoutes(transfer: TransferService, sessions: SessionManager): FastifyPluginAsync {
   return async (app) => {
     // A file is sent as its bytes, never as JSON: a JSON body here is 415, not a 5 MB JSON parse.
     app.removeContentTypeParser('application/json');
     app.addContentTypeParser(FILE_TYPES, async (request: { raw: IncomingMessage }) => readFileBody(request.raw));
 
-    for (const { code } of LANGUAGES.filter((l) => l.active)) {
-      app.get(`/api/${code}/export/words`, { schema: { querystring: WordExportQuery } }, async (request, reply) =>
-        sendFile(reply, transfer.exportWords(request.learner, code, request.query.format)),
-      );
-      app.get(`/api/${code}/export/reviews`, { schema: { querystring: ReviewExportQuery } }, async (request, reply) =>
-        sendFile(reply, transfer.exportReviews(request.learner, code, request.query.format)),
-      );
+    serve(app, transferEndpoints.exportWords, async (request, reply, code) =>
+      sendFile(reply, transfer.exportWords(request.learner, code, request.query.format)),
+    );
+    serve(app, transferEndpoints.exportReviews, async (request, reply, code) =>
+      sendFile(reply, transfer.exportReviews(request.learner, code, request.query.format)),
+    );
 
-      const importOptions = { bodyLimit: IMPORT_MAX_BYTES + 1, schema: { body: FileBody } };
-      app.post(`/api/${code}/import/preview`, { ...importOptions, schema: { ...importOptions.schema, response: { 200: ImportPreview } } }, async (request) =>
-        transfer.previewImport(request.learner, code, bodyBytes(request.body)),
-      );
-      app.post(`/api/${code}/import`, { ...importOptions, schema: { ...importOptions.schema, response: { 200: ImportResult } } }, async (request, reply) => {
+    const importOptions = { bodyLimit: IMPORT_MAX_BYTES + 1 };
+    serve(app, transferEndpoints.previewImport, async (request, _reply, code) => transfer.previewImport(request.learner, code, bodyBytes(request.body)), importOptions);
+    serve(
+      app,
+      transferEndpoints.confirmImport,
+      async (request, reply, code) => {
         const bytes = bodyBytes(request.body);
         if (!request.learner) await transfer.checkVisitorImport(code, bytes);
         const learner = await sessions.ensureLearner(request, reply);
         return transfer.confirmImport(learner, code, bytes);
-      });
-    }
+      },
+      importOptions,
+    );
   };
 }
 
-function bodyBytes(body: Buffer): Buffer {
+/** The body as the content-type parser above read it: a Buffer (the declaration says only "bytes"). */
+function bodyBytes(body: Uint8Array): Buffer {
   if (body.length === 0) throw badRequest('empty_file', 'The file is empty.');
-  return body;
+  return Buffer.isBuffer(body) ? body : Buffer.from(body);
 }

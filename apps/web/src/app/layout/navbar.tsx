@@ -4,6 +4,7 @@ import { paths } from '@/config/paths';
 import { useSession } from '@/features/auth/api/get-session';
 import { useLogout } from '@/features/auth/api/logout';
 import { StreakBadge } from '@/features/progress/components/streak-badge';
+import { OfflineIndicator } from '@/features/quiz/components/offline-banner';
 
 /**
  * One row at every width. On a wide screen the links sit in the row; on a narrow one (a phone) they fold behind a
@@ -35,6 +36,7 @@ export function Navbar() {
           <span className="brand-name">Vocab</span>
         </Link>
         {user ? <StreakBadge /> : null}
+        <OfflineIndicator />
         <button
           type="button"
           ref={menuButton}

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Footer } from './footer';
 import { Navbar } from './navbar';
+import { OfflineSession } from './offline-session';
 import { ThemeSync } from './theme-sync';
 
 /** Every route change scrolls to the top (SPEC.md §2). */
@@ -19,6 +20,7 @@ export function RootLayout() {
       <a className="skip-link" href="#main">Skip to content</a>
       <ScrollToTop />
       <ThemeSync />
+      <OfflineSession />
       <Navbar />
       <main id="main" tabIndex={-1}>
         <Outlet />

@@ -25,6 +25,7 @@ export function Component() {
         <li>Follow your progress: words learned, answers per day, what you remember, and the reviews coming up.</li>
         <li>Keep a streak, set a daily goal and collect XP.</li>
         <li>Use it with the keyboard alone, in a light or a dark theme.</li>
+        <li>Install it as an app and keep practising offline: your answers are sent when you are back online.</li>
       </ul>
       <h2>Planned features</h2>
       <ul>

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { RequireAccount } from '@/app/layout/require-account';
 import { ErrorBox } from '@/components/ui/error-box';
 import { Page } from '@/components/ui/page';
-import { Loading } from '@/components/ui/spinner';
+import { QueryState, bothQueries } from '@/components/ui/query-state';
 import { paths } from '@/config/paths';
 import { useSession } from '@/features/auth/api/get-session';
 import { useLanguages } from '@/features/languages/api/get-languages';
@@ -29,64 +29,51 @@ function AddLanguage() {
   const offered = useLanguages();
   const mine = useUserLanguages(userId);
   const add = useAddLanguage(userId);
-  const retry = () => void Promise.all([offered.refetch(), mine.refetch()]);
-
-  if (offered.isPending || mine.isPending) {
-    return (
-      <Page title={TITLE}>
-        <Loading />
-      </Page>
-    );
-  }
-  if (offered.isError || mine.isError) {
-    return (
-      <Page title={TITLE}>
-        <ErrorBox title="Error loading" onRetry={retry}>
-          {(offered.error ?? mine.error)?.message}
-        </ErrorBox>
-      </Page>
-    );
-  }
-  const active = offered.data.filter((card) => card.isActive);
-  const added = new Set<string>(mine.data.map((l) => l.language));
   return (
     <Page title={TITLE}>
-      {active.length === 0 ? (
-        <p>No languages are offered yet.</p>
-      ) : (
-        <ul className="card-grid">
-          {active.map((card) => (
-            <li key={card.languageLowerCase} className="card language-card">
-              <LanguageCardTitle
-                name={card.language}
-                bg={card.bg}
-                fontColor={card.fontColor}
-                emblem={isLanguageCode(card.languageLowerCase) ? <LanguageFlag code={card.languageLowerCase} /> : null}
-              />
-              <p>{wordCount(card.totalWords)}</p>
-              {added.has(card.languageLowerCase) ? (
-                <AddedLanguage card={card} />
-              ) : (
-                <>
-                  <button
-                    type="button"
-                    className="btn btn-primary"
-                    disabled={add.isPending}
-                    onClick={() => add.mutate(card.languageLowerCase)}
-                  >
-                    {/* The language in the name, hidden from sight: five "Add" buttons must be told apart by ear. */}
-                    {add.isPending && add.variables === card.languageLowerCase ? 'Adding...' : 'Add'}
-                    <span className="visually-hidden"> {card.language}</span>
-                  </button>
-                  {add.isError && add.variables === card.languageLowerCase ? (
-                    <ErrorBox>{add.error.message}</ErrorBox>
-                  ) : null}
-                </>
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryState
+        query={bothQueries(offered, mine)}
+        isEmpty={([cards]) => !cards.some((card) => card.isActive)}
+        empty={<p>No languages are offered yet.</p>}
+      >
+        {([cards, own]) => {
+          const added = new Set<string>(own.map((l) => l.language));
+          return (
+            <ul className="card-grid">
+              {cards
+                .filter((card) => card.isActive)
+                .map((card) => (
+                  <li key={card.languageLowerCase} className="card language-card">
+                    <LanguageCardTitle
+                      name={card.language}
+                      bg={card.bg}
+                      fontColor={card.fontColor}
+                      emblem={isLanguageCode(card.languageLowerCase) ? <LanguageFlag code={card.languageLowerCase} /> : null}
+                    />
+                    <p>{wordCount(card.totalWords)}</p>
+                    {added.has(card.languageLowerCase) ? (
+                      <AddedLanguage card={card} />
+                    ) : (
+                      <>
+                        <button
+                          type="button"
+                          className="btn btn-primary"
+                          disabled={add.isPending}
+                          onClick={() => add.mutate(card.languageLowerCase)}
+                        >
+                          {/* The language in the name, hidden from sight: five "Add" buttons must be told apart by ear. */}
+                          {add.isPending && add.variables === card.languageLowerCase ? 'Adding...' : 'Add'}
+                          <span className="visually-hidden"> {card.language}</span>
+                        </button>
+                        {add.isError && add.variables === card.languageLowerCase ? <ErrorBox>{add.error.message}</ErrorBox> : null}
+                      </>
+                    )}
+                  </li>
+                ))}
+            </ul>
+          );
+        }}
+      </QueryState>
       <p>
         <Link to={paths.userHome}>Back to your languages</Link>
       </p>

@@ -61,7 +61,7 @@ describe('the contact form', () => {
   });
 
   it('shows the server\'s message beside the field it names, in an "Error" box, keeping what was typed', async () => {
-    fakeContact(() => apiError(400, 'invalid_input', 'body message: message is too long'));
+    fakeContact(() => apiError(400, 'invalid_input', 'body message: message is too long', [{ path: 'message', message: 'message is too long' }]));
     const { user } = renderRoute('/contact', ROUTES);
 
     await fillIn(user, { name: 'Ana', email: 'ana@example.org', message: 'Hola!' });
@@ -76,6 +76,24 @@ describe('the contact form', () => {
     expect(message).toHaveValue('Hola!');
     expect(screen.getByLabelText('Name')).toHaveValue('Ana');
     expect(screen.getByLabelText('Email')).toHaveValue('ana@example.org');
+  });
+
+  it('marks every field the server names in its issues, each with its own message', async () => {
+    fakeContact(() =>
+      apiError(400, 'invalid_input', 'body name: name must be one line without control characters', [
+        { path: 'name', message: 'name must be one line without control characters' },
+        { path: 'email', message: 'email must be an e-mail address' },
+      ]),
+    );
+    const { user } = renderRoute('/contact', ROUTES);
+
+    await fillIn(user, { name: 'Ana', email: 'ana@example.org', message: 'Hola!' });
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your message was not sent: please check the Name and Email fields.');
+    expect(screen.getByLabelText('Name')).toHaveAccessibleDescription('Name must be one line without control characters');
+    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Email must be an e-mail address');
+    expect(screen.getByLabelText('Message')).not.toHaveAttribute('aria-invalid');
   });
 
   it('shows an "Error" box when the server cannot be reached, and sends what was kept on the next try', async () => {

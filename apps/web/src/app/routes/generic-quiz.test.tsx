@@ -15,31 +15,30 @@ const perro = makeWord({ _id: '12', word: 'perro', translation: 'dog', article: 
 const gato = makeWord({ _id: '13', word: 'gato', translation: 'cat', article: 'el' });
 
 describe('the generic quiz', () => {
-  it('requeues the missed words, then offers "Learn 15 more words"', async () => {
+  it('requeues the missed words, then offers "Learn 15 more words"; answers go through the offline queue', async () => {
     loggedIn();
     const batches = [[casa, perro], [gato]];
     const asked: string[] = [];
     server.use(
-      http.get('/api/users/languages/words/unlearned', ({ request }) => {
+      http.get('/api/spanish', ({ request }) => {
         asked.push(new URL(request.url).search);
-        return HttpResponse.json({ wordsLearned: batches[asked.length - 1] ?? [] });
+        return HttpResponse.json(batches[asked.length - 1] ?? []);
       }),
     );
     const received = recordAnswers();
     const { user } = renderRoute('/quiz/generic/spanish?direction=recall', ROUTES);
 
     expect(await screen.findByText('word 1 / 2')).toBeInTheDocument();
-    expect(asked).toEqual(['?language=spanish&direction=recall']);
+    expect(asked).toEqual(['?limit=45&unlearned=true&direction=recall']);
     expect(screen.getByText('English → Spanish')).toBeInTheDocument();
     expect(screen.getByText('house')).toBeInTheDocument();
     expect(screen.getByRole('textbox')).toHaveAccessibleName('Answer in Spanish');
 
-    // Wrong, with Enter: the incorrect-answer call and the answer shown.
+    // Wrong, with Enter: the answer shown, and sent as the language quiz sends it (kept if the network is gone).
     await user.type(screen.getByRole('textbox'), 'caso x{Enter}');
     expect(feedbackText()).toBe('Incorrect. la casa');
     await waitFor(() => expect(received).toHaveLength(1));
-    expect(received[0]?.url.pathname).toBe('/api/users/languages/spanish/quiz/answer-word-incorrectly');
-    expect(Object.fromEntries(received[0]?.url.searchParams ?? [])).toEqual({ language: 'spanish', wordId: '11', word: 'casa' });
+    expect(received[0]?.url.pathname).toBe('/api/spanish/11');
     expect(received[0]?.body).toMatchObject({ verdict: 'wrong', typed: 'caso x' });
 
     await wait(2000);
@@ -47,8 +46,8 @@ describe('the generic quiz', () => {
     await user.type(screen.getByRole('textbox'), 'el perro');
     expect(feedbackText()).toBe('Correct!');
     await waitFor(() => expect(received).toHaveLength(2));
-    expect(received[1]?.url.pathname).toBe('/api/users/languages/spanish/quiz/answer-word/');
-    expect(Object.fromEntries(received[1]?.url.searchParams ?? [])).toEqual({ language: 'spanish', wordId: '12', word: 'perro' });
+    expect(received[1]?.url.pathname).toBe('/api/spanish/12');
+    expect(received[1]?.body).toMatchObject({ verdict: 'correct', typed: 'el perro' });
 
     // A second round with only the missed word.
     await wait(2000);

@@ -11,7 +11,7 @@ const ROUTES = [{ path: '/review/generic/:language', Component }];
 describe('the generic review', () => {
   it('says when no word is due', async () => {
     loggedIn();
-    server.use(http.get('/api/users/languages/german/for-review', () => HttpResponse.json([])));
+    server.use(http.get('/api/german/for-review', () => HttpResponse.json([])));
     renderRoute('/review/generic/german', ROUTES);
 
     expect(await screen.findByText('No words to review at this time')).toBeInTheDocument();
@@ -21,7 +21,7 @@ describe('the generic review', () => {
   it('asks the due words foreign to English, counting i / N, and reports to the account', async () => {
     loggedIn();
     server.use(
-      http.get('/api/users/languages/german/for-review', () =>
+      http.get('/api/german/for-review', () =>
         HttpResponse.json([makeWord({ _id: '21', word: 'Haus', translation: 'house', article: 'das' }), makeWord({ _id: '22', word: 'gehen', translation: 'to go', pos: 'verb' })]),
       ),
     );
@@ -32,7 +32,7 @@ describe('the generic review', () => {
     expect(screen.getByText('1 / 2')).toBeInTheDocument();
     await user.type(screen.getByRole('textbox'), 'house');
     await waitFor(() => expect(received).toHaveLength(1));
-    expect(received[0]?.url.pathname).toBe('/api/users/languages/german/quiz/answer-word/');
-    expect(received[0]?.url.searchParams.get('word')).toBe('Haus');
+    expect(received[0]?.url.pathname).toBe('/api/german/21');
+    expect(received[0]?.body).toMatchObject({ verdict: 'correct', typed: 'house', direction: 'recognise' });
   });
 });

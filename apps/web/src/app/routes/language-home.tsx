@@ -13,6 +13,7 @@ import { PercentBar } from '@/features/languages/components/percent-bar';
 import { wordCount } from '@/features/languages/lib/word-count';
 import { useLanguageProgress } from '@/features/progress/api/get-language-progress';
 import { nextReviewText } from '@/features/progress/lib/next-review';
+import { PlacementOffer } from '@/features/placement/components/placement-offer';
 import { Component as NotFound } from './not-found';
 
 /**
@@ -98,6 +99,7 @@ function LanguageFigures({ language, stats, routes }: { language: Language; stat
         </p>
         {stats.learnedCount === 0 ? <p className="hint">No words learned yet: start with {links.practise}.</p> : null}
       </section>
+      <PlacementOffer language={language} stats={stats} quizUrl={quiz} />
       <ul className="next-steps">
         <li className="card step">
           <h2>New words</h2>

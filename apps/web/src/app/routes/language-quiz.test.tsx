@@ -2,6 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { defaultSettings, makeWord, recordAnswers, renderRoute, quizFeedback, server, setupQuizTests } from '@/features/quiz/test-utils';
+import { RETRY_MS } from '@/features/quiz/offline/answer-queue';
 import { Component } from './language-quiz';
 
 setupQuizTests();
@@ -218,15 +219,27 @@ describe('the French quiz', () => {
     expect(screen.queryByText(/could not be saved/)).not.toBeInTheDocument();
   });
 
-  it('says so when an answer could not be saved after its retries', async () => {
+  it('keeps an answer the server failed, says it waits, and sends it again later with the time it was given', async () => {
     serveBatches('french', [ete, chateau]);
-    const received = recordAnswers(() => 500);
+    let failing = true;
+    const received = recordAnswers(() => (failing ? 500 : 200));
     const { user } = renderRoute('/french-quiz', ROUTES);
 
     await user.type(await screen.findByRole('textbox'), 'été');
+    const givenAt = Date.now();
     await wait(2000);
-    expect(await screen.findByText('One answer could not be saved. Check your connection.')).toBeInTheDocument();
+    expect(await screen.findByText('1 answer waiting to be sent. Trying again shortly.')).toBeInTheDocument();
     expect(received).toHaveLength(3);
+    expect(received.map((r) => (r.body as { answeredAt?: number }).answeredAt)).toEqual([undefined, undefined, undefined]);
+
+    failing = false;
+    await wait(RETRY_MS);
+    await waitFor(() => expect(received).toHaveLength(4));
+    const [first, last] = [received[0]?.body as { answerId: string }, received[3]?.body as { answerId: string; answeredAt: number }];
+    expect(last.answerId).toBe(first.answerId);
+    expect(Math.abs(last.answeredAt - givenAt)).toBeLessThan(1000);
+    expect(await screen.findByText('1 answer saved — you’re all caught up.')).toBeInTheDocument();
+    expect(screen.queryByText(/could not be saved/)).not.toBeInTheDocument();
   });
 
   it('has loading, error with Try again, and empty states', async () => {

@@ -4,12 +4,13 @@ import { RequireAccount } from '@/app/layout/require-account';
 import { ErrorBox } from '@/components/ui/error-box';
 import { Page } from '@/components/ui/page';
 import { paths } from '@/config/paths';
-import { useCorrectAnswer } from '@/features/quiz/api/correct-answer';
 import { useQuizSupport } from '@/features/quiz/api/get-quiz-support';
+import { OfflineBanner } from '@/features/quiz/components/offline-banner';
 import { QuizQuery } from '@/features/quiz/components/quiz-query';
 import { QuizScreen } from '@/features/quiz/components/quiz-screen';
 import { directionLabel, directionTitle, pageDirectionQuery } from '@/features/quiz/lib/direction';
 import { wordQuizProps } from '@/features/quiz/lib/word-quiz';
+import { useQueueIdle, useQueuedCorrection } from '@/features/quiz/offline/offline-context';
 import type { WordSource } from '@/features/quiz/word-sources';
 import { useRouteLanguage } from '@/lib/use-route-language';
 
@@ -35,7 +36,8 @@ function WordQuiz({ source, language, direction }: { source: WordSource; languag
   const query = source.useWords(language, direction);
   const support = useQuizSupport(language.code);
   const report = source.useReport(language, direction, query.data);
-  const correct = useCorrectAnswer(language.code);
+  const correct = useQueuedCorrection(language.code);
+  const queueIdle = useQueueIdle();
   const homePath = source.scope === 'account' ? paths.genericLanguage(language.code) : paths.language(language.code);
   const reviewPath = source.scope === 'account' ? paths.genericReview(language.code) : paths.languageReview(language.code);
   const home = (
@@ -47,6 +49,7 @@ function WordQuiz({ source, language, direction }: { source: WordSource; languag
 
   return (
     <Page title={`${source.title(language)}${directionTitle(language, direction)}`}>
+      <OfflineBanner />
       <QuizQuery
         query={query}
         waiting={support.pending}
@@ -67,7 +70,9 @@ function WordQuiz({ source, language, direction }: { source: WordSource; languag
         }
       >
         {(words) => (
+          // A new batch is a new quiz, even when it arrives too fast for "Loading..." to show in between.
           <QuizScreen
+            key={query.dataUpdatedAt}
             caption={directionLabel(language, direction)}
             {...wordQuizProps(words, language, source.mode(language), support, direction)}
             counter={source.counter}
@@ -81,8 +86,11 @@ function WordQuiz({ source, language, direction }: { source: WordSource; languag
                     type="button"
                     className="btn btn-primary"
                     onClick={() => {
-                      // The next batch must not hold words whose answers are still on their way.
-                      void settled().then(() => query.refetch());
+                      // The next batch must not hold words whose answers are still on their way: they are sent first
+                      // if they can be; offline, the next batch leaves out the words answered (offline/day-words.ts).
+                      void settled()
+                        .then(queueIdle)
+                        .then(() => query.refetch());
                     }}
                   >
                     {more}

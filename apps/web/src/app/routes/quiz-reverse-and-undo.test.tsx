@@ -14,6 +14,7 @@ import {
   server,
   setupQuizTests,
 } from '@/features/quiz/test-utils';
+import { RETRY_MS } from '@/features/quiz/offline/answer-queue';
 import { Component as GenericQuiz } from './generic-quiz';
 import { Component as LanguageQuiz } from './language-quiz';
 import { Component as LanguageReview } from './language-review';
@@ -96,7 +97,7 @@ describe('"I was right"', () => {
 
   it('keeps a missed word out of the generic quiz\'s next round', async () => {
     loggedIn();
-    server.use(http.get('/api/users/languages/words/unlearned', () => HttpResponse.json({ wordsLearned: [casa, perro] })));
+    server.use(http.get('/api/spanish', () => HttpResponse.json([casa, perro])));
     const answers = recordAnswers();
     const corrections = recordCorrections();
     const { user } = renderRoute('/quiz/generic/spanish', ROUTES);
@@ -192,18 +193,23 @@ describe('"Undo"', () => {
     await waitFor(() => expect(corrections).toHaveLength(1));
   });
 
-  it('says so when the server could not take the answer back', async () => {
+  it('keeps an undo the server could not take, and sends it again later', async () => {
     serveWords('/api/spanish', [casa, perro]);
     recordAnswers();
-    const corrections = recordCorrections(() => 503);
+    let failing = true;
+    const corrections = recordCorrections(() => (failing ? 503 : 200));
     const { user } = renderRoute('/spanish-quiz', ROUTES);
 
     await user.type(await screen.findByRole('textbox'), 'home');
     await user.click(undoButton() as HTMLElement);
-    // Retried with back-off, then given up on.
+    // Retried with back-off, then kept in the queue for a later try.
     await wait(5000);
     expect(corrections).toHaveLength(3);
-    expect(await screen.findByText('One undo or “I was right” could not be saved. Check your connection.')).toBeInTheDocument();
+    failing = false;
+    await wait(RETRY_MS);
+    await waitFor(() => expect(corrections).toHaveLength(4));
+    expect(new Set(corrections.map((c) => c.url.pathname)).size).toBe(1);
+    expect(screen.queryByText(/could not be saved/)).not.toBeInTheDocument();
   });
 
   it('takes no keystroke from the answer field: letters typed while the buttons show are the next answer', async () => {
@@ -222,7 +228,7 @@ describe('"Undo"', () => {
 });
 
 /** Serves `words` at `path` and records the query strings it was asked with. */
-function serveWords(path: string, words: Word[] | { wordsLearned: Word[] }): string[] {
+function serveWords(path: string, words: Word[]): string[] {
   const asked: string[] = [];
   server.use(
     http.get(path, ({ request }) => {
@@ -240,7 +246,8 @@ describe('the reverse direction (?direction=reverse)', () => {
     const { user } = renderRoute('/spanish-quiz?direction=reverse', ROUTES);
 
     expect(await screen.findByRole('heading', { name: 'Spanish quiz: English → Spanish' })).toBeInTheDocument();
-    expect(asked).toEqual(['?limit=15&unlearned=true&direction=recall']);
+    // Three batches at once: the next two can start offline (features/quiz/offline/day-words.ts).
+    expect(asked).toEqual(['?limit=45&unlearned=true&direction=recall']);
     // Several meanings are shown whole; the answer is typed in Spanish, with the accent buttons at hand.
     expect(screen.getByText(/Translate:/).textContent).toBe('Translate: to be; to stay');
     expect(screen.getByRole('textbox')).toHaveAccessibleName('Answer in Spanish');
@@ -287,7 +294,7 @@ describe('the reverse direction (?direction=reverse)', () => {
     const { user } = renderRoute('/spanish-quiz', ROUTES);
 
     expect(await screen.findByRole('heading', { name: 'Spanish quiz' })).toBeInTheDocument();
-    expect(asked).toEqual(['?limit=15&unlearned=true&direction=recognise']);
+    expect(asked).toEqual(['?limit=45&unlearned=true&direction=recognise']);
     expect(screen.getByText(/Translate:/).textContent).toBe('Translate: el niño');
     expect(screen.getByText('Spanish → English')).toBeInTheDocument();
     await user.type(screen.getByRole('textbox'), 'boy');
@@ -316,16 +323,16 @@ describe('the reverse direction (?direction=reverse)', () => {
 
   it('runs the generic quiz on the reverse card too', async () => {
     loggedIn();
-    const asked = serveWords('/api/users/languages/words/unlearned', { wordsLearned: [ete] });
+    const asked = serveWords('/api/french', [ete]);
     const received = recordAnswers();
     const { user } = renderRoute('/quiz/generic/french?direction=reverse', ROUTES);
 
     // French's own card is recall (its SPEC quiz shows English): the old name "reverse" is the other one.
     expect(await screen.findByRole('heading', { name: 'French quiz: French → English' })).toBeInTheDocument();
-    expect(asked).toEqual(['?language=french&direction=recognise']);
+    expect(asked).toEqual(['?limit=45&unlearned=true&direction=recognise']);
     await user.type(screen.getByRole('textbox'), 'summer');
     await waitFor(() => expect(received).toHaveLength(1));
-    expect(received[0]?.url.pathname).toBe('/api/users/languages/french/quiz/answer-word/');
+    expect(received[0]?.url.pathname).toBe('/api/french/7');
     expect(received[0]?.body).toMatchObject({ verdict: 'correct', direction: 'recognise' });
   });
 });

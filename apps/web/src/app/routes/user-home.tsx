@@ -2,9 +2,8 @@ import type { UserLanguage } from '@vocab/api';
 import { getLanguage } from '@vocab/core';
 import { Link } from 'react-router';
 import { RequireAccount } from '@/app/layout/require-account';
-import { ErrorBox } from '@/components/ui/error-box';
 import { Page } from '@/components/ui/page';
-import { Loading } from '@/components/ui/spinner';
+import { QueryState } from '@/components/ui/query-state';
 import { paths } from '@/config/paths';
 import { useSession } from '@/features/auth/api/get-session';
 import { useUserLanguages } from '@/features/languages/api/user-languages';
@@ -35,27 +34,26 @@ function UserHome() {
           + add
         </Link>
       </div>
-      {languages.isPending ? <Loading /> : null}
-      {languages.isError ? (
-        <ErrorBox title="Error loading" onRetry={() => void languages.refetch()}>
-          {languages.error.message}
-        </ErrorBox>
-      ) : null}
-      {languages.data?.length === 0 ? (
-        <div className="empty-state">
-          <p>No languages added yet</p>
-          <p className="hint">Add one, or practise any language from the home page: the ones you practise appear here.</p>
-        </div>
-      ) : null}
-      {languages.data?.length ? (
-        <ul className="card-grid">
-          {languages.data.map((record) => (
-            <li key={record.language}>
-              <UserLanguageCard record={record} />
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <QueryState
+        query={languages}
+        isEmpty={(list) => list.length === 0}
+        empty={
+          <div className="empty-state">
+            <p>No languages added yet</p>
+            <p className="hint">Add one, or practise any language from the home page: the ones you practise appear here.</p>
+          </div>
+        }
+      >
+        {(list) => (
+          <ul className="card-grid">
+            {list.map((record) => (
+              <li key={record.language}>
+                <UserLanguageCard record={record} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryState>
     </Page>
   );
 }

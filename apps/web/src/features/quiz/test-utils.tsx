@@ -11,12 +11,15 @@ import { setupServer } from 'msw/node';
 import type { ComponentType } from 'react';
 import { RouterProvider, createMemoryRouter, useLocation } from 'react-router';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';
+import { OfflineProvider } from './offline/offline-context';
 
-/** What every quiz asks besides its words: default settings and an empty lexicon, unless a test says otherwise. */
+/** What every screen asks besides its own data: default settings, an empty lexicon, no placement result, unless a test says otherwise. */
 export const defaultSettings = { strictAccents: false, desiredRetention: 0.9, dailyGoal: 20, autoSpeak: false, theme: 'system' };
 export const server = setupServer(
   http.get('/api/settings', () => HttpResponse.json(defaultSettings)),
   http.get('/api/:language/lexicon', () => HttpResponse.json({ entries: [] })),
+  // A language home asks for the last placement result: none, unless a test says otherwise.
+  http.get('/api/:language/placement', () => HttpResponse.json({ result: null })),
 );
 
 /** Starts MSW for a test file (an unhandled request fails the test) and fails a test that logs console.error. */
@@ -47,14 +50,16 @@ export interface TestRoute {
   Component: ComponentType;
 }
 
-/** Renders `routes` in a memory router at `url`, with a fresh query client that does not retry. */
+/** Renders `routes` in a memory router at `url`, with a fresh query client that does not retry and a fresh answer queue. */
 export function renderRoute(url: string, routes: TestRoute[]) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const router = createMemoryRouter([...routes, { path: '*', Component: Elsewhere }], { initialEntries: [url] });
   const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
   const view = render(
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <OfflineProvider>
+        <RouterProvider router={router} />
+      </OfflineProvider>
     </QueryClientProvider>,
   );
   return { ...view, user, router, queryClient };

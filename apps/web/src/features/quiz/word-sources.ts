@@ -1,15 +1,11 @@
 import type { Word } from '@vocab/api';
 import { type Direction, type Language, type QuizMode, languageQuizMode } from '@vocab/core';
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
-import { useCallback, useMemo } from 'react';
-import { useAnswerGenericWord } from './api/answer-generic-word';
-import { useAnswerLanguageWord } from './api/answer-language-word';
-import { genericReviewQueryOptions } from './api/get-generic-review';
 import { languageReviewQueryOptions } from './api/get-language-review';
 import { languageWordsQueryOptions } from './api/get-language-words';
-import { unlearnedWordsQueryOptions } from './api/get-unlearned-words';
 import type { QuizCounter } from './components/quiz-screen';
 import type { ReportAnswer } from './lib/answer-report';
+import { useDayWords, useQueuedAnswer } from './offline/offline-context';
 
 /**
  * Where a quiz page's words come from and where its answers go: the one thing the four word quizzes of SPEC.md
@@ -33,14 +29,24 @@ export interface WordSource {
   useReport: (language: Language, direction: Direction, words: readonly Word[] | undefined) => ReportAnswer;
 }
 
-/** The generic calls carry the foreign word of the item answered (SPEC.md §7): looked up in the quiz's words. */
-function useGenericReport(language: Language, direction: Direction, words: readonly Word[] | undefined): ReportAnswer {
-  const byId = useMemo(() => new Map((words ?? []).map((w): [string, Word] => [w._id, w])), [words]);
-  const wordOf = useCallback((id: string) => byId.get(id)?.word ?? '', [byId]);
-  return useAnswerGenericWord(language.code, direction, wordOf);
+/**
+ * Every quiz and review works offline: answers go through the queue, words come from those kept for the day. The
+ * account's pages use the same calls as a language's: SPEC.md's generic calls (answer-word, words/unlearned, the
+ * account's for-review) reach the same service with the same learner, and stay served for the original client.
+ */
+const useQueuedReport = (language: Language, direction: Direction, words: readonly Word[] | undefined): ReportAnswer =>
+  useQueuedAnswer(language.code, direction, words);
+
+// networkMode 'always': offline, the query still runs, and its function answers from the words kept.
+function useLanguageBatch(language: Language, direction: Direction): UseQueryResult<Word[]> {
+  const days = useDayWords();
+  return useQuery({ ...languageWordsQueryOptions(language.code, direction), queryFn: () => days.batch(language.code, direction), networkMode: 'always' });
 }
 
-const useLanguageReport = (language: Language, direction: Direction): ReportAnswer => useAnswerLanguageWord(language.code, direction);
+function useLanguageReview(language: Language, direction: Direction): UseQueryResult<Word[]> {
+  const days = useDayWords();
+  return useQuery({ ...languageReviewQueryOptions(language.code, direction), queryFn: () => days.review(language.code, direction), networkMode: 'always' });
+}
 
 export const WORD_SOURCES = {
   /** `/spanish-quiz`, `/french-quiz`, …: the language's next batch of new words (SPEC.md §4). */
@@ -53,8 +59,8 @@ export const WORD_SOURCES = {
     title: (language) => `${language.name} quiz`,
     empty: (language) => `You have learned every ${language.name} word we have. Well done!`,
     more: 'Practice more',
-    useWords: (language, direction) => useQuery(languageWordsQueryOptions(language.code, direction)),
-    useReport: useLanguageReport,
+    useWords: useLanguageBatch,
+    useReport: useQueuedReport,
   },
   /** `/spanish/up-for-review`, …: the language's due words. */
   languageReview: {
@@ -65,8 +71,8 @@ export const WORD_SOURCES = {
     showResult: true,
     title: (language) => `${language.name}: up for review`,
     empty: () => 'No words to translate at this time',
-    useWords: (language, direction) => useQuery(languageReviewQueryOptions(language.code, direction)),
-    useReport: useLanguageReport,
+    useWords: useLanguageReview,
+    useReport: useQueuedReport,
   },
   /** `/quiz/generic/:language`: the account's quiz, rounds of the missed words until none is wrong. */
   genericQuiz: {
@@ -78,8 +84,8 @@ export const WORD_SOURCES = {
     title: (language) => `${language.name} quiz`,
     empty: (language) => `You have learned every ${language.name} word we have. Well done!`,
     more: 'Learn 15 more words',
-    useWords: (language, direction) => useQuery({ ...unlearnedWordsQueryOptions(language.code, direction), select: (data) => data.wordsLearned }),
-    useReport: useGenericReport,
+    useWords: useLanguageBatch,
+    useReport: useQueuedReport,
   },
   /** `/review/generic/:language`: the account's due words. */
   genericReview: {
@@ -90,7 +96,7 @@ export const WORD_SOURCES = {
     showResult: true,
     title: (language) => `Review ${language.name} words`,
     empty: () => 'No words to review at this time',
-    useWords: (language, direction) => useQuery(genericReviewQueryOptions(language.code, direction)),
-    useReport: useGenericReport,
+    useWords: useLanguageReview,
+    useReport: useQueuedReport,
   },
 } as const satisfies Record<string, WordSource>;

@@ -1,26 +1,20 @@
 import type { DeleteAccountBody } from '@vocab/api';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
-import { api } from '@/lib/api-client';
-import { isSessionQuery, queryKeys } from '@/lib/query-keys';
+import { call, client } from '@/lib/api-client';
 import { ACCOUNT_DELETED_STATE } from '../components/account-deleted-notice';
 
-export const deleteAccount = (body: DeleteAccountBody) => api<{ ok: true }>('POST', '/api/account/delete', body);
+export const deleteAccount = (body: DeleteAccountBody) => call(client.POST('/api/account/delete', { body }));
 
 /**
- * Deletes the account. Afterwards the learner is a visitor: the page goes to `/` first (a logged-in-only page shown
- * without a session would send them to login), then every cached answer of the account is dropped.
+ * Deletes the account. Afterwards the learner is a visitor: the page goes to `/`, whose notice then drops the
+ * session and every cached answer of the account (AccountDeletedNotice).
  */
 export function useDeleteAccount() {
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useMutation({
     mutationFn: deleteAccount,
-    onSuccess: async () => {
-      await navigate(paths.home, { state: ACCOUNT_DELETED_STATE });
-      queryClient.setQueryData(queryKeys.session, null);
-      queryClient.removeQueries({ predicate: (query) => !isSessionQuery(query) });
-    },
+    onSuccess: () => navigate(paths.home, { state: ACCOUNT_DELETED_STATE }),
   });
 }

@@ -1,11 +1,10 @@
-import type { SessionList } from '@vocab/api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { call, client } from '@/lib/api-client';
 
 export const accountSessionsKey = ['account', 'sessions'] as const;
 
 /** The account's active sessions, the most recently used first; the one of this browser is marked `current`. */
-export const getSessions = async () => (await api<SessionList>('GET', '/api/account/sessions')).sessions;
+export const getSessions = async () => (await call(client.GET('/api/account/sessions'))).sessions;
 
 export const sessionsQueryOptions = () => queryOptions({ queryKey: accountSessionsKey, queryFn: getSessions });
 

@@ -1,6 +1,6 @@
-import type { SessionResponse, UserData } from '@vocab/api';
+import type { UserData } from '@vocab/api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { call, client } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 /**
@@ -9,7 +9,7 @@ import { queryKeys } from '@/lib/query-keys';
  * load logs no failed request (SPEC.md's page-load-login, which answers 401, stays for other clients).
  */
 export async function getSession(): Promise<UserData | null> {
-  return (await api<SessionResponse>('GET', '/api/auth/session')).user;
+  return (await call(client.GET('/api/auth/session'))).user;
 }
 
 export const sessionQueryOptions = () => queryOptions({ queryKey: queryKeys.session, queryFn: getSession, staleTime: Infinity });

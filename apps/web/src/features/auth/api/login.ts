@@ -1,10 +1,10 @@
-import type { LoginBody, LoginResponse } from '@vocab/api';
+import type { LoginBody } from '@vocab/api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { call, client } from '@/lib/api-client';
 import { sessionQueryOptions } from './get-session';
 import { isSessionQuery } from '@/lib/query-keys';
 
-export const login = (body: LoginBody) => api<LoginResponse>('POST', '/api/auth/login', body);
+export const login = (body: LoginBody) => call(client.POST('/api/auth/login', { body }));
 
 export function useLogin() {
   const queryClient = useQueryClient();

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
-import { api } from '@/lib/api-client';
+import { call, client } from '@/lib/api-client';
 import { isSessionQuery } from '@/lib/query-keys';
 
-export const logout = () => api<{ ok: true }>('GET', '/api/auth/logout');
-export const logoutEverywhere = () => api<{ ok: true }>('POST', '/api/auth/logout-everywhere');
+export const logout = () => call(client.GET('/api/auth/logout'));
+export const logoutEverywhere = () => call(client.POST('/api/auth/logout-everywhere'));
 
 function useEndSession(fn: () => Promise<unknown>) {
   const queryClient = useQueryClient();

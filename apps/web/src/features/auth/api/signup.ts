@@ -1,10 +1,10 @@
-import type { LoginResponse, SignupBody } from '@vocab/api';
+import type { SignupBody } from '@vocab/api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { call, client } from '@/lib/api-client';
 import { sessionQueryOptions } from './get-session';
 import { isSessionQuery } from '@/lib/query-keys';
 
-export const signup = (body: SignupBody) => api<LoginResponse>('POST', '/api/auth/signup', body);
+export const signup = (body: SignupBody) => call(client.POST('/api/auth/signup', { body }));
 
 export function useSignup() {
   const queryClient = useQueryClient();

@@ -1,6 +1,6 @@
 import type { ContactBody } from '@vocab/api';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { call, client } from '@/lib/api-client';
 
 /** Stores the message; the server's outbox delivers it by mail when SMTP is configured. */
-export const useSendMessage = () => useMutation({ mutationFn: (body: ContactBody) => api<unknown>('POST', '/api/contact', body) });
+export const useSendMessage = () => useMutation({ mutationFn: (body: ContactBody) => call(client.POST('/api/contact', { body })) });

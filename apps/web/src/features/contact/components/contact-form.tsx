@@ -9,13 +9,22 @@ type Fields = Record<Field, string>;
 const EMPTY: Fields = { name: '', email: '', message: '' };
 const LABELS: Record<Field, string> = { name: 'Name', email: 'Email', message: 'Message' };
 
-/** The field a 400 from the server names ("body email: email must be an e-mail address"), with its message. */
-function fieldError(err: Error): { field: Field; message: string } | null {
-  if (!(err instanceof ApiError) || err.status !== 400) return null;
-  const match = /^body (name|email|message): (.+)$/.exec(err.message);
-  if (!match) return null;
-  const text = match[2] ?? '';
-  return { field: match[1] as Field, message: text.charAt(0).toUpperCase() + text.slice(1) };
+const isField = (path: string): path is Field => Object.hasOwn(LABELS, path);
+
+/** The server's verdict on each field a refused message got wrong (its `issues`), in the form's order. */
+function fieldErrors(err: Error): Partial<Record<Field, string>> {
+  if (!(err instanceof ApiError) || err.status !== 400) return {};
+  const errors: Partial<Record<Field, string>> = {};
+  for (const { path, message } of err.issues) {
+    if (isField(path)) errors[path] ??= message.charAt(0).toUpperCase() + message.slice(1);
+  }
+  return errors;
+}
+
+/** "the Message field", "the Name and Email fields". */
+function fieldNames(fields: Field[]): string {
+  const labels = fields.map((f) => LABELS[f]);
+  return labels.length === 1 ? `the ${labels[0]} field` : `the ${labels.slice(0, -1).join(', ')} and ${labels.at(-1)} fields`;
 }
 
 /**
@@ -66,10 +75,11 @@ export function ContactForm() {
     );
   }
 
-  const serverError = send.isError ? fieldError(send.error) : null;
+  const serverErrors = send.isError ? fieldErrors(send.error) : {};
+  const wrongFields = (Object.keys(LABELS) as Field[]).filter((f) => serverErrors[f]);
   const errorOf = (field: Field): string | null => {
     if (field === 'email' && badEmail) return 'Please enter an e-mail address, like ana@example.org.';
-    return serverError?.field === field ? serverError.message : null;
+    return serverErrors[field] ?? null;
   };
   const control = (field: Field) => {
     const error = errorOf(field);
@@ -114,7 +124,7 @@ export function ContactForm() {
       </button>
       {send.isError ? (
         <ErrorBox>
-          {serverError ? `Your message was not sent: please check the ${LABELS[serverError.field]} field.` : send.error.message}
+          {wrongFields.length > 0 ? `Your message was not sent: please check ${fieldNames(wrongFields)}.` : send.error.message}
         </ErrorBox>
       ) : null}
     </form>

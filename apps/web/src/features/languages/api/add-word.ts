@@ -1,14 +1,14 @@
-import type { AddWordBody, Word } from '@vocab/api';
+import type { AddWordBody } from '@vocab/api';
 import type { LanguageCode } from '@vocab/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { call, client } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 /** Adds a word of the learner's own to a language (theirs alone, PRODUCT.md §1). */
 export function useAddWord(language: LanguageCode) {
-  const client = useQueryClient();
+  const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: AddWordBody) => api<Word>('POST', `/api/${language}`, body),
-    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.languageStats(language) }),
+    mutationFn: (body: AddWordBody) => call(client.POST('/api/{language}', { params: { path: { language } }, body })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.languageStats(language) }),
   });
 }

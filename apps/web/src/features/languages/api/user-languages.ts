@@ -1,12 +1,11 @@
-import type { UserLanguage } from '@vocab/api';
 import type { LanguageCode } from '@vocab/core';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, api } from '@/lib/api-client';
+import { ApiError, call, client } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 /** The languages an account has added (SPEC.md §7 `GET /api/users/languages/{userId}`). */
 export const userLanguagesQueryOptions = (userId: string) =>
-  queryOptions({ queryKey: queryKeys.userLanguages(userId), queryFn: () => api<UserLanguage[]>('GET', `/api/users/languages/${encodeURIComponent(userId)}?words=false`) });
+  queryOptions({ queryKey: queryKeys.userLanguages(userId), queryFn: () => call(client.GET('/api/users/languages/{key}', { params: { path: { key: userId }, query: { words: 'false' } } })) });
 
 export const useUserLanguages = (userId: string) => useQuery(userLanguagesQueryOptions(userId));
 
@@ -16,7 +15,7 @@ export const useUserLanguage = (userId: string, language: LanguageCode) =>
     queryKey: queryKeys.userLanguage(userId, language),
     queryFn: async () => {
       try {
-        return (await api<UserLanguage[]>('GET', `/api/users/languages/${encodeURIComponent(userId)}/languages/${language}?words=false`))[0] ?? null;
+        return (await call(client.GET('/api/users/languages/{key}/languages/{language}', { params: { path: { key: userId, language }, query: { words: 'false' } } })))[0] ?? null;
       } catch (err) {
         if (err instanceof ApiError && err.status === 404) return null;
         throw err;
@@ -26,10 +25,10 @@ export const useUserLanguage = (userId: string, language: LanguageCode) =>
 
 /** Adds a language to the account (SPEC.md §7 `POST /api/users/languages`). */
 export function useAddLanguage(userId: string) {
-  const client = useQueryClient();
+  const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (language: LanguageCode) => api<UserLanguage>('POST', '/api/users/languages?words=false', { language }),
+    mutationFn: (language: LanguageCode) => call(client.POST('/api/users/languages', { params: { query: { words: 'false' } }, body: { language } })),
     // Refetched after a failure too: a 409 means it was added meanwhile (another tab), and then it shows as added.
-    onSettled: () => client.invalidateQueries({ queryKey: queryKeys.userLanguages(userId) }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.userLanguages(userId) }),
   });
 }

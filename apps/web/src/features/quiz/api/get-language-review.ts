@@ -1,13 +1,11 @@
-import type { Word } from '@vocab/api';
 import type { Direction, LanguageCode } from '@vocab/core';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
-import { directionQuery } from '../lib/direction';
+import { call, client } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 /** The learner's words of a language due for review now in `direction`. */
 export const getLanguageReview = (language: LanguageCode, direction: Direction) =>
-  api<Word[]>('GET', `/api/${language}/for-review${directionQuery(direction)}`);
+  call(client.GET('/api/{language}/for-review', { params: { path: { language }, query: { direction } } }));
 
 /** Read once per visit, as the quiz batch (see get-language-words.ts). */
 export const languageReviewQueryOptions = (language: LanguageCode, direction: Direction) =>

@@ -1,16 +1,14 @@
-import type { Word } from '@vocab/api';
 import { BATCH_SIZE, type Direction, type LanguageCode } from '@vocab/core';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
-import { directionQuery } from '../lib/direction';
+import { call, client } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 /**
  * The learner's next batch of words of a language not yet learned in `direction`, in frequency order. Without the
  * query, `GET /api/{language}` is the whole list (SPEC.md §7).
  */
-export const getLanguageWords = (language: LanguageCode, direction: Direction) =>
-  api<Word[]>('GET', `/api/${language}?limit=${BATCH_SIZE}&unlearned=true${directionQuery(direction).replace('?', '&')}`);
+export const getLanguageWords = (language: LanguageCode, direction: Direction, limit = BATCH_SIZE) =>
+  call(client.GET('/api/{language}', { params: { path: { language }, query: { limit, unlearned: 'true', direction } } }));
 
 /**
  * A quiz reads its batch once: never refetched behind its back (it would change the words under a running

@@ -1,11 +1,10 @@
-import type { Lexicon } from '@vocab/api';
 import { type LanguageCode, type Lexicon as WordLexicon, buildLexicon, getLanguage } from '@vocab/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { call, client } from '@/lib/api-client';
 import { useSettings } from '@/lib/settings';
 import { queryKeys } from '@/lib/query-keys';
 
-export const getLexicon = (language: LanguageCode) => api<Lexicon>('GET', `/api/${language}/lexicon`);
+export const getLexicon = (language: LanguageCode) => call(client.GET('/api/{language}/lexicon', { params: { path: { language } } }));
 
 /** Every answer form of a language changes only with a release: fetched once per visit. */
 export const lexiconQueryOptions = (language: LanguageCode) =>

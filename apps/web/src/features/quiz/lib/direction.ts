@@ -1,8 +1,5 @@
 import { type Direction, type Language, primaryDirection } from '@vocab/core';
 
-/** The query string of an API call for a card: always named, so the call never depends on the server's default. */
-export const directionQuery = (direction: Direction): string => `?direction=${direction}`;
-
 /** A quiz or review page's query string: none for the language's own card, so the pages SPEC.md lists keep their URLs. */
 export const pageDirectionQuery = (language: Language, direction: Direction): string =>
   direction === primaryDirection(language.code) ? '' : `?direction=${direction}`;

@@ -8,7 +8,7 @@ export interface RetryOptions {
 }
 
 /** Worth another try: the network failed, the server was busy or broke. A 4xx will fail the same way again. */
-function isTransient(err: unknown): boolean {
+export function isTransient(err: unknown): boolean {
   if (!(err instanceof ApiError)) return true;
   return err.status === 0 || err.status === 408 || err.status === 429 || err.status >= 500;
 }

@@ -1,10 +1,9 @@
-import type { SecretEntry } from '@vocab/api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { call, client } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 /** The secret language's built-in list of English and secret word pairs. */
-export const getSecretWords = () => api<SecretEntry[]>('GET', '/api/secret/words');
+export const getSecretWords = () => call(client.GET('/api/secret/words'));
 
 /** The list is fixed in the product: fetched once per visit. */
 export const secretWordsQueryOptions = () => queryOptions({ queryKey: queryKeys.secretWords, queryFn: getSecretWords, staleTime: Infinity });

@@ -1,9 +1,9 @@
-import type { Settings, SettingsPatch } from '@vocab/api';
+import type { SettingsPatch } from '@vocab/api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { call, client } from '@/lib/api-client';
 import { settingsQueryOptions } from '@/lib/settings';
 
-export const updateSettings = (patch: SettingsPatch) => api<Settings>('PATCH', '/api/settings', patch);
+export const updateSettings = (patch: SettingsPatch) => call(client.PATCH('/api/settings', { body: patch }));
 
 export function useUpdateSettings() {
   const queryClient = useQueryClient();

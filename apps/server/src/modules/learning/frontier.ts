@@ -1,0 +1,87 @@
+import type { Direction } from '@vocab/core';
+import { sql } from 'kysely';
+import { type QueryRunner, prepared } from '../../db/prepared.js';
+
+/**
+ * A learner's frontier in a language and card direction: the rank below which every active deck word has a card.
+ * The batch walks the deck from it, so its cost does not grow with the words a learner has met
+ * (docs/performance.md). It lives in the database beside the cards, so every instance sharing the database reads
+ * the same one in the batch's own statement; nothing of it is kept in memory.
+ *
+ * Lower than the truth only costs a longer walk; higher would hide a word from the batch. So every change that can
+ * leave a deck word without a card below it lowers it in the same transaction (undo of a card's first answer, a
+ * deck load adding or re-ranking a word), and it is advanced only with the row held: on PostgreSQL a concurrent
+ * lowering then either commits before the walk (which sees it) or waits and lowers the advanced rank after.
+ * Account deletion removes the rows; a guest merge only adds cards, which a frontier may lag behind.
+ */
+export interface FrontierRef {
+  learnerId: string;
+  language: string;
+  direction: Direction;
+}
+
+/** Stored when no deck word is left without a card; a word added later lowers it. */
+const PAST_THE_DECK = 2_147_483_647;
+
+const isFrontier = (f: FrontierRef) => sql<boolean>`learner_id = ${f.learnerId} and language = ${f.language} and direction = ${f.direction}`;
+
+// Creates the row at 0 if missing and returns its rank; the no-op update takes the row's lock on PostgreSQL, and
+// waits for a transaction holding it, then reads what that one committed.
+const holdQuery = prepared((f: FrontierRef, db) =>
+  db
+    .insertInto('frontiers')
+    .values({ learner_id: f.learnerId, language: f.language, direction: f.direction, rank: 0 })
+    .onConflict((oc) => oc.columns(['learner_id', 'language', 'direction']).doUpdateSet({ rank: (eb) => eb.ref('frontiers.rank') }))
+    .returning('rank'),
+);
+
+// The first deck word from `from` on without the learner's card, along words_language_rank; run after the hold, so
+// it sees every change committed before it.
+const firstWithoutCardQuery = prepared((f: FrontierRef & { from: number }, db) =>
+  db
+    .selectFrom('words as w')
+    .select('w.rank')
+    .where('w.language', '=', f.language)
+    .where('w.rank', '>=', f.from)
+    .where('w.owner_id', 'is', null)
+    .where('w.active', '=', 1)
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('progress as c').select('c.word_id').whereRef('c.word_id', '=', 'w.id').where('c.learner_id', '=', f.learnerId).where('c.direction', '=', f.direction))),
+    )
+    .orderBy('w.rank')
+    .limit(1),
+);
+
+const setQuery = prepared((f: FrontierRef & { rank: number }, db) => db.updateTable('frontiers').set({ rank: f.rank }).where(isFrontier(f)));
+
+const lowerQuery = prepared((f: FrontierRef & { rank: number }, db) => db.updateTable('frontiers').set({ rank: f.rank }).where(isFrontier(f)).where('rank', '>', f.rank));
+
+const lowerLanguageQuery = prepared((p: { language: string; rank: number }, db) =>
+  db.updateTable('frontiers').set({ rank: p.rank }).where('language', '=', p.language).where('rank', '>', p.rank),
+);
+
+/**
+ * Moves the frontier past the deck words that have cards now. Run inside the write transaction that created cards
+ * (one answer, or many at once): when the frontier's word is still without a card it costs two index lookups; a
+ * walk past many words happens once per word.
+ */
+export async function advanceFrontier(trx: QueryRunner, f: FrontierRef): Promise<void> {
+  const held = await holdQuery.executeTakeFirst(trx, f);
+  const from = Number(held?.rank ?? 0);
+  const next = await firstWithoutCardQuery.executeTakeFirst(trx, { ...f, from });
+  const rank = next ? Number(next.rank) : PAST_THE_DECK;
+  if (rank !== from) await setQuery.executeWrite(trx, { ...f, rank });
+}
+
+/** A deck word of this rank lost the learner's card (undo of its first answer): the frontier may not pass it. */
+export async function lowerFrontier(trx: QueryRunner, f: FrontierRef, rank: number): Promise<void> {
+  await lowerQuery.executeWrite(trx, { ...f, rank });
+}
+
+/** A deck load added (or moved down to) a word of this rank: no learner's frontier in the language may pass it. */
+export async function lowerFrontiers(trx: QueryRunner, language: string, rank: number): Promise<void> {
+  await lowerLanguageQuery.executeWrite(trx, { language, rank });
+}
+
+/** The learner's frontier as a value of another query (0 without a row), read in that query's own statement. */
+export const frontierRank = (f: FrontierRef) => sql<number>`coalesce((select rank from frontiers where ${isFrontier(f)}), 0)`;

@@ -1,0 +1,94 @@
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { type Endpoint, ErrorBody, allEndpoints, isPerLanguage } from '@vocab/api';
+import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { routeUrl } from '../lib/serve-endpoint.js';
+
+/** Where operators and other clients read the API: the document, and a page that renders it. */
+export const OPENAPI_PATH = '/api/openapi.json';
+export const DOCS_PATH = '/api/docs';
+
+/** What an import's body may be sent as (a file's bytes, or pasted text). */
+const UPLOAD_TYPES = ['application/octet-stream', 'text/plain', 'text/csv', 'text/tab-separated-values'];
+
+type TransformInput = Parameters<typeof jsonSchemaTransform>[0];
+
+/**
+ * Each declared endpoint once, in its OpenAPI form: a per-language path is documented as `/api/{language}/…` from
+ * the route of the first active language (the others are the same call), with the declaration's own schemas. Routes
+ * not declared (the docs page's own files) are left out.
+ */
+function documentDeclaration(input: TransformInput): { schema: FastifySchema; url: string } {
+  const endpoint = (input.route as RouteOptions | undefined)?.config?.endpoint;
+  if (!endpoint || (isPerLanguage(endpoint.path) && input.url !== routeUrl(endpoint))) return { schema: { hide: true } as FastifySchema, url: input.url };
+  const schema: Record<string, unknown> = {
+    summary: endpoint.summary,
+    tags: [endpoint.tag],
+    ...(endpoint.params ? { params: endpoint.params } : {}),
+    ...(endpoint.query ? { querystring: endpoint.query } : {}),
+    ...(endpoint.body && !endpoint.upload ? { body: endpoint.body } : {}),
+    response: { ...endpoint.responses, '4XX': ErrorBody },
+  };
+  const documented = jsonSchemaTransform({ ...input, schema, url: endpoint.path }) as { schema: Record<string, unknown> & { response: Record<string, unknown> }; url: string };
+  if (endpoint.upload) {
+    documented.schema.body = { type: 'string', format: 'binary' };
+    documented.schema.consumes = UPLOAD_TYPES;
+  }
+  if (endpoint.download) {
+    documented.schema.produces = endpoint.download;
+    documented.schema.response[200] = { type: 'string', description: 'The file, as an attachment' };
+  }
+  return documented as { schema: FastifySchema; url: string };
+}
+
+type OpenApiPaths = { paths?: Record<string, Record<string, { requestBody?: { required?: boolean } } | undefined> | undefined> };
+
+/**
+ * @fastify/swagger marks every body required; a body its schema lets a call leave out (an answer: correct without
+ * one, as SPEC.md's calls are made) is documented as optional.
+ */
+function markOptionalBodies<D>(document: D): D {
+  const { paths } = document as OpenApiPaths;
+  for (const endpoint of allEndpoints as readonly Endpoint[]) {
+    const body = paths?.[endpoint.path]?.[endpoint.method.toLowerCase()]?.requestBody;
+    if (body && endpoint.body?.safeParse(undefined).success) body.required = false;
+  }
+  return document;
+}
+
+/**
+ * The app's Content-Security-Policy with inline styles allowed, for the docs page only: Swagger UI's code highlighter
+ * styles its examples inline. Its scripts stay its own files ('self'), as everywhere.
+ */
+function allowInlineStyles(policy: string): string {
+  return policy.replace(/style-src ([^;]*)/, (directive) => (directive.includes("'unsafe-inline'") ? directive : `${directive} 'unsafe-inline'`));
+}
+
+/**
+ * The OpenAPI document at /api/openapi.json and Swagger UI at /api/docs. Registered before the routes, which it
+ * collects as they are added.
+ */
+export async function registerApiDocs(app: FastifyInstance): Promise<void> {
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Vocab API',
+        version: '1.0.0',
+        description:
+          'Every call answers JSON; an error is `{ error: { code, message, issues? } }`. A state-changing call from a browser must send its Origin. Per-language paths exist for the active languages only.',
+      },
+    },
+    transform: documentDeclaration,
+    transformObject: (document) => ('openapiObject' in document ? markOptionalBodies(document.openapiObject) : document.swaggerObject),
+  });
+  await app.register(async (docs) => {
+    docs.addHook('onSend', async (_request, reply) => {
+      const policy = reply.getHeader('content-security-policy');
+      if (typeof policy === 'string') void reply.header('content-security-policy', allowInlineStyles(policy));
+    });
+    await docs.register(fastifySwaggerUi, { routePrefix: DOCS_PATH, uiConfig: { validatorUrl: null }, staticCSP: false });
+  });
+  app.get(OPENAPI_PATH, { schema: { hide: true } }, async () => app.swagger());
+}

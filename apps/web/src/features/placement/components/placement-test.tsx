@@ -1,0 +1,196 @@
+import type { PlacementAnswer, PlacementResult, PlacementWord } from '@vocab/api';
+import { type Language, PLACEMENT_MAX_PROMPTS, primaryDirection, showsForeign } from '@vocab/core';
+import { useMutation } from '@tanstack/react-query';
+import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { ErrorBox } from '@/components/ui/error-box';
+import { Loading } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { nextPlacementWords, useFinishPlacement } from '../api/placement';
+import { aboutCount } from '../lib/about';
+
+interface Progress {
+  words: PlacementWord[];
+  index: number;
+  asked: number;
+  maxPrompts: number;
+}
+
+/**
+ * The placement test (docs/decisions/0012-placement-test.md): a few words at a time from the server, each typed or
+ * "I don't know", until the server says it knows the level; then the result, and the quiz starting after it.
+ * The answers are kept here and sent whole with each call: the server keeps no test.
+ */
+export function PlacementTest({ language }: { language: Language }) {
+  const [answers, setAnswers] = useState<PlacementAnswer[]>([]);
+  const [progress, setProgress] = useState<Progress>({ words: [], index: 0, asked: 0, maxPrompts: PLACEMENT_MAX_PROMPTS });
+  const finish = useFinishPlacement(language.code);
+  const step = useMutation({
+    mutationFn: (sent: PlacementAnswer[]) => nextPlacementWords(language.code, sent),
+    onSuccess: (next, sent) => {
+      setProgress({ words: next.done ? [] : next.words, index: 0, asked: next.asked, maxPrompts: next.maxPrompts });
+      if (next.done && next.maxPrompts > 0) finish.mutate(sent);
+    },
+  });
+  const started = useRef(false);
+  useEffect(() => {
+    // Once, also under StrictMode's second effect run.
+    if (started.current) return;
+    started.current = true;
+    step.mutate([]);
+  }, [step]);
+
+  if (finish.isSuccess) return <PlacementDone language={language} result={finish.data} />;
+  if (finish.isError) {
+    return (
+      <ErrorBox title="Error saving your result" onRetry={() => finish.mutate(answers)}>
+        {finish.error.message}
+      </ErrorBox>
+    );
+  }
+  if (step.isError) {
+    return (
+      <ErrorBox title="Error loading the next words" onRetry={() => step.mutate(answers)}>
+        {step.error.message} Your answers so far are kept.
+      </ErrorBox>
+    );
+  }
+  if (step.data?.done && step.data.maxPrompts === 0) {
+    return (
+      <p>
+        There are no {language.name} words to test yet. <Link to={paths.language(language.code)}>Back to {language.name}</Link>
+      </p>
+    );
+  }
+  const current = progress.words[progress.index];
+  if (!current || step.isPending || finish.isPending) return <Loading label={finish.isPending ? 'Working out your level...' : 'Loading...'} />;
+
+  const answer = (typed: string | null) => {
+    const sent = [...answers, { wordId: current.id, typed }];
+    setAnswers(sent);
+    if (progress.index + 1 < progress.words.length) setProgress({ ...progress, index: progress.index + 1, asked: progress.asked + 1 });
+    else step.mutate(sent);
+  };
+  return <PlacementQuestion key={current.id} language={language} word={current} asked={progress.asked} maxPrompts={progress.maxPrompts} onAnswer={answer} />;
+}
+
+/** One word: type it and press Enter, or "I don't know" (Escape, or Enter on an empty field). */
+function PlacementQuestion({
+  language,
+  word,
+  asked,
+  maxPrompts,
+  onAnswer,
+}: {
+  language: Language;
+  word: PlacementWord;
+  asked: number;
+  maxPrompts: number;
+  onAnswer: (typed: string | null) => void;
+}) {
+  const [input, setInput] = useState('');
+  const inputRef = useRef<HTMLInputElement>(null);
+  const inputId = useId();
+  const promptId = useId();
+  useEffect(() => inputRef.current?.focus(), []);
+  const foreignShown = showsForeign(primaryDirection(language.code));
+  const promptLang = foreignShown ? language.locale : 'en';
+  const answerLang = foreignShown ? 'en' : language.locale;
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    onAnswer(input.trim() === '' ? null : input);
+  };
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.key !== 'Escape') return;
+    e.preventDefault();
+    onAnswer(null);
+  };
+  const percent = Math.round((asked / maxPrompts) * 100);
+
+  return (
+    <div className="quiz placement">
+      {asked === 0 ? (
+        <p className="hint">
+          Type what each word means, or say you don&apos;t know it. About 3 minutes; the words you know are marked so that you do not
+          learn them again.
+        </p>
+      ) : null}
+      <div className="quiz-status">
+        <div className="quiz-progress">
+          <div className="progress" role="progressbar" aria-label="Progress" aria-valuemin={0} aria-valuemax={maxPrompts} aria-valuenow={asked} aria-valuetext={`${asked} of at most ${maxPrompts} words`}>
+            <span style={{ width: `${percent}%` }} />
+          </div>
+          <span className="quiz-counter" aria-hidden="true">
+            {asked} / {maxPrompts}
+          </span>
+        </div>
+      </div>
+      <form className="quiz-form" onSubmit={onSubmit} noValidate>
+        <p id={promptId} className="quiz-prompt" aria-live="polite">
+          Translate: <strong lang={promptLang}>{word.prompt}</strong>
+          {word.hint ? <span className="quiz-prompt-hint"> ({word.hint})</span> : null}
+        </p>
+        <label htmlFor={inputId}>{foreignShown ? 'In English' : `In ${language.name}`}</label>
+        <div className="quiz-answer">
+          <input
+            ref={inputRef}
+            id={inputId}
+            className="quiz-input"
+            lang={answerLang}
+            value={input}
+            aria-describedby={promptId}
+            autoComplete="off"
+            autoCapitalize="off"
+            autoCorrect="off"
+            spellCheck={false}
+            enterKeyHint="next"
+            onChange={(e) => setInput(e.target.value)}
+            onKeyDown={onKeyDown}
+          />
+          <button type="submit" className="btn btn-primary">
+            Next
+          </button>
+        </div>
+        <div className="actions">
+          <button type="button" className="btn btn-secondary" aria-keyshortcuts="Escape" onClick={() => onAnswer(null)}>
+            I don&apos;t know <kbd>Esc</kbd>
+          </button>
+        </div>
+      </form>
+      <p className="hint">
+        Typos and missing accents are fine. Nothing is marked wrong here: the test only finds where to start.{' '}
+        <Link to={paths.language(language.code)}>Leave the test</Link>
+      </p>
+    </div>
+  );
+}
+
+function PlacementDone({ language, result }: { language: Language; result: PlacementResult }) {
+  const about = aboutCount(result.level);
+  return (
+    <section className="card placement-result" aria-labelledby="placement-result">
+      <h2 id="placement-result">
+        {about === 0 ? `You are starting from the first ${language.name} word` : `About ${about.toLocaleString('en')} of the ${result.deckSize.toLocaleString('en')} most common ${language.name} words`}
+      </h2>
+      {result.marked > 0 ? (
+        <p>
+          {result.marked.toLocaleString('en')} words are marked as known. New words now start after them, and the known ones come back
+          for review now and then over the next months, the ones nearest your level first.
+        </p>
+      ) : about === 0 ? (
+        <p>That is what the quiz is for: it starts with the most common words.</p>
+      ) : (
+        <p>The words you know had been marked already: nothing new to mark.</p>
+      )}
+      <div className="actions">
+        <Link to={paths.languageQuiz(language.code)} className="btn btn-primary">
+          Start learning
+        </Link>
+        <Link to={paths.language(language.code)} className="btn btn-secondary">
+          Back to {language.name}
+        </Link>
+      </div>
+    </section>
+  );
+}

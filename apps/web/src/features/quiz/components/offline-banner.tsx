@@ -1,0 +1,73 @@
+import type { DroppedCall, QueueStatus } from '../offline/answer-queue';
+import { useQueueStatus } from '../offline/offline-context';
+
+const answers = (n: number) => (n === 1 ? '1 answer' : `${n} answers`);
+
+/** What the quiz says about the network and the answers waiting; null when there is nothing to say. */
+export function queueMessage({ online, waiting, delivered }: QueueStatus): string | null {
+  if (!online) {
+    return waiting === 0
+      ? 'You’re offline — your answers will be kept and sent when you’re back online.'
+      : `You’re offline — ${answers(waiting)} will be sent when you’re back online.`;
+  }
+  if (waiting > 0) return `${answers(waiting)} waiting to be sent. Trying again shortly.`;
+  if (delivered > 0) return `${answers(delivered)} saved — you’re all caught up.`;
+  return null;
+}
+
+const REASONS: Record<string, string> = {
+  answered_at_too_old: 'it was given more than 7 days ago, too long ago to schedule from',
+  answered_at_in_future: 'this device’s clock is ahead of the server’s',
+  not_found: 'the word or the answer is no longer there',
+  not_last_answer: 'a later answer to the word came first',
+  unauthorized: 'you are no longer logged in',
+};
+
+function droppedText({ label, what, code, reason }: DroppedCall): string {
+  const call = what === 'answer' ? 'An answer' : what === 'undo' ? 'An undo' : 'An “I was right”';
+  return `${call}${label ? ` to “${label}”` : ''} could not be saved: ${REASONS[code] ?? reason.replace(/\.$/, '')}.`;
+}
+
+/**
+ * The quiz's banner: offline and how many answers wait, then a calm confirmation once they are saved; and a note
+ * for each answer the server refused, which the queue dropped. The status region is always there, so that screen
+ * readers hear it change.
+ */
+export function OfflineBanner() {
+  const status = useQueueStatus();
+  const message = queueMessage(status);
+  return (
+    <>
+      <p role="status" className={message ? `offline-banner${status.online ? ' is-online' : ''}` : 'offline-banner is-empty'}>
+        {message}
+      </p>
+      {status.dropped.length > 0 ? (
+        <div role="alert" className="offline-dropped">
+          {status.dropped.map((d) => (
+            <p key={d.id}>
+              {droppedText(d)}{' '}
+              <button type="button" className="btn-link" onClick={() => status.dismiss(d.id)}>
+                Dismiss
+              </button>
+            </p>
+          ))}
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+/**
+ * The header's short form: "Offline · 3 waiting" while offline or while answers wait, and nothing otherwise (the
+ * quiz's banner is the region screen readers follow; this one only shows on every page).
+ */
+export function OfflineIndicator() {
+  const { online, waiting } = useQueueStatus();
+  if (online && waiting === 0) return null;
+  const text = online ? `${waiting} waiting` : waiting > 0 ? `Offline · ${waiting} waiting` : 'Offline';
+  return (
+    <span role="status" className="offline-indicator" title={queueMessage({ online, waiting, delivered: 0, dropped: [] }) ?? undefined}>
+      {text}
+    </span>
+  );
+}

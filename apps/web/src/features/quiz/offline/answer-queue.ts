@@ -1,0 +1,236 @@
+import type { AnswerBody } from '@vocab/api';
+import type { LanguageCode } from '@vocab/core';
+import { ApiError } from '@/lib/api-client';
+import { answerLanguageWord } from '../api/answer-language-word';
+import { correctAnswer } from '../api/correct-answer';
+import type { AnswerCorrection } from '../lib/answer-report';
+import { isTransient, sendWithRetry } from '../lib/send-with-retry';
+import { type KeyValueStore, keyValueStore } from './key-value-store';
+
+/** An answer of a language's quiz or review, kept until the server has it. */
+export interface QueuedAnswer {
+  kind: 'answer';
+  language: LanguageCode;
+  wordId: string;
+  /** The word as the learner saw it, to name it if the server refuses the answer. */
+  label: string;
+  body: AnswerBody & { answerId: string };
+  /** When the learner gave it (epoch ms). */
+  givenAt: number;
+  /** It could not be sent at once (offline, or the server failed): it carries its own time when sent. */
+  waited: boolean;
+}
+
+/** An "Undo" or "I was right" of a queued or sent answer, sent after it. */
+export interface QueuedCorrection {
+  kind: 'correction';
+  language: LanguageCode;
+  answerId: string;
+  correction: AnswerCorrection;
+  label: string;
+}
+
+export type QueuedCall = (QueuedAnswer | QueuedCorrection) & { seq: number };
+export type NewCall = Omit<QueuedAnswer, 'waited'> | QueuedCorrection;
+
+/** Something the server refused for good: dropped from the queue, and said on screen. */
+export interface DroppedCall {
+  id: number;
+  label: string;
+  what: 'answer' | 'undo' | 'i-was-right';
+  /** The server's error code and message. */
+  code: string;
+  reason: string;
+}
+
+export interface QueueStatus {
+  online: boolean;
+  /** Answers that could not be sent at once (offline, or the server failed) and are still in the queue. */
+  waiting: number;
+  /** Answers that had waited and that the server has taken since the queue began to wait: "saved" once all are. */
+  delivered: number;
+  dropped: readonly DroppedCall[];
+}
+
+/** After a failed flush the queue tries again this long after, while online (an `online` event tries at once). */
+export const RETRY_MS = 30_000;
+/** An answer sent later than this after it was given carries its own time, even if it never failed. */
+const LATE_MS = 60_000;
+
+const keyOf = (call: NewCall): string => (call.kind === 'answer' ? call.body.answerId : `${call.answerId}/${call.correction}`);
+
+/**
+ * The answers of the per-language quizzes and their corrections, in IndexedDB until the server has them
+ * (docs/decisions/0011-offline-practice.md). Calls are sent one at a time in the order they were given, so that
+ * an undo always follows its answer and answers to one card arrive in order; each keeps its answerId, so a call sent
+ * twice (a lost response, two tabs) is recorded once. A network failure or a 5xx stops the flush until the network
+ * returns or RETRY_MS passes; any other refusal (a 4xx) drops that call with a note, so the queue never loops on it.
+ */
+export class AnswerQueue {
+  private calls: QueuedCall[] = [];
+  private loaded: Promise<void> | null = null;
+  private flushing: Promise<void> | null = null;
+  private retryTimer: ReturnType<typeof setTimeout> | undefined;
+  private nextDropId = 1;
+  private seq = 0;
+  private status: QueueStatus;
+  private readonly listeners = new Set<() => void>();
+  private readonly deliveredListeners = new Set<() => void>();
+  /** The word of each answer added in this visit, to name it in a note about its correction. */
+  private readonly labels = new Map<string, string>();
+
+  constructor(
+    private readonly store: KeyValueStore<QueuedCall> = keyValueStore<QueuedCall>('vocab-answer-queue'),
+    private readonly clock: () => number = Date.now,
+  ) {
+    this.status = { online: isOnline(), waiting: 0, delivered: 0, dropped: [] };
+  }
+
+  /** Reads what an earlier visit left, listens for the network, and sends what waits. Returns the stop function. */
+  start(): () => void {
+    const online = () => {
+      this.update({ online: true });
+      void this.flush();
+    };
+    const offline = () => this.update({ online: false });
+    window.addEventListener('online', online);
+    window.addEventListener('offline', offline);
+    void this.load().then(() => this.flush());
+    return () => {
+      window.removeEventListener('online', online);
+      window.removeEventListener('offline', offline);
+      clearTimeout(this.retryTimer);
+    };
+  }
+
+  getStatus = (): QueueStatus => this.status;
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  /** Called after each call the server took (to refresh progress figures). */
+  onDelivered(listener: () => void): () => void {
+    this.deliveredListeners.add(listener);
+    return () => this.deliveredListeners.delete(listener);
+  }
+
+  /** Keeps a call until the server has it; resolves once it is stored (not sent), and sends it when it can. */
+  async add(call: NewCall): Promise<void> {
+    await this.load();
+    if (call.kind === 'answer') this.labels.set(call.body.answerId, call.label);
+    const queued: QueuedCall = call.kind === 'answer' ? { ...call, waited: !isOnline(), seq: this.nextSeq() } : { ...call, seq: this.nextSeq() };
+    this.calls.push(queued);
+    this.counts();
+    try {
+      await this.store.set(keyOf(queued), queued);
+    } catch {
+      // Storage full or refused: the call is still sent from memory while the page is open.
+    }
+    void this.flush();
+  }
+
+  /** The word an answer of this visit was given to. */
+  labelOf(answerId: string): string {
+    return this.labels.get(answerId) ?? '';
+  }
+
+  /** Resolves when nothing more can be sent now: the queue is empty, offline, or waiting to retry. */
+  idle(): Promise<void> {
+    return this.flushing ?? Promise.resolve();
+  }
+
+  dismiss(id: number): void {
+    this.update({ dropped: this.status.dropped.filter((d) => d.id !== id) });
+  }
+
+  private nextSeq(): number {
+    // Ordered across visits: a call added after a reload follows those left by the previous visit.
+    this.seq = Math.max(this.seq + 1, this.clock() * 1000);
+    return this.seq;
+  }
+
+  private load(): Promise<void> {
+    this.loaded ??= this.store
+      .entries()
+      .catch(() => [] as Array<[string, QueuedCall]>)
+      .then((stored) => {
+        const known = new Set(this.calls.map(keyOf));
+        const earlier = stored.map(([, call]) => call).filter((call) => !known.has(keyOf(call)));
+        this.calls = [...earlier, ...this.calls].sort((a, b) => a.seq - b.seq);
+        this.seq = Math.max(this.seq, ...this.calls.map((c) => c.seq));
+        this.counts();
+      });
+    return this.loaded;
+  }
+
+  private flush(): Promise<void> {
+    this.flushing ??= this.sendAll().finally(() => {
+      this.flushing = null;
+    });
+    return this.flushing;
+  }
+
+  private async sendAll(): Promise<void> {
+    await this.load();
+    clearTimeout(this.retryTimer);
+    while (this.calls.length > 0 && isOnline()) {
+      const call = this.calls[0] as QueuedCall;
+      const outcome = await this.send(call);
+      if (outcome === 'later') {
+        this.calls.forEach((c) => {
+          if (c.kind === 'answer') c.waited = true;
+        });
+        this.counts();
+        await Promise.all(this.calls.map((c) => this.store.set(keyOf(c), c).catch(() => undefined)));
+        this.retryTimer = setTimeout(() => void this.flush(), RETRY_MS);
+        return;
+      }
+      this.calls.shift();
+      await this.store.delete(keyOf(call)).catch(() => undefined);
+      const waited = outcome === 'sent' && call.kind === 'answer' && call.waited;
+      this.counts(waited ? this.status.delivered + 1 : this.status.delivered);
+      if (outcome === 'sent') this.deliveredListeners.forEach((l) => l());
+    }
+  }
+
+  private async send(call: QueuedCall): Promise<'sent' | 'dropped' | 'later'> {
+    let refusal: ApiError | null = null;
+    const saved = await sendWithRetry(async () => {
+      try {
+        await this.request(call);
+      } catch (err) {
+        if (err instanceof ApiError && !isTransient(err)) refusal = err;
+        throw err;
+      }
+    });
+    if (saved) return 'sent';
+    const refused = refusal as ApiError | null;
+    if (!refused) return 'later';
+    const what = call.kind === 'answer' ? 'answer' : call.correction;
+    const dropped: DroppedCall = { id: this.nextDropId++, label: call.label, what, code: refused.code, reason: refused.message };
+    this.update({ dropped: [...this.status.dropped, dropped] });
+    return 'dropped';
+  }
+
+  private request(call: QueuedCall): Promise<unknown> {
+    if (call.kind === 'correction') return correctAnswer(call.language, call.answerId, call.correction);
+    const late = call.waited || this.clock() - call.givenAt > LATE_MS;
+    return answerLanguageWord(call.language, call.wordId, late ? { ...call.body, answeredAt: call.givenAt } : call.body);
+  }
+
+  /** The waiting count; `delivered` restarts when answers begin to wait after all were sent. */
+  private counts(delivered = this.status.delivered): void {
+    const waiting = this.calls.filter((c) => c.kind === 'answer' && c.waited).length;
+    this.update({ waiting, delivered: this.status.waiting === 0 && waiting > 0 ? 0 : delivered });
+  }
+
+  private update(change: Partial<QueueStatus>): void {
+    this.status = { ...this.status, ...change };
+    this.listeners.forEach((l) => l());
+  }
+}
+
+/** The browser's word on the network; a page that cannot tell is taken to be online. */
+const isOnline = (): boolean => typeof navigator === 'undefined' || navigator.onLine !== false;

@@ -1,0 +1,97 @@
+import type { Word } from '@vocab/api';
+import type { Direction, LanguageCode } from '@vocab/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, createContext, useCallback, useContext, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { type CorrectAnswer, type ReportAnswer, answerBody, isProgressQuery } from '../lib/answer-report';
+import { AnswerQueue, type QueueStatus } from './answer-queue';
+import { API_READS_CACHE } from './cache-names';
+import { DayWords } from './day-words';
+
+interface Offline {
+  queue: AnswerQueue;
+  days: DayWords;
+}
+
+const OfflineContext = createContext<Offline | null>(null);
+
+/**
+ * The app's answer queue and kept words, one of each per page: it sends what an earlier visit left, listens for the
+ * network, and refreshes the progress figures as answers reach the server. Inside the QueryClientProvider.
+ */
+export function OfflineProvider({ children }: { children: ReactNode }) {
+  const [offline] = useState<Offline>(() => ({ queue: new AnswerQueue(), days: new DayWords() }));
+  const queryClient = useQueryClient();
+  useEffect(() => offline.queue.start(), [offline]);
+  useEffect(() => offline.queue.onDelivered(() => void queryClient.invalidateQueries({ predicate: isProgressQuery })), [offline, queryClient]);
+  return <OfflineContext value={offline}>{children}</OfflineContext>;
+}
+
+function useOffline(): Offline {
+  const offline = useContext(OfflineContext);
+  if (!offline) throw new Error('OfflineProvider is missing above this component');
+  return offline;
+}
+
+export const useDayWords = (): DayWords => useOffline().days;
+
+const NO_QUEUE: QueueStatus = { online: true, waiting: 0, delivered: 0, dropped: [] };
+const noChanges = () => () => undefined;
+
+/**
+ * The network and the queue as the screen shows them; re-renders on each change. Without a provider (a screen
+ * rendered alone) there is nothing queued to show.
+ */
+export function useQueueStatus(): QueueStatus & { dismiss: (id: number) => void } {
+  const queue = useContext(OfflineContext)?.queue;
+  const status = useSyncExternalStore(queue?.subscribe ?? noChanges, queue?.getStatus ?? (() => NO_QUEUE));
+  return useMemo(() => ({ ...status, dismiss: (id: number) => queue?.dismiss(id) }), [status, queue]);
+}
+
+/**
+ * Forgets what was kept for offline use (the day's words, the service worker's copies of the session, settings and
+ * lexicon) when the learner changes, as at logout: on a shared device the next person must not see them offline.
+ * Answers still waiting stay: they are the learner's work, and are sent with the next session (decision 0011).
+ */
+export function useForgetOfflineData(): () => Promise<void> {
+  const { days } = useOffline();
+  return useCallback(async () => {
+    await days.forget();
+    if (typeof caches !== 'undefined') await caches.delete(API_READS_CACHE).catch(() => false);
+  }, [days]);
+}
+
+/** Resolves once the queue has sent what it can (before asking the server for the next batch). */
+export function useQueueIdle(): () => Promise<void> {
+  const { queue } = useOffline();
+  return useCallback(() => queue.idle(), [queue]);
+}
+
+/**
+ * The reporter of a language's quiz and review: each answer goes to the queue with the time it was given and is
+ * sent from there, in order; the quiz counts it as kept once it is stored.
+ */
+export function useQueuedAnswer(language: LanguageCode, direction: Direction, words: readonly Word[] | undefined): ReportAnswer {
+  const { queue, days } = useOffline();
+  const labels = useMemo(() => new Map((words ?? []).map((w): [string, string] => [w._id, w.word])), [words]);
+  return useCallback<ReportAnswer>(
+    async (report, ids) => {
+      const body = { ...answerBody(report, ids, direction), answerId: ids.answerId };
+      await queue.add({ kind: 'answer', language, wordId: report.itemId, label: labels.get(report.itemId) ?? '', body, givenAt: Date.now() });
+      await days.markAnswered(language, direction, report.itemId);
+      return true;
+    },
+    [queue, days, language, direction, labels],
+  );
+}
+
+/** "Undo" and "I was right", queued after the answer they correct, so that they reach the server after it. */
+export function useQueuedCorrection(language: LanguageCode): CorrectAnswer {
+  const { queue } = useOffline();
+  return useCallback<CorrectAnswer>(
+    async (answerId, correction) => {
+      await queue.add({ kind: 'correction', language, answerId, correction, label: queue.labelOf(answerId) });
+      return true;
+    },
+    [queue, language],
+  );
+}
