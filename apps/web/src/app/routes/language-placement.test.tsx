@@ -1,7 +1,7 @@
 import type { PlacementAnswer, PlacementStep } from '@vocab/api';
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { renderRoute, server, setupQuizTests } from '@/features/quiz/test-utils';
 import { apiError, languageStats, withProgress } from '@/test/api-fakes';
 import { Component as LanguageHome } from './language-home';
@@ -77,6 +77,23 @@ describe('the placement test', () => {
     await user.click(within(error).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { level: 2, name: /About 300/ })).toBeInTheDocument();
     expect(sent.at(-1)?.[1]).toHaveLength(4);
+  });
+
+  it('shows the Escape key on "I don\'t know" only where there is a keyboard', async () => {
+    fakeTest();
+    const desktop = renderRoute('/placement/spanish', ROUTES);
+    expect(await within(await screen.findByRole('button', { name: /I don't know/ })).findByText('Esc')).toBeInTheDocument();
+    desktop.unmount();
+    // jsdom has no matchMedia: stand in for a phone's, whose primary pointer is a finger.
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query === '(pointer: coarse)', media: query, onchange: null,
+      addEventListener: () => undefined, removeEventListener: () => undefined,
+      addListener: () => undefined, removeListener: () => undefined, dispatchEvent: () => false,
+    }));
+    const phone = renderRoute('/placement/spanish', ROUTES);
+    expect(await screen.findByRole('button', { name: /I don't know/ })).toBeInTheDocument();
+    expect(phone.container.querySelector('kbd')).toBeNull();
+    vi.unstubAllGlobals();
   });
 
   it('says so when the language has no words to test', async () => {

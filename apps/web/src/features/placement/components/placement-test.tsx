@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { ErrorBox } from '@/components/ui/error-box';
 import { Loading } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
+import { useCoarsePointer } from '@/lib/use-coarse-pointer';
 import { nextPlacementWords, useFinishPlacement } from '../api/placement';
 import { aboutCount } from '../lib/about';
 
@@ -90,6 +91,7 @@ function PlacementQuestion({
 }) {
   const [input, setInput] = useState('');
   const inputRef = useRef<HTMLInputElement>(null);
+  const touch = useCoarsePointer();
   const inputId = useId();
   const promptId = useId();
   useEffect(() => inputRef.current?.focus(), []);
@@ -154,7 +156,7 @@ function PlacementQuestion({
         </div>
         <div className="actions">
           <button type="button" className="btn btn-secondary" aria-keyshortcuts="Escape" onClick={() => onAnswer(null)}>
-            I don&apos;t know <kbd>Esc</kbd>
+            I don&apos;t know{touch ? null : <kbd>Esc</kbd>}
           </button>
         </div>
       </form>

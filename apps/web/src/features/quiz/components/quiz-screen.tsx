@@ -2,7 +2,7 @@ import type { Feedback, LastAnswer, Lexicon, QuizItem, QuizMode, QuizState } fro
 import { type FormEvent, type KeyboardEvent, type ReactNode, useEffect, useId, useLayoutEffect, useRef } from 'react';
 import type { CorrectAnswer, ReportAnswer } from '../lib/answer-report';
 import { type Quiz, useQuiz } from '../use-quiz';
-import { useCoarsePointer } from '../lib/use-coarse-pointer';
+import { useCoarsePointer } from '@/lib/use-coarse-pointer';
 import { AccentButtons } from './accent-buttons';
 import { SpeakButton } from './speak-button';
 
