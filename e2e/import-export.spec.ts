@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { expect, expectAccessible, test } from './support/fixtures';
+import { expect, expectAccessible, phone, test } from './support/fixtures';
 import { signUpAndLogIn } from './support/learner';
 
 /** Issue 19: a pasted list previewed line by line and imported on confirming; the words exported from the stats page. */
@@ -33,5 +33,25 @@ test.describe('importing and exporting words', () => {
     const [anki] = await Promise.all([page.waitForEvent('download'), exports.getByRole('link', { name: 'Words for Anki' }).click()]);
     expect(anki.suggestedFilename()).toBe('vocab-spanish-anki.txt');
     expect(fs.readFileSync(await anki.path(), 'utf8')).toMatch(/^#separator:tab\n#html:false\n#notetype:Basic\n#deck:Vocab::Spanish\n/);
+  });
+
+  test.describe('on a phone', () => {
+    test.use(phone(375, 812));
+
+    test('shows why a line is left out without scrolling sideways', async ({ page }) => {
+      await page.goto('/import/spanish');
+      await page.getByLabel('Or paste a list').fill('ratoncito\tlittle mouse\nque\tthat\nsin traducción');
+      await page.getByRole('button', { name: 'Preview' }).click();
+      const table = page.getByRole('table', { name: 'Preview: nothing is saved until you confirm' });
+      await expect(table.getByRole('row')).toHaveCount(4);
+      for (const reason of ['This word is in the deck already.', 'The translation is missing.']) {
+        const box = await table.getByRole('cell', { name: reason }).boundingBox();
+        expect(box, reason).not.toBeNull();
+        expect((box?.x ?? 0) + (box?.width ?? 0), reason).toBeLessThanOrEqual(375);
+      }
+      const scroll = await page.locator('.table-scroll').evaluate((el) => el.scrollWidth - el.clientWidth);
+      expect(scroll).toBe(0);
+      await expectAccessible(page);
+    });
   });
 });
