@@ -30,7 +30,14 @@ export interface QueuedCorrection {
   label: string;
 }
 
-export type QueuedCall = (QueuedAnswer | QueuedCorrection) & { seq: number };
+/**
+ * Whose work a call is: an account's user id, or null for a guest's (a guest's progress becomes the account's at
+ * signup and login, so its calls may be sent by whoever is logged in next). Absent on calls kept before owners were
+ * recorded, and on calls given before the session was known; those are sent by anyone, as before.
+ */
+type Owned = { owner?: string | null };
+
+export type QueuedCall = (QueuedAnswer | QueuedCorrection) & Owned & { seq: number };
 export type NewCall = Omit<QueuedAnswer, 'waited'> | QueuedCorrection;
 
 /** Something the server refused for good: dropped from the queue, and said on screen. */
@@ -73,6 +80,8 @@ export class AnswerQueue {
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
   private nextDropId = 1;
   private seq = 0;
+  /** The session's owner (see Owned); undefined until the app knows the session. */
+  private owner: string | null | undefined = undefined;
   private status: QueueStatus;
   private readonly listeners = new Set<() => void>();
   private readonly deliveredListeners = new Set<() => void>();
@@ -116,11 +125,24 @@ export class AnswerQueue {
     return () => this.deliveredListeners.delete(listener);
   }
 
+  /**
+   * Who is logged in now (a user id, or null for a guest or visitor). Only their calls and guests' are sent: an
+   * account's answers left waiting at logout stay on the device until that account logs in again, instead of being
+   * sent with the next person's session.
+   */
+  setOwner(owner: string | null): void {
+    if (owner === this.owner) return;
+    this.owner = owner;
+    this.counts();
+    void this.flush();
+  }
+
   /** Keeps a call until the server has it; resolves once it is stored (not sent), and sends it when it can. */
   async add(call: NewCall): Promise<void> {
     await this.load();
     if (call.kind === 'answer') this.labels.set(call.body.answerId, call.label);
-    const queued: QueuedCall = call.kind === 'answer' ? { ...call, waited: !isOnline(), seq: this.nextSeq() } : { ...call, seq: this.nextSeq() };
+    const owned: Owned = this.owner === undefined ? {} : { owner: this.owner };
+    const queued: QueuedCall = call.kind === 'answer' ? { ...call, ...owned, waited: !isOnline(), seq: this.nextSeq() } : { ...call, ...owned, seq: this.nextSeq() };
     this.calls.push(queued);
     this.counts();
     try {
@@ -175,8 +197,7 @@ export class AnswerQueue {
   private async sendAll(): Promise<void> {
     await this.load();
     clearTimeout(this.retryTimer);
-    while (this.calls.length > 0 && isOnline()) {
-      const call = this.calls[0] as QueuedCall;
+    for (let call = this.calls.find(this.sendable); call && isOnline(); call = this.calls.find(this.sendable)) {
       const outcome = await this.send(call);
       if (outcome === 'later') {
         this.calls.forEach((c) => {
@@ -187,7 +208,8 @@ export class AnswerQueue {
         this.retryTimer = setTimeout(() => void this.flush(), RETRY_MS);
         return;
       }
-      this.calls.shift();
+      const sent = call;
+      this.calls = this.calls.filter((c) => c !== sent);
       await this.store.delete(keyOf(call)).catch(() => undefined);
       const waited = outcome === 'sent' && call.kind === 'answer' && call.waited;
       this.counts(waited ? this.status.delivered + 1 : this.status.delivered);
@@ -220,9 +242,12 @@ export class AnswerQueue {
     return answerLanguageWord(call.language, call.wordId, late ? { ...call.body, answeredAt: call.givenAt } : call.body);
   }
 
-  /** The waiting count; `delivered` restarts when answers begin to wait after all were sent. */
+  /** A guest's calls, and those of the account logged in now (in the order given: each learner's stay in order). */
+  private readonly sendable = (call: QueuedCall): boolean => call.owner == null || call.owner === this.owner;
+
+  /** The waiting count (the learner's own); `delivered` restarts when answers begin to wait after all were sent. */
   private counts(delivered = this.status.delivered): void {
-    const waiting = this.calls.filter((c) => c.kind === 'answer' && c.waited).length;
+    const waiting = this.calls.filter((c) => c.kind === 'answer' && c.waited && this.sendable(c)).length;
     this.update({ waiting, delivered: this.status.waiting === 0 && waiting > 0 ? 0 : delivered });
   }
 

@@ -50,7 +50,8 @@ export function useQueueStatus(): QueueStatus & { dismiss: (id: number) => void 
 /**
  * Forgets what was kept for offline use (the day's words, the service worker's copies of the session, settings and
  * lexicon) when the learner changes, as at logout: on a shared device the next person must not see them offline.
- * Answers still waiting stay: they are the learner's work, and are sent with the next session (decision 0011).
+ * Answers still waiting stay: they are the learner's work, and are sent when that learner's session is back
+ * (`useQueueOwner`, decision 0011).
  */
 export function useForgetOfflineData(): () => Promise<void> {
   const { days } = useOffline();
@@ -58,6 +59,12 @@ export function useForgetOfflineData(): () => Promise<void> {
     await days.forget();
     if (typeof caches !== 'undefined') await caches.delete(API_READS_CACHE).catch(() => false);
   }, [days]);
+}
+
+/** Tells the queue who is logged in (a user id, or null), so that it sends only that learner's answers and guests'. */
+export function useQueueOwner(): (owner: string | null) => void {
+  const { queue } = useOffline();
+  return useCallback((owner) => queue.setOwner(owner), [queue]);
 }
 
 /** Resolves once the queue has sent what it can (before asking the server for the next batch). */
