@@ -41,12 +41,23 @@ describe('the language stats page', () => {
     }));
     renderAt('/stats/spanish');
     expect(await screen.findByRole('heading', { name: 'Spanish progress' })).toBeInTheDocument();
-    expect(await screen.findByRole('img', { name: 'Words learned over the last 90 days, now 8' })).toBeInTheDocument();
+    // From the day before the first word learned (day 10 of 90) on.
+    expect(await screen.findByRole('img', { name: 'Words learned over the last 81 days, now 8' })).toBeInTheDocument();
     expect(screen.getByRole('img', { name: `Answers per day over the last 90 days: ${77 * 3} answers on 77 days, at most 3 in a day.` })).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Reviews due in the next 30 days, 12 in all' })).toBeInTheDocument();
     expect(screen.getByText(/You remembered/)).toHaveTextContent('You remembered 86% of 50 reviews (aim: 90%).');
     const table = screen.getByRole('table', { name: 'Reviews due' });
     expect(within(table).getAllByRole('row')).toHaveLength(31);
+  });
+
+  it("draws a new learner's words learned over two weeks, not three months of zeros", async () => {
+    const learnedToday = days(90, '2026-01-01', (i) => (i === 89 ? 12 : 0));
+    server.use(http.get('/api/italian/progress', () => HttpResponse.json({ ...progress, learnedOverTime: learnedToday })));
+    renderAt('/stats/italian');
+    expect(await screen.findByRole('img', { name: 'Words learned over the last 14 days, now 12' })).toBeInTheDocument();
+    const table = screen.getByRole('table', { name: 'Words learned' });
+    expect(within(table).getAllByRole('row')).toHaveLength(15);
+    expect(within(table).getAllByRole('row')[1]).toHaveTextContent('2026-03-18');
   });
 
   it('says when there is nothing to measure retention on yet', async () => {

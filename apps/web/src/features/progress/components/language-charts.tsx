@@ -47,7 +47,21 @@ function DataTable({ caption, rows, unit }: { caption: string; rows: DayCount[];
   );
 }
 
-function LearnedChart({ rows }: { rows: DayCount[] }) {
+/** The learned chart shows at least two weeks, however new the learner. */
+const MIN_LEARNED_DAYS = 14;
+
+/**
+ * The days from the learner's start: the last day before their first learned word on. A learner who began
+ * yesterday would otherwise see three months of a flat zero and a spike at the right edge.
+ */
+export function sinceStart(rows: readonly DayCount[], minDays = MIN_LEARNED_DAYS): DayCount[] {
+  const first = rows.findIndex((r) => r.count > 0);
+  const start = first < 0 ? rows.length - minDays : Math.min(first - 1, rows.length - minDays);
+  return rows.slice(Math.max(0, start));
+}
+
+function LearnedChart({ rows: allRows }: { rows: DayCount[] }) {
+  const rows = useMemo(() => sinceStart(allRows), [allRows]);
   const config = useMemo<ChartConfiguration<'line'>>(
     () => ({
       type: 'line',
@@ -61,7 +75,7 @@ function LearnedChart({ rows }: { rows: DayCount[] }) {
   );
   const last = rows.at(-1)?.count ?? 0;
   return (
-    <ChartCanvas config={config} label={`Words learned over the last 90 days, now ${last}`}>
+    <ChartCanvas config={config} label={`Words learned over the last ${rows.length} days, now ${last}`}>
       <DataTable caption="Words learned" rows={rows} unit="Words learned" />
     </ChartCanvas>
   );
