@@ -9,10 +9,12 @@ import { WORD_COLUMNS, type WordRow } from './word-row.js';
 
 type Card = { learnerId: string; language: string; direction: Direction };
 
-/** A learner's (or a visitor's) words not learned on the card: never answered, or last answered wrong. */
-const unlearned = (db: Kysely<Database>, p: Card, visitor: boolean) =>
-  visibleWords(db, visitor ? null : p.learnerId, p.language, p.direction).where((eb) => eb.or([eb('p.answered_correctly', 'is', null), eb('p.answered_correctly', '=', 0)]));
+/** Not learned on the card `p`: never answered, or last answered wrong. */
+const notLearned = sql<boolean>`(p.answered_correctly is null or p.answered_correctly = 0)`;
 const neverFailed = sql<boolean>`coalesce(p.last_failed_at, 0) <= 0`;
+
+/** A learner's (or a visitor's) words not learned on the card. */
+const unlearned = (db: Kysely<Database>, p: Card, visitor: boolean) => visibleWords(db, visitor ? null : p.learnerId, p.language, p.direction).where(notLearned);
 
 /**
  * The deck's words by rank with the learner's card of each, looked up word by word. On PostgreSQL the card is a
@@ -48,10 +50,7 @@ const deckWords = (db: Kysely<Database>, p: Card) => {
 const deckNeverFailed = (db: Kysely<Database>, p: Card & { limit: number }, visitor: boolean) => {
   const walk = visitor
     ? visibleWords(db, null, p.language, p.direction).where('w.owner_id', 'is', null)
-    : deckWords(db, p)
-        .where((eb) => eb.or([eb('p.answered_correctly', 'is', null), eb('p.answered_correctly', '=', 0)]))
-        .where(neverFailed)
-        .where('w.rank', '>=', frontierRank(p));
+    : deckWords(db, p).where(notLearned).where(neverFailed).where('w.rank', '>=', frontierRank(p));
   return walk.orderBy('w.rank').orderBy('w.id').limit(p.limit);
 };
 

@@ -2,7 +2,7 @@ import type { PlacementAnswer, PlacementStep } from '@vocab/api';
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { renderRoute, server, setupQuizTests } from '@/features/quiz/test-utils';
+import { onTouchScreen, renderRoute, server, setupQuizTests } from '@/features/quiz/test-utils';
 import { apiError, languageStats, withProgress } from '@/test/api-fakes';
 import { Component as LanguageHome } from './language-home';
 import { Component as Placement } from './language-placement';
@@ -84,12 +84,7 @@ describe('the placement test', () => {
     const desktop = renderRoute('/placement/spanish', ROUTES);
     expect(await within(await screen.findByRole('button', { name: /I don't know/ })).findByText('Esc')).toBeInTheDocument();
     desktop.unmount();
-    // jsdom has no matchMedia: stand in for a phone's, whose primary pointer is a finger.
-    vi.stubGlobal('matchMedia', (query: string) => ({
-      matches: query === '(pointer: coarse)', media: query, onchange: null,
-      addEventListener: () => undefined, removeEventListener: () => undefined,
-      addListener: () => undefined, removeListener: () => undefined, dispatchEvent: () => false,
-    }));
+    onTouchScreen();
     const phone = renderRoute('/placement/spanish', ROUTES);
     expect(await screen.findByRole('button', { name: /I don't know/ })).toBeInTheDocument();
     expect(phone.container.querySelector('kbd')).toBeNull();

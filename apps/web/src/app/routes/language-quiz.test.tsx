@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { defaultSettings, makeWord, recordAnswers, renderRoute, quizFeedback, server, setupQuizTests } from '@/features/quiz/test-utils';
+import { defaultSettings, makeWord, onTouchScreen, recordAnswers, renderRoute, quizFeedback, server, setupQuizTests } from '@/features/quiz/test-utils';
 import { RETRY_MS } from '@/features/quiz/offline/answer-queue';
 import { Component } from './language-quiz';
 
@@ -310,12 +310,7 @@ describe('shared meanings and touch screens', () => {
   });
 
   it('shows no keyboard shortcuts on a touch screen, and keeps "I was right" apart from "Undo"', async () => {
-    // jsdom has no matchMedia: stand in for a phone's, whose primary pointer is a finger.
-    vi.stubGlobal('matchMedia', (query: string) => ({
-      matches: query === '(pointer: coarse)', media: query, onchange: null,
-      addEventListener: () => undefined, removeEventListener: () => undefined,
-      addListener: () => undefined, removeListener: () => undefined, dispatchEvent: () => false,
-    }));
+    onTouchScreen();
     serveBatches('french', [ete, chateau]);
     recordAnswers();
     const { user, container } = renderRoute('/french-quiz', ROUTES);

@@ -110,6 +110,18 @@ export const recordAnswers = (status: (call: number) => number = () => 200): Rec
 export const recordCorrections = (status: (call: number) => number = () => 200): Received[] =>
   recordRequests('post', '/api/:language/answers/:answerId/:action', status);
 
+/**
+ * A phone's screen, whose primary pointer is a finger: jsdom has no matchMedia, so this stands in for one that says
+ * `(pointer: coarse)`. Undo with `vi.unstubAllGlobals()`.
+ */
+export function onTouchScreen(): void {
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: query === '(pointer: coarse)', media: query, onchange: null,
+    addEventListener: () => undefined, removeEventListener: () => undefined,
+    addListener: () => undefined, removeListener: () => undefined, dispatchEvent: () => false,
+  }));
+}
+
 /** The user that GET /api/auth/session reports (the account-only routes check it). */
 export function loggedIn(): void {
   server.use(http.get('/api/auth/session', () => HttpResponse.json({ user: { _id: '1', username: 'ana' } })));

@@ -54,7 +54,7 @@ const MIN_LEARNED_DAYS = 14;
  * The days from the learner's start: the last day before their first learned word on. A learner who began
  * yesterday would otherwise see three months of a flat zero and a spike at the right edge.
  */
-export function sinceStart(rows: readonly DayCount[], minDays = MIN_LEARNED_DAYS): DayCount[] {
+function sinceStart(rows: readonly DayCount[], minDays = MIN_LEARNED_DAYS): DayCount[] {
   const first = rows.findIndex((r) => r.count > 0);
   const start = first < 0 ? rows.length - minDays : Math.min(first - 1, rows.length - minDays);
   return rows.slice(Math.max(0, start));

@@ -208,8 +208,7 @@ export class AnswerQueue {
         this.retryTimer = setTimeout(() => void this.flush(), RETRY_MS);
         return;
       }
-      const sent = call;
-      this.calls = this.calls.filter((c) => c !== sent);
+      this.calls.splice(this.calls.indexOf(call), 1);
       await this.store.delete(keyOf(call)).catch(() => undefined);
       const waited = outcome === 'sent' && call.kind === 'answer' && call.waited;
       this.counts(waited ? this.status.delivered + 1 : this.status.delivered);
