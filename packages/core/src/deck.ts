@@ -4,7 +4,7 @@
  */
 import { meaningKey } from './answer-checker.js';
 
-export const DECK_HEADER = ['word', 'translation', 'pos', 'article', 'note', 'hint'] as const;
+export const DECK_HEADER = ['word', 'translation', 'pos', 'article', 'note', 'hint', 'example', 'example_translation'] as const;
 export const PARTS_OF_SPEECH = ['noun', 'verb', 'adj', 'adv', 'pron', 'det', 'prep', 'conj', 'num', 'interj'] as const;
 export type PartOfSpeech = (typeof PARTS_OF_SPEECH)[number];
 
@@ -20,6 +20,13 @@ export interface DeckEntry {
    * person"); required when a translation is shared (see `sharedMeaningProblems`), empty otherwise.
    */
   hint: string;
+  /**
+   * A short sentence in the language using the entry in the sense of its translation, with the entry's form as it
+   * stands in the sentence in square brackets (`Mi [casa] es pequeña.`); empty where the entry has none yet.
+   */
+  example: string;
+  /** The example's English translation; empty exactly when `example` is. */
+  exampleTranslation: string;
   /** 1-based frequency rank: the entry's position in the file. */
   rank: number;
 }
@@ -58,7 +65,7 @@ export function parseDeck(text: string, articles: readonly string[]): ParsedDeck
       problems.push({ line, message: `expected ${columns} tab-separated columns, found ${cells.length}` });
       return;
     }
-    const [word = '', translation = '', pos = '', article = '', note = '', hint = ''] = cells.map((c) => c.trim().normalize('NFC'));
+    const [word = '', translation = '', pos = '', article = '', note = '', hint = '', example = '', exampleTranslation = ''] = cells.map((c) => c.trim().normalize('NFC'));
     const translations = splitTranslations(translation);
     if (!word) problems.push({ line, message: 'word is empty' });
     if (translations.length === 0) problems.push({ line, message: `"${word}" has no translation` });
@@ -77,13 +84,39 @@ export function parseDeck(text: string, articles: readonly string[]): ParsedDeck
     if (/[()]/.test(hint) || hint.length > MAX_HINT_LENGTH) {
       problems.push({ line, message: `"${word}": a hint is at most ${MAX_HINT_LENGTH} characters, without parentheses` });
     }
-    entries.push({ word, translations, pos: pos as PartOfSpeech, article, note, hint, rank: entries.length + 1 });
+    for (const message of exampleProblems(example, exampleTranslation)) problems.push({ line, message: `"${word}": ${message}` });
+    entries.push({ word, translations, pos: pos as PartOfSpeech, article, note, hint, example, exampleTranslation, rank: entries.length + 1 });
   });
   if (!headerSeen) problems.push({ line: 1, message: 'the deck has no header row' });
   return { entries, problems };
 }
 
 const MAX_HINT_LENGTH = 40;
+export const EXAMPLE_WORDS = { min: 4, max: 12 } as const;
+
+/** The example split around its one bracketed span: the text before, the entry's form, the text after. */
+export function exampleParts(example: string): { before: string; form: string; after: string } | null {
+  const match = /^([^[\]]*)\[([^[\]]+)\]([^[\]]*)$/.exec(example);
+  if (!match) return null;
+  return { before: match[1] ?? '', form: match[2] ?? '', after: match[3] ?? '' };
+}
+
+/** The example's words, brackets and punctuation left out ("l'[homme]" counts as one word). */
+export const exampleWords = (example: string): string[] =>
+  example.replace(/[[\]]/g, '').split(/\s+/).map((w) => w.replace(/^[\p{P}\p{S}]+|[\p{P}\p{S}]+$/gu, '')).filter(Boolean);
+
+function exampleProblems(example: string, translation: string): string[] {
+  if (!example && !translation) return [];
+  if (!example || !translation) return ['an example needs both the sentence and its translation'];
+  const problems: string[] = [];
+  if (!exampleParts(example)) problems.push('the example must mark the entry with exactly one [bracketed] span');
+  if (/[[\]]/.test(translation)) problems.push("the example's translation takes no brackets");
+  const count = exampleWords(example).length;
+  if (count < EXAMPLE_WORDS.min || count > EXAMPLE_WORDS.max) {
+    problems.push(`the example has ${count} words; it needs ${EXAMPLE_WORDS.min} to ${EXAMPLE_WORDS.max}`);
+  }
+  return problems;
+}
 
 /**
  * The entries that share an English meaning with another entry of the deck, by meaning. A prompt in English
