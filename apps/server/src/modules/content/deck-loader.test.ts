@@ -5,7 +5,7 @@ import { loadDeck, loadDecks } from './deck-loader.js';
 import { ROOT_DIR } from '../../config.js';
 import path from 'node:path';
 
-const header = '# test deck\nword\ttranslation\tpos\tarticle\tnote\thint\n';
+const header = '# test deck\nword\ttranslation\tpos\tarticle\tnote\thint\texample\texample_translation\n';
 
 describeEachDatabase('deck loader', (ctx) => {
   it('loads every real deck in full, and skips an unchanged one', async () => {
@@ -21,7 +21,7 @@ describeEachDatabase('deck loader', (ctx) => {
 
   it('updates a changed deck in place, keeping progress on words that stayed', async () => {
     const spanish = getLanguage('spanish');
-    await loadDeck(ctx().db, spanish, `${header}casa\thouse\tnoun\tla\t\t\nperro\tdog\tnoun\tel\t\t\ngato\tcat\tnoun\tel\t\t\n`, 1);
+    await loadDeck(ctx().db, spanish, `${header}casa\thouse\tnoun\tla\t\t\t\t\nperro\tdog\tnoun\tel\t\t\t\t\ngato\tcat\tnoun\tel\t\t\t\t\n`, 1);
     const words = (await ctx().app.inject({ method: 'GET', url: '/api/spanish?limit=100' })).json<Array<{ _id: string; word: string }>>();
     const casa = words.find((w) => w.word === 'casa');
     const perro = words.find((w) => w.word === 'perro');
@@ -30,7 +30,7 @@ describeEachDatabase('deck loader', (ctx) => {
     await ctx().app.inject({ method: 'PATCH', url: `/api/spanish/${perro?._id}`, headers: { cookie } });
 
     // casa gains a translation, perro leaves the deck, gato moves up, luna arrives.
-    const result = await loadDeck(ctx().db, spanish, `${header}gato\tcat\tnoun\tel\t\t\ncasa\thouse; home\tnoun\tla\t\t\nluna\tmoon\tnoun\tla\t\t\n`, 2);
+    const result = await loadDeck(ctx().db, spanish, `${header}gato\tcat\tnoun\tel\t\t\t\t\ncasa\thouse; home\tnoun\tla\t\t\t\t\nluna\tmoon\tnoun\tla\t\t\t\t\n`, 2);
     expect(result.skipped).toBe(false);
     const after = (await ctx().app.inject({ method: 'GET', url: '/api/spanish?limit=100&unlearned=true', headers: { cookie } })).json<Array<{ word: string; rank: number }>>();
     expect(after.map((w) => w.word).sort()).toEqual(['gato', 'luna']);
@@ -51,7 +51,7 @@ describeEachDatabase('deck loader', (ctx) => {
   it('refuses an invalid deck and leaves the database as it was', async () => {
     const french = getLanguage('french');
     const before = await ctx().db.kysely.selectFrom('words').select('id').where('language', '=', 'french').execute();
-    await expect(loadDeck(ctx().db, french, `${header}maison\t\tnoun\tla\t\t\n`, 5)).rejects.toThrow(/invalid/);
+    await expect(loadDeck(ctx().db, french, `${header}maison\t\tnoun\tla\t\t\t\t\n`, 5)).rejects.toThrow(/invalid/);
     const after = await ctx().db.kysely.selectFrom('words').select('id').where('language', '=', 'french').execute();
     expect(after).toHaveLength(before.length);
     expect(deckHead('french', 3).split('\n').filter((l) => l && !l.startsWith('#'))).toHaveLength(4);
