@@ -6,7 +6,7 @@
 import { ELIDED_ARTICLE, articleBefore, canElide, withArticle } from './article-elision.js';
 import { editDistance } from './edit-distance.js';
 import type { LexiconEntry } from './lexicon.js';
-import type { AlmostReason, Verdict } from './verdict.js';
+import type { AlmostReason, Diacritic, Verdict } from './verdict.js';
 
 export interface AnswerKey {
   /** Accepted alternatives as written in the deck ("casa"; or "house", "home"). The first is the one to teach. */
@@ -41,6 +41,11 @@ export interface CheckResult {
   /** The form to show: the matched alternative with its article ("la casa", "l'homme"), else the first one. */
   expected: string;
   reason?: AlmostReason;
+  /**
+   * The answer differs from the expected form only by this mark: set on an accent slip, whether it was forgiven
+   * (`almost`) or not (strict accents, or "a" for "à" where "a" is another word), so the quiz can name it.
+   */
+  diacritic?: Diacritic;
   /** A wrong foreign answer that is another word of the language: which one ("si", 'if'). */
   typedWord?: LexiconEntry;
   /**
@@ -127,11 +132,39 @@ function splitArticle(typed: string, articles: readonly string[]): TypedArticle 
   return { article: null, core: typed };
 }
 
-type Match = { verdict: 'correct' } | { verdict: 'almost'; reason: AlmostReason } | { verdict: 'wrong' };
+type Match =
+  | { verdict: 'correct' }
+  | { verdict: 'almost'; reason: AlmostReason }
+  | { verdict: 'wrong'; accentOnly?: boolean };
 
 const RANK = { correct: 0, accent: 1, typo: 2, wrong: 3 } as const;
 function rank(match: Match): number {
-  return match.verdict === 'almost' ? RANK[match.reason] : RANK[match.verdict];
+  // An unforgiven accent slip is still the nearest wrong reading: it is the one whose mark the quiz names.
+  if (match.verdict === 'wrong') return match.accentOnly ? RANK.wrong - 0.5 : RANK.wrong;
+  return match.verdict === 'almost' ? RANK[match.reason] : RANK.correct;
+}
+
+const MARK_NAMES: Readonly<Record<string, Diacritic>> = { '\u0303': 'tilde', '\u0327': 'cedilla' };
+
+/**
+ * Which mark tells `typed` from `expected` when they differ only by diacritics: the first mark the expected form
+ * has and the typed one lacks, else the first one typed in excess ("canciòn"). German's ¨ is an umlaut, the other
+ * languages' a diaeresis; acute, grave and circumflex are all "accent".
+ */
+export function missingDiacritic(typed: string, expected: string, locale: string): Diacritic {
+  if (expected.includes('ß') && !typed.includes('ß')) return 'eszett';
+  if (/[æœ]/u.test(expected) && !/[æœ]/u.test(typed)) return 'ligature';
+  const marks = (text: string): string[] => text.normalize('NFD').match(/\p{M}/gu) ?? [];
+  const left = marks(typed);
+  const missing = marks(expected).find((mark) => {
+    const at = left.indexOf(mark);
+    if (at < 0) return true;
+    left.splice(at, 1);
+    return false;
+  });
+  const mark = missing ?? left[0] ?? '';
+  if (mark === '\u0308') return /^de(?:$|[-_])/i.test(locale) ? 'umlaut' : 'diaeresis';
+  return MARK_NAMES[mark] ?? 'accent';
 }
 
 function letterCount(text: string): number {
@@ -141,12 +174,13 @@ function letterCount(text: string): number {
 /** Compares two article-free forms. `forgive` is false when the typed form is another word of the deck. */
 function compareCores(typed: string, expected: string, strictAccents: boolean, forgive: boolean): Match {
   if (typed === expected) return { verdict: 'correct' };
-  if (!forgive) return { verdict: 'wrong' };
   const typedFolded = foldDiacritics(typed);
   const expectedFolded = foldDiacritics(expected);
   if (typedFolded === expectedFolded) {
-    return strictAccents ? { verdict: 'wrong' } : { verdict: 'almost', reason: 'accent' };
+    // Still wrong when strict or when the typed form is another word ("si" for "sí"), but the mark is named.
+    return strictAccents || !forgive ? { verdict: 'wrong', accentOnly: true } : { verdict: 'almost', reason: 'accent' };
   }
+  if (!forgive) return { verdict: 'wrong' };
   if (letterCount(expected) < MIN_LETTERS_FOR_TYPO) return { verdict: 'wrong' };
   // With strict accents a changed accent is a real error, so the typo must be found in the accented forms;
   // otherwise accents are ignored and one more slip is forgiven on top.
@@ -167,7 +201,8 @@ function judgeArticle(typed: string | null, noun: string, article: string, local
 
 /** Two slips (a mis-elided article and a typo in the noun) are one too many. */
 function combine(article: Match, noun: Match): Match {
-  if (article.verdict === 'wrong' || noun.verdict === 'wrong') return { verdict: 'wrong' };
+  if (article.verdict === 'wrong') return { verdict: 'wrong' };
+  if (noun.verdict === 'wrong') return article.verdict === 'correct' ? noun : { verdict: 'wrong' };
   if (article.verdict === 'correct') return noun;
   return noun.verdict === 'correct' ? article : { verdict: 'wrong' };
 }
@@ -238,9 +273,17 @@ export function checkAnswer(typed: string, key: AnswerKey, options: CheckOptions
     if (match.verdict === 'correct') break;
   }
 
-  if (best === null || best.match.verdict === 'wrong') return english ? fallback : withTypedWord(fallback, answer, split.core, key, own, options);
+  if (best === null) return fallback;
   const expected = withArticle(best.form, article, locale);
-  return best.match.verdict === 'almost'
-    ? { verdict: 'almost', expected, reason: best.match.reason }
-    : { verdict: 'correct', expected };
+  const typedNoun = english ? typedCore : article ? split.core : answer;
+  const diacritic = (): Diacritic => missingDiacritic(typedNoun, normalizeAnswer(best.form, locale), locale);
+  if (best.match.verdict === 'wrong') {
+    const wrong: CheckResult = best.match.accentOnly ? { verdict: 'wrong', expected, diacritic: diacritic() } : fallback;
+    return english ? wrong : withTypedWord(wrong, answer, split.core, key, own, options);
+  }
+  if (best.match.verdict === 'almost') {
+    const { reason } = best.match;
+    return { verdict: 'almost', expected, reason, ...(reason === 'accent' ? { diacritic: diacritic() } : {}) };
+  }
+  return { verdict: 'correct', expected };
 }

@@ -53,6 +53,8 @@ const quoted = (item: QuizItem): string => `‘${item.prompt}’${item.hint ? `,
 export function feedbackText(feedback: Feedback, mode: QuizMode, item: QuizItem | null): ReactNode {
   if (feedback.verdict === 'correct') return 'Correct!';
   if (feedback.verdict === 'almost') {
+    // A German article left out or another one typed: partial credit, never "Correct", and the gender shown.
+    if (feedback.reason === 'article') return `Almost — mind the article: ${feedback.expected}`;
     return `Correct — mind the ${feedback.reason === 'accent' ? 'accent' : 'spelling'}: ${feedback.expected}`;
   }
   const typed = feedback.typedWord;
