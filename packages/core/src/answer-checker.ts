@@ -17,6 +17,8 @@ export interface AnswerKey {
   locale: string;
   /** The language's articles (languages.ts): any of them may precede a noun, and only the right one passes. */
   articles?: readonly string[];
+  /** The article is part of the answer (German): leaving it out is the same slip as typing another one. */
+  articleRequired?: boolean;
   /**
    * For a foreign answer, the English it was asked by: another word of the language with one of these meanings is
    * also right (see `CheckResult.alsoRight`).
@@ -137,7 +139,7 @@ type Match =
   | { verdict: 'almost'; reason: AlmostReason }
   | { verdict: 'wrong'; accentOnly?: boolean };
 
-const RANK = { correct: 0, accent: 1, typo: 2, wrong: 3 } as const;
+const RANK = { correct: 0, accent: 1, article: 2, typo: 3, wrong: 4 } as const;
 function rank(match: Match): number {
   // An unforgiven accent slip is still the nearest wrong reading: it is the one whose mark the quiz names.
   if (match.verdict === 'wrong') return match.accentOnly ? RANK.wrong - 0.5 : RANK.wrong;
@@ -188,23 +190,32 @@ function compareCores(typed: string, expected: string, strictAccents: boolean, f
   return distance === 1 ? { verdict: 'almost', reason: 'typo' } : { verdict: 'wrong' };
 }
 
-/** The article check: the right one passes, a mis-elision ("le homme") is a typo, another gender is wrong. */
-function judgeArticle(typed: string | null, noun: string, article: string, locale: string): Match {
-  if (typed === null) return { verdict: 'correct' };
+/**
+ * The article check: the right one passes, a mis-elision ("le homme") is a typo, another gender is wrong. Where
+ * the article is required (German), a missing one and another one are the same slip, `almost` "mind the article":
+ * grading a left-out article above a wrong one would teach learners to leave it out.
+ */
+function judgeArticle(typed: string | null, noun: string, article: string, locale: string, required: boolean): Match {
+  const slip: Match = required ? { verdict: 'almost', reason: 'article' } : { verdict: 'wrong' };
+  if (typed === null) return required ? slip : { verdict: 'correct' };
   const right = normalizeAnswer(articleBefore(noun, article, locale), locale);
   if (typed === right) return { verdict: 'correct' };
   const sameArticle = normalizeAnswer(article, locale);
   const misElided =
     canElide(article, locale) && (typed === sameArticle || typed === ELIDED_ARTICLE);
-  return misElided ? { verdict: 'almost', reason: 'typo' } : { verdict: 'wrong' };
+  return misElided ? { verdict: 'almost', reason: 'typo' } : slip;
 }
 
-/** Two slips (a mis-elided article and a typo in the noun) are one too many. */
+/**
+ * Two slips (a mis-elided article and a typo in the noun) are one too many. A German article slip with an accent
+ * slip ("Strasse" for "die Straße") stays `almost`, graded for the article: ß and umlauts are not the gender.
+ */
 function combine(article: Match, noun: Match): Match {
   if (article.verdict === 'wrong') return { verdict: 'wrong' };
   if (noun.verdict === 'wrong') return article.verdict === 'correct' ? noun : { verdict: 'wrong' };
   if (article.verdict === 'correct') return noun;
-  return noun.verdict === 'correct' ? article : { verdict: 'wrong' };
+  if (noun.verdict === 'correct') return article;
+  return article.reason === 'article' && noun.reason === 'accent' ? article : { verdict: 'wrong' };
 }
 
 /** Normalised forms of the accepted answers of `keys`: build the `otherAnswers` set for a deck once. */
@@ -248,6 +259,7 @@ export function checkAnswer(typed: string, key: AnswerKey, options: CheckOptions
   const own = new Set(alternatives.flatMap(({ form, core }) => [normalizeAnswer(form, locale), core]));
   const isOtherWord = (text: string): boolean => !own.has(text) && (options.otherAnswers?.has(text) ?? false);
 
+  const required = article !== null && key.articleRequired === true;
   const articles = article
     ? [...new Set([...(key.articles ?? []), article, ELIDED_ARTICLE].map((a) => normalizeAnswer(a, locale)))]
     : [];
@@ -259,11 +271,11 @@ export function checkAnswer(typed: string, key: AnswerKey, options: CheckOptions
   for (const { form, core } of alternatives) {
     let match: Match;
     if (answer === core || (english && typedCore === core)) {
-      // Covers a noun whose own spelling starts like an article.
-      match = { verdict: 'correct' };
+      // Covers a noun whose own spelling starts like an article; a required article is still missing.
+      match = required ? { verdict: 'almost', reason: 'article' } : { verdict: 'correct' };
     } else if (article) {
       match = combine(
-        judgeArticle(split.article, form, article, locale),
+        judgeArticle(split.article, form, article, locale, required),
         compareCores(split.core, core, strictAccents, forgive),
       );
     } else {

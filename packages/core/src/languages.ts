@@ -16,6 +16,11 @@ export interface Language {
   accents: readonly string[];
   /** Definite articles a noun may be typed with ("la casa" for "casa"). */
   articles: readonly string[];
+  /**
+   * Whether a noun's article is part of the answer: German gender cannot be guessed from the noun, so a missing
+   * article is a slip like a wrong one (both `almost`, "mind the article"). Elsewhere the right article is optional.
+   */
+  articleRequired?: boolean;
   /** Colours of its landing card. */
   bg: string;
   fontColor: string;
@@ -38,6 +43,7 @@ export const LANGUAGES: readonly Language[] = [
     code: 'german', name: 'German', locale: 'de-DE', active: true,
     accents: ['ä', 'ö', 'ü', 'ß'],
     articles: ['der', 'die', 'das'],
+    articleRequired: true,
     bg: '#1f1f1f', fontColor: '#ffd54a',
   },
   {

@@ -4,8 +4,11 @@
  */
 export type Verdict = 'correct' | 'almost' | 'wrong';
 
-/** Why an answer is only `almost` right; the UI words it ("mind the accent: niño"). */
-export type AlmostReason = 'accent' | 'typo';
+/**
+ * Why an answer is only `almost` right; the UI words it ("mind the accent: niño"). `article`: a German noun typed
+ * without its article or with another one ("mind the article: der Rest").
+ */
+export type AlmostReason = 'accent' | 'typo' | 'article';
 
 /**
  * The mark an answer missed or got wrong, named for the learner: "mind the umlaut: König", "mind the accent: à".

@@ -19,7 +19,8 @@ export function cardPrompt(word: LexiconEntry, language: Pick<Language, 'locale'
   return { text: word.translations.join('; '), hint: word.hint };
 }
 
-export function answerKey(word: LexiconEntry, language: Pick<Language, 'locale' | 'articles'>, direction: Direction): AnswerKey {
+export function answerKey(word: LexiconEntry, language: Pick<Language, 'locale' | 'articles' | 'articleRequired'>, direction: Direction): AnswerKey {
   if (showsForeign(direction)) return { accepted: word.translations, locale: 'en' };
-  return { accepted: [word.word], article: word.article || null, locale: language.locale, articles: language.articles, meanings: word.translations };
+  const key: AnswerKey = { accepted: [word.word], article: word.article || null, locale: language.locale, articles: language.articles, meanings: word.translations };
+  return language.articleRequired ? { ...key, articleRequired: true } : key;
 }
