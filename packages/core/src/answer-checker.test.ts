@@ -1,15 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { checkAnswer, normalizeAnswer, otherAnswerSet } from './answer-checker.js';
 import type { AnswerKey } from './answer-checker.js';
+import { mindTheMark } from './verdict.js';
 import { getLanguage } from './languages.js';
 import type { LanguageCode } from './languages.js';
-import { answerKey } from './word-card.js';
 
 /** A deck word of `language` (prompted in English, typed in the language). */
 function word(language: LanguageCode, accepted: string | string[], article: string | null = null): AnswerKey {
-  // The key as the quiz and the server build it (word-card.ts), with every alternative accepted.
-  const key = answerKey({ word: '', article, translations: [], hint: '' }, getLanguage(language), 'recall');
-  return { ...key, accepted: Array.isArray(accepted) ? accepted : [accepted] };
+  const { locale, articles } = getLanguage(language);
+  return { accepted: Array.isArray(accepted) ? accepted : [accepted], article, locale, articles };
 }
 
 /** English translations (prompted in the language, typed in English). */
@@ -71,7 +70,7 @@ describe('checkAnswer: exact answers', () => {
   });
 
   it('accepts a German noun typed in lower case and shows it capitalised', () => {
-    expect(checkAnswer('das haus', word('german', 'Haus', 'das'))).toEqual({ verdict: 'correct', expected: 'das Haus' });
+    expect(checkAnswer('haus', word('german', 'Haus', 'das'))).toEqual({ verdict: 'correct', expected: 'das Haus' });
   });
 
   it('handles words without article in a language with articles', () => {
@@ -96,7 +95,8 @@ describe('checkAnswer: articles of the language', () => {
 
   it('rejects another article: the gender is part of the word', () => {
     expect(checkAnswer('el casa', word('spanish', 'casa', 'la'))).toEqual({ verdict: 'wrong', expected: 'la casa' });
-    expect(checkAnswer('le maison', word('french', 'maison', 'la')).verdict).toBe('wrong');
+    expect(checkAnswer('die Haus', word('german', 'Haus', 'das')).verdict).toBe('wrong');
+    expect(checkAnswer('der haus', word('german', 'Haus', 'das')).verdict).toBe('wrong');
   });
 
   it('accepts "l\'homme", "l\' homme", "l’homme" and "homme" for le/homme', () => {
@@ -146,6 +146,7 @@ describe('checkAnswer: articles of the language', () => {
       verdict: 'almost',
       expected: 'el niño',
       reason: 'accent',
+      diacritic: 'tilde',
     });
     expect(checkAnswer('la ciudda', word('spanish', 'ciudad', 'la'))).toEqual({
       verdict: 'almost',
@@ -157,38 +158,6 @@ describe('checkAnswer: articles of the language', () => {
   it('does not forgive two slips: a mis-elided article and a typo', () => {
     expect(checkAnswer('le homem', word('french', 'homme', 'le')).verdict).toBe('wrong');
     expect(checkAnswer('el ciudda', word('spanish', 'ciudad', 'la')).verdict).toBe('wrong');
-  });
-});
-
-describe('checkAnswer: German articles are part of the answer', () => {
-  const mindTheArticle = (expected: string) => ({ verdict: 'almost', expected, reason: 'article' });
-
-  it('grades a missing article and a wrong one the same: almost, showing the article', () => {
-    const rest = word('german', 'Rest', 'der');
-    expect(checkAnswer('der Rest', rest)).toEqual({ verdict: 'correct', expected: 'der Rest' });
-    expect(checkAnswer('Rest', rest)).toEqual(mindTheArticle('der Rest'));
-    expect(checkAnswer('die Rest', rest)).toEqual(mindTheArticle('der Rest'));
-    expect(checkAnswer('das Rest', rest)).toEqual(mindTheArticle('der Rest'));
-    expect(checkAnswer('Krankenhaus', word('german', 'Krankenhaus', 'das'))).toEqual(mindTheArticle('das Krankenhaus'));
-  });
-
-  it('keeps an accent slip with an article slip almost, but not a typo with one', () => {
-    const strasse = word('german', 'Straße', 'die');
-    expect(checkAnswer('Strasse', strasse)).toEqual(mindTheArticle('die Straße'));
-    expect(checkAnswer('der Strasse', strasse)).toEqual(mindTheArticle('die Straße'));
-    expect(checkAnswer('die Strasse', strasse)).toMatchObject({ verdict: 'almost', expected: 'die Straße', reason: 'accent' });
-    expect(checkAnswer('Krankenhuas', word('german', 'Krankenhaus', 'das')).verdict).toBe('wrong');
-    expect(checkAnswer('das Krankenhuas', word('german', 'Krankenhaus', 'das')).reason).toBe('typo');
-  });
-
-  it('asks no article of a German word that has none, nor of an English answer', () => {
-    expect(checkAnswer('schnell', word('german', 'schnell')).verdict).toBe('correct');
-    expect(checkAnswer('house', english('house')).verdict).toBe('correct');
-  });
-
-  it('leaves the article optional in the other languages', () => {
-    expect(checkAnswer('casa', word('spanish', 'casa', 'la')).verdict).toBe('correct');
-    expect(checkAnswer('homme', word('french', 'homme', 'le')).verdict).toBe('correct');
   });
 });
 
@@ -235,11 +204,13 @@ describe('checkAnswer: accents', () => {
       verdict: 'almost',
       expected: 'el niño',
       reason: 'accent',
+      diacritic: 'tilde',
     });
     expect(checkAnswer('cancion', word('spanish', 'canción', 'la'))).toEqual({
       verdict: 'almost',
       expected: 'la canción',
       reason: 'accent',
+      diacritic: 'accent',
     });
   });
 
@@ -249,15 +220,17 @@ describe('checkAnswer: accents', () => {
   });
 
   it('treats ß as ss, æ as ae and œ as oe', () => {
-    expect(checkAnswer('die strasse', word('german', 'Straße', 'die'))).toMatchObject({
+    expect(checkAnswer('strasse', word('german', 'Straße', 'die'))).toEqual({
       verdict: 'almost',
       expected: 'die Straße',
       reason: 'accent',
+      diacritic: 'eszett',
     });
     expect(checkAnswer('oeuvre', word('french', 'œuvre', 'la'))).toEqual({
       verdict: 'almost',
       expected: "l'œuvre",
       reason: 'accent',
+      diacritic: 'ligature',
     });
     expect(checkAnswer('ex aequo', word('french', 'ex æquo')).reason).toBe('accent');
   });
@@ -323,7 +296,7 @@ describe('checkAnswer: typos', () => {
     expect(checkAnswer('cancion', key)).toEqual({ verdict: 'correct', expected: 'cancion' });
     const accents = word('spanish', ['cansión', 'canción']);
     // "cancion": typo of the first, accent slip of the second: the accent slip is the closer reading.
-    expect(checkAnswer('cancion', accents)).toEqual({ verdict: 'almost', expected: 'canción', reason: 'accent' });
+    expect(checkAnswer('cancion', accents)).toEqual({ verdict: 'almost', expected: 'canción', reason: 'accent', diacritic: 'accent' });
   });
 });
 
@@ -337,7 +310,7 @@ describe('checkAnswer: other words of the deck', () => {
   });
 
   it('never forgives an accent that makes another word ("si" for "sí")', () => {
-    expect(checkAnswer('si', word('spanish', 'sí'), { otherAnswers })).toEqual({ verdict: 'wrong', expected: 'sí' });
+    expect(checkAnswer('si', word('spanish', 'sí'), { otherAnswers })).toEqual({ verdict: 'wrong', expected: 'sí', diacritic: 'accent' });
   });
 
   it('still forgives slips that are not words of the deck', () => {
@@ -367,5 +340,36 @@ describe('otherAnswerSet', () => {
   it('collects normalised forms, and English forms without their optional word', () => {
     const set = otherAnswerSet([word('german', 'Haus', 'das'), english('to speak', 'The End')]);
     expect([...set].sort()).toEqual(['end', 'haus', 'speak', 'the end', 'to speak']);
+  });
+});
+
+describe('checkAnswer: naming the missed mark', () => {
+  it('names the umlaut of a German word, forgiven or, with strict accents, not', () => {
+    const koenig = word('german', 'König', 'der');
+    expect(checkAnswer('der Konig', koenig)).toMatchObject({ verdict: 'almost', reason: 'accent', diacritic: 'umlaut', expected: 'der König' });
+    expect(checkAnswer('der Konig', koenig, { strictAccents: true })).toEqual({ verdict: 'wrong', expected: 'der König', diacritic: 'umlaut' });
+    expect(mindTheMark('umlaut', 'der König')).toBe('mind the umlaut: der König');
+  });
+
+  it('names the accent of "à" typed "a", which is another word and stays wrong, as it names the one of "être"', () => {
+    const others = otherAnswerSet([{ accepted: ['a', 'être', 'à'], locale: 'fr' }]);
+    expect(checkAnswer('a', word('french', 'à'), { otherAnswers: others })).toEqual({ verdict: 'wrong', expected: 'à', diacritic: 'accent' });
+    expect(checkAnswer('etre', word('french', 'être'), { otherAnswers: others })).toMatchObject({ verdict: 'almost', diacritic: 'accent' });
+    expect(mindTheMark('accent', 'à')).toBe('mind the accent: à');
+  });
+
+  it('names a tilde, a cedilla, a diaeresis outside German, ß and joined letters', () => {
+    expect(checkAnswer('manana', word('spanish', 'mañana')).diacritic).toBe('tilde');
+    expect(checkAnswer('garcon', word('french', 'garçon', 'le')).diacritic).toBe('cedilla');
+    expect(checkAnswer('noel', word('french', 'Noël')).diacritic).toBe('diaeresis');
+    expect(checkAnswer('die Strasse', word('german', 'Straße', 'die')).diacritic).toBe('eszett');
+    expect(checkAnswer('oeuvre', word('french', 'œuvre', 'la')).diacritic).toBe('ligature');
+    // A wrong accent, not a missing one: still the accent.
+    expect(checkAnswer('canciòn', word('spanish', 'canción', 'la')).diacritic).toBe('accent');
+  });
+
+  it('names nothing for a typo or a plain wrong answer', () => {
+    expect(checkAnswer('cancoin', word('spanish', 'canción', 'la')).diacritic).toBeUndefined();
+    expect(checkAnswer('perro', word('spanish', 'gato', 'el')).diacritic).toBeUndefined();
   });
 });

@@ -105,7 +105,7 @@ describe('spanish mode', () => {
 
   it('accepts an almost answer on Enter and shows the form to mind', () => {
     const state = run(startQuiz({ mode: 'spanish', items: [nino] }), ...answer('nino'));
-    expect(state.feedback).toEqual({ verdict: 'almost', expected: 'el niño', reason: 'accent' });
+    expect(state.feedback).toEqual({ verdict: 'almost', expected: 'el niño', reason: 'accent', diacritic: 'tilde' });
     expect(state.readOnly).toBe(true);
     expect(state.outbox).toEqual([{ itemId: 'nino', verdict: 'almost', typed: 'nino', firstAttempt: true }]);
     expect(run(state, advance)).toMatchObject({ score: 1, finished: true });
@@ -191,7 +191,7 @@ describe('classic mode', () => {
       key: { accepted: ['Straße'], article: 'die', locale: de.locale, articles: de.articles },
     };
     const state = run(startQuiz({ mode: 'classic', items: [strasse] }), ...answer('strasse'));
-    expect(state.feedback).toEqual({ verdict: 'almost', expected: 'die Straße', reason: 'accent' });
+    expect(state.feedback).toMatchObject({ verdict: 'almost', expected: 'die Straße', reason: 'accent', diacritic: 'eszett' });
     expect(state.readOnly).toBe(true);
     expect(run(state, advance)).toMatchObject({ finished: true, result: { score: 1, total: 1 } });
   });
@@ -202,9 +202,12 @@ describe('classic mode', () => {
     expect(state.feedback?.verdict).toBe('wrong');
   });
 
-  it('does not requeue: the quiz ends after one pass', () => {
-    const state = run(startQuiz({ mode: 'classic', items: germanItems }), ...answer('x'), advance, ...answer('y'), advance);
+  it('asks the missed words again in a later round, as practice that scores nothing', () => {
+    let state = run(startQuiz({ mode: 'classic', items: germanItems }), ...answer('x'), advance, ...answer('y'), advance);
+    expect(state).toMatchObject({ finished: false, index: 0, round: { number: 2, items: germanItems } });
+    state = run(state, ...type('Haus'), advance, ...type('Hund'), advance);
     expect(state).toMatchObject({ finished: true, score: 0, result: { score: 0, total: 2 } });
+    expect(state.outbox.map((r) => r.firstAttempt)).toEqual([true, true, false, false]);
   });
 });
 
@@ -238,7 +241,8 @@ describe('generic mode', () => {
     state = run(state, ...type('casa'), advance, ...answer('nina'), advance);
     expect(state).toMatchObject({ index: 0, total: 1, current: nino, round: { number: 3, items: [nino] } });
     state = run(state, ...answer('niño'), advance);
-    expect(state).toMatchObject({ finished: true, score: 3, result: { score: 3, total: 3 } });
+    // The score is what was right the first time: the end screen can say so.
+    expect(state).toMatchObject({ finished: true, score: 1, result: { score: 1, total: 3 } });
     // Only each word's first answer reschedules it.
     expect(state.outbox.map((r) => `${r.itemId}:${r.verdict}:${r.firstAttempt}`)).toEqual([
       'casa:wrong:true',
@@ -279,6 +283,27 @@ describe('generic mode', () => {
     const done = run(startQuiz({ mode: 'generic', items: [casa] }), ...type('casa'), advance);
     const next = run(done, { type: 'restart', items: [casa] }, ...type('casa'));
     expect(next.outbox.map((r) => r.firstAttempt)).toEqual([true, true]);
+  });
+});
+
+describe('missed words come back in the session (spanish mode)', () => {
+  it('asks a missed word again after the others, once retyped or skipped, and it scores nothing', () => {
+    let state = run(start({ mode: 'spanish' }), ...answer('gato'), ...type('casa'), advance);
+    expect(state).toMatchObject({ current: perro, round: { number: 1, wrong: [casa] } });
+    state = run(state, ...type('perro'), advance, ...answer('nada'), { type: 'skip' });
+    expect(state).toMatchObject({ finished: false, current: casa, round: { number: 2, items: [casa, nino] } });
+    state = run(state, ...type('casa'), advance, ...type('niño'), advance);
+    expect(state).toMatchObject({ finished: true, score: 1, result: { score: 1, total: 3 } });
+    // Only the first answer of each word reschedules it (docs/decisions/0005): the second round is practice.
+    expect(state.outbox.filter((r) => r.firstAttempt).map((r) => r.itemId)).toEqual(['casa', 'perro', 'nino']);
+    expect(state.outbox.filter((r) => !r.firstAttempt).map((r) => `${r.itemId}:${r.verdict}`)).toEqual(['casa:correct', 'casa:correct', 'nino:correct']);
+  });
+
+  it('does not ask again a miss that was taken back or ruled right', () => {
+    const undone = run(startQuiz({ mode: 'spanish', items: [casa] }), ...answer('gato'), { type: 'undo' }, ...type('casa'), advance);
+    expect(undone).toMatchObject({ finished: true, result: { score: 1, total: 1 } });
+    const overruled = run(startQuiz({ mode: 'classic', items: [casa] }), ...answer('gato'), { type: 'overrule' }, advance);
+    expect(overruled).toMatchObject({ finished: true, result: { score: 1, total: 1 } });
   });
 });
 
@@ -568,7 +593,7 @@ describe('words of the language in a wrong answer', () => {
 
   it('says which word a wrong answer is, and never forgives it as an accent slip', () => {
     const state = run(startQuiz({ mode: 'classic', items: [yes], lexicon }), ...answer('si'));
-    expect(state.feedback).toEqual({ verdict: 'wrong', expected: 'sí', typedWord: { word: 'si', meaning: 'if' } });
+    expect(state.feedback).toEqual({ verdict: 'wrong', expected: 'sí', diacritic: 'accent', typedWord: { word: 'si', meaning: 'if' } });
     expect(state.outbox).toEqual([{ itemId: 'si', verdict: 'wrong', typed: 'si', firstAttempt: true }]);
   });
 });

@@ -9,7 +9,7 @@ import type { Lexicon } from './lexicon.js';
 import { ADVANCE_DELAY_MS } from './languages.js';
 import { modeRules } from './quiz-modes.js';
 import type { ModeRules, QuizMode } from './quiz-modes.js';
-import type { AlmostReason, Verdict } from './verdict.js';
+import type { AlmostReason, Diacritic, Verdict } from './verdict.js';
 
 /** A word to ask. The caller picks the direction: `prompt` is what is shown, `key` what must be typed. */
 export interface QuizItem {
@@ -26,6 +26,8 @@ export interface Feedback {
   /** The right form ("la casa"), shown with every verdict but a clean `correct`: a mistake always teaches. */
   expected: string;
   reason?: AlmostReason;
+  /** The mark the answer missed, forgiven or not ("mind the umlaut: König"). */
+  diacritic?: Diacritic;
   /** A wrong answer that is another word of the language ("si"), with its meaning, so the UI can say so. */
   typedWord?: { word: string; meaning: string };
   /** The typed word has the asked meaning too: not a mistake, nothing recorded, the learner tries again. */
@@ -52,7 +54,7 @@ export interface QuizConfig {
 
 export interface QuizState {
   readonly config: QuizConfig;
-  /** Round 1 holds every item; a generic quiz's later rounds hold the items answered wrong in the previous one. */
+  /** Round 1 holds every item; later rounds (modes that ask missed words again) hold the items missed in the previous one. */
   readonly round: { readonly number: number; readonly items: readonly QuizItem[]; readonly wrong: readonly QuizItem[] };
   /** Position in the current round (0-based; equals `total` when finished), for "word i / N" and the progress bar. */
   readonly index: number;
@@ -72,8 +74,13 @@ export interface QuizState {
   /** Accepted answers so far; increases when the quiz moves on, as the spec's "after 2 seconds the score increases". */
   readonly score: number;
   readonly finished: boolean;
-  /** "You got {score} / {total} correct", once finished; `total` counts the session's distinct items. */
+  /**
+   * "You got {score} / {total} right the first time", once finished: `total` counts the session's distinct items,
+   * `score` those never missed. A word asked again in a later round and then typed right is practice, not a score.
+   */
   readonly result: { readonly score: number; readonly total: number } | null;
+  /** Ids of items answered wrong (or retyped after being shown) at least once this session. */
+  readonly missed: readonly string[];
   /** Answers not yet taken by the UI (see the `reportsTaken` event). */
   readonly outbox: readonly AnswerReport[];
   /** Ids of items answered at least once this session, to tell first attempts from retries. */
@@ -124,7 +131,7 @@ function beginRound(
   config: QuizConfig,
   items: readonly QuizItem[],
   number: number,
-  carried: Pick<QuizState, 'score' | 'outbox' | 'answered' | 'result'> & Partial<Pick<QuizState, 'lastAnswer'>>,
+  carried: Pick<QuizState, 'score' | 'outbox' | 'answered' | 'missed' | 'result'> & Partial<Pick<QuizState, 'lastAnswer'>>,
 ): QuizState {
   const finished = items.length === 0;
   return {
@@ -144,6 +151,7 @@ function beginRound(
     result: finished ? (carried.result ?? { score: carried.score, total: 0 }) : null,
     outbox: carried.outbox,
     answered: carried.answered,
+    missed: carried.missed,
     lastAnswer: carried.lastAnswer ?? null,
   };
 }
@@ -157,7 +165,7 @@ export function startQuiz(options: StartQuizOptions): QuizState {
     entryOf: options.lexicon?.entryOf,
     advanceDelayMs: options.advanceDelayMs ?? ADVANCE_DELAY_MS,
   };
-  return beginRound(config, options.items, 1, { score: 0, outbox: [], answered: [], result: null });
+  return beginRound(config, options.items, 1, { score: 0, outbox: [], answered: [], missed: [], result: null });
 }
 
 function check(state: QuizState, item: QuizItem, typed: string): CheckResult {
@@ -185,6 +193,7 @@ function answer(state: QuizState, item: QuizItem, typed: string, result: CheckRe
     input: shown.retrying ? '' : typed,
     outbox: [...state.outbox, report],
     answered: report.firstAttempt ? [...state.answered, item.id] : state.answered,
+    missed: result.verdict === 'wrong' && !state.missed.includes(item.id) ? [...state.missed, item.id] : state.missed,
     // Kept without its own lastAnswer: only the latest answer can be taken back, and the chain stays one long.
     lastAnswer: { report, item, verdict: result.verdict, before: { ...state, input: '', feedback: null, lastAnswer: null } },
   };
@@ -196,6 +205,7 @@ function feedbackOf(result: CheckResult): Feedback {
     verdict: result.verdict,
     expected: result.expected,
     ...(result.reason ? { reason: result.reason } : {}),
+    ...(result.diacritic ? { diacritic: result.diacritic } : {}),
     ...(typed ? { typedWord: { word: typed.word, meaning: typed.translations[0] ?? '' } } : {}),
     ...(result.alsoRight ? { alsoRight: true } : {}),
   };
@@ -206,13 +216,18 @@ function judged(state: QuizState, result: CheckResult): QuizState {
   const accepted = result.verdict !== 'wrong';
   const { rules } = state.config;
   const moveOn = accepted || rules.onWrong !== 'retype';
+  // A word missed in this round comes back in the next one, even once the learner retyped it right.
+  const missed = !accepted || state.retrying;
   return {
     ...state,
     feedback: feedbackOf(result),
     readOnly: moveOn,
     retrying: !moveOn,
     // A word typed right after being shown it is practice: the score counts what the learner knew.
-    pendingAdvance: moveOn ? { scored: accepted && !state.retrying, requeue: !accepted && rules.onWrong === 'requeue' } : null,
+    // A word asked again after a miss is practice too.
+    pendingAdvance: moveOn
+      ? { scored: accepted && !state.retrying && !state.missed.includes(state.current?.id ?? ''), requeue: missed && rules.askMissedAgain }
+      : null,
     advanceAfterMs: moveOn ? state.config.advanceDelayMs : null,
   };
 }
@@ -243,7 +258,7 @@ function onOverrule(state: QuizState): QuizState {
   const unsent = state.outbox.includes(last.report);
   const report = unsent ? corrected : last.report;
   const outbox = unsent ? state.outbox.map((r) => (r === last.report ? corrected : r)) : state.outbox;
-  const shown: QuizState = { ...judged(last.before, result), input: last.report.typed, outbox, answered: state.answered };
+  const shown: QuizState = { ...judged(last.before, result), input: last.report.typed, outbox, answered: state.answered, missed: last.before.missed };
   const lastAnswer: LastAnswer = { ...last, report, verdict: 'correct' };
   if (!movedOn(state, last)) return { ...shown, lastAnswer };
   const next = onAdvance(shown);
@@ -277,8 +292,7 @@ function onSubmit(state: QuizState): QuizState {
 /** Goes on from a wrong answer the learner chose not to retype: unscored, and the word was rated once already. */
 function onSkip(state: QuizState): QuizState {
   if (!state.retrying) return state;
-  const requeue = state.config.rules.onWrong === 'requeue';
-  return onAdvance({ ...state, pendingAdvance: { scored: false, requeue } });
+  return onAdvance({ ...state, pendingAdvance: { scored: false, requeue: state.config.rules.askMissedAgain } });
 }
 
 function onAdvance(state: QuizState): QuizState {
@@ -304,7 +318,7 @@ function onAdvance(state: QuizState): QuizState {
     current: null,
     round: { ...state.round, wrong },
     finished: true,
-    result: { score, total: state.answered.length },
+    result: { score: state.answered.length - state.missed.length, total: state.answered.length },
   };
 }
 
@@ -318,7 +332,7 @@ export function quizReducer(state: QuizState, event: QuizEvent): QuizState {
       return onAdvance(state);
     case 'restart':
       // A new session ("Learn 15 more words"): only reports not yet taken survive.
-      return beginRound(state.config, event.items, 1, { score: 0, outbox: state.outbox, answered: [], result: null });
+      return beginRound(state.config, event.items, 1, { score: 0, outbox: state.outbox, answered: [], missed: [], result: null });
     case 'undo':
       return onUndo(state);
     case 'overrule':

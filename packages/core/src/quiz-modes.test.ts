@@ -10,11 +10,11 @@ describe('quiz modes', () => {
       review: modeRules('review'),
       secret: modeRules('secret'),
     }).toEqual({
-      spanish: { lowercaseInput: true, autoAcceptOnType: true, onWrong: 'retype' },
-      classic: { lowercaseInput: false, autoAcceptOnType: true, onWrong: 'next' },
-      generic: { lowercaseInput: false, autoAcceptOnType: true, onWrong: 'requeue' },
-      review: { lowercaseInput: false, autoAcceptOnType: true, onWrong: 'next' },
-      secret: { lowercaseInput: false, autoAcceptOnType: false, onWrong: 'next' },
+      spanish: { lowercaseInput: true, autoAcceptOnType: true, onWrong: 'retype', askMissedAgain: true },
+      classic: { lowercaseInput: false, autoAcceptOnType: true, onWrong: 'next', askMissedAgain: true },
+      generic: { lowercaseInput: false, autoAcceptOnType: true, onWrong: 'next', askMissedAgain: true },
+      review: { lowercaseInput: false, autoAcceptOnType: true, onWrong: 'next', askMissedAgain: false },
+      secret: { lowercaseInput: false, autoAcceptOnType: false, onWrong: 'next', askMissedAgain: false },
     });
   });
 

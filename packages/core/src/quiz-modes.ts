@@ -15,23 +15,30 @@ export interface ModeRules {
   /**
    * After a wrong submitted answer, which every quiz answers with the right one: `retype` stays on the word until
    * the learner types it or goes on (Enter on an empty field, or Continue); `next` goes to the next word after
-   * the delay; `requeue` goes on and asks the word again in a further round of the wrongly answered words.
+   * the delay.
    */
-  onWrong: 'retype' | 'next' | 'requeue';
+  onWrong: 'retype' | 'next';
+  /**
+   * A missed word is asked again in a further round of the round's missed words, until none is missed. Only the
+   * first answer of a session reschedules a word (docs/decisions/0005), so these are practice: the learner meets
+   * the word again today instead of only tomorrow. A review does not: its words are due, not new.
+   */
+  askMissedAgain: boolean;
 }
 
 const RULES: Readonly<Record<QuizMode, ModeRules>> = {
   // SPEC §4 Spanish: lower-cased input, advances on a correct answer; after a wrong one, the learner retypes the
   // answer shown or goes on (the original stayed on the word with no way out).
-  spanish: { lowercaseInput: true, autoAcceptOnType: true, onWrong: 'retype' },
-  // SPEC §4 French, German, Italian, Portuguese: "Incorrect" for 2 s, then the next word without scoring.
-  classic: { lowercaseInput: false, autoAcceptOnType: true, onWrong: 'next' },
+  spanish: { lowercaseInput: true, autoAcceptOnType: true, onWrong: 'retype', askMissedAgain: true },
+  // SPEC §4 French, German, Italian, Portuguese: "Incorrect" for 2 s, then the next word without scoring; the
+  // missed words come back at the end, as in the generic quiz.
+  classic: { lowercaseInput: false, autoAcceptOnType: true, onWrong: 'next', askMissedAgain: true },
   // SPEC §4 generic: "Incorrect. {answer}", then rounds of the wrongly answered words until none is wrong.
-  generic: { lowercaseInput: false, autoAcceptOnType: true, onWrong: 'requeue' },
+  generic: { lowercaseInput: false, autoAcceptOnType: true, onWrong: 'next', askMissedAgain: true },
   // SPEC §4 review: "behaves as a quiz with an i/N counter"; no requeue.
-  review: { lowercaseInput: false, autoAcceptOnType: true, onWrong: 'next' },
+  review: { lowercaseInput: false, autoAcceptOnType: true, onWrong: 'next', askMissedAgain: false },
   // SPEC §4 secret: Enter or "check" submits; "incorrect.." then next either way.
-  secret: { lowercaseInput: false, autoAcceptOnType: false, onWrong: 'next' },
+  secret: { lowercaseInput: false, autoAcceptOnType: false, onWrong: 'next', askMissedAgain: false },
 };
 
 export function modeRules(mode: QuizMode): ModeRules {

@@ -270,7 +270,7 @@ describe('the reverse direction (?direction=reverse)', () => {
     expect(screen.getByRole('textbox')).toHaveValue('ñ');
     await user.clear(screen.getByRole('textbox'));
     await user.type(screen.getByRole('textbox'), 'el nino{Enter}');
-    expect(quizFeedback()).toBe('Correct — mind the accent: el niño');
+    expect(quizFeedback()).toBe('Correct — mind the tilde: el niño');
     await waitFor(() => expect(received[0]?.body).toMatchObject({ verdict: 'almost', direction: 'recall' }));
 
     await act(() => vi.advanceTimersByTimeAsync(2000));
@@ -285,7 +285,7 @@ describe('the reverse direction (?direction=reverse)', () => {
     const { user } = renderRoute('/spanish-quiz?direction=reverse', ROUTES);
 
     await user.type(await screen.findByRole('textbox'), 'nino{Enter}');
-    expect(quizFeedback()).toBe('Incorrect. el niño');
+    expect(quizFeedback()).toBe('Incorrect — mind the tilde: el niño');
   });
 
   it('keeps the Spanish quiz as SPEC.md has it, on its own card: Spanish shown, recognise', async () => {

@@ -18,7 +18,7 @@ export interface WordSource {
   scope: 'language' | 'account';
   mode: (language: Language) => QuizMode;
   counter: QuizCounter;
-  /** Show "You got X / N correct" at the end; the generic quiz, which repeats until all are right, does not. */
+  /** Show "You got X / N correct" at the end. */
   showResult: boolean;
   title: (language: Language) => string;
   /** What an empty list says (SPEC.md's texts). */
@@ -80,7 +80,7 @@ export const WORD_SOURCES = {
     scope: 'account',
     mode: () => 'generic',
     counter: 'word-count',
-    showResult: false,
+    showResult: true,
     title: (language) => `${language.name} quiz`,
     empty: (language) => `You have learned every ${language.name} word we have. Well done!`,
     more: 'Learn 15 more words',

@@ -1,4 +1,4 @@
-import type { Feedback, LastAnswer, Lexicon, QuizItem, QuizMode, QuizState } from '@vocab/core';
+import { type Feedback, type LastAnswer, type Lexicon, type QuizItem, type QuizMode, type QuizState, mindTheMark } from '@vocab/core';
 import { type FormEvent, type KeyboardEvent, type ReactNode, useEffect, useId, useLayoutEffect, useRef } from 'react';
 import type { CorrectAnswer, ReportAnswer } from '../lib/answer-report';
 import { type Quiz, useQuiz } from '../use-quiz';
@@ -29,7 +29,7 @@ export interface QuizScreenProps {
   counter: QuizCounter;
   /** The secret quiz's button reads "check" (SPEC.md §4). */
   checkLabel?: string;
-  /** Show "You got X / N correct" at the end; the generic quiz, which repeats until all are right, does not. */
+  /** Show the score at the end (every word quiz does; "right the first time" where missed words come back). */
   showResult?: boolean;
   report?: ReportAnswer;
   /** Sends "Undo" and "I was right" for the last answer; without it they are not offered. */
@@ -55,7 +55,7 @@ export function feedbackText(feedback: Feedback, mode: QuizMode, item: QuizItem 
   if (feedback.verdict === 'almost') {
     // A German article left out or another one typed: partial credit, never "Correct", and the gender shown.
     if (feedback.reason === 'article') return `Almost — mind the article: ${feedback.expected}`;
-    return `Correct — mind the ${feedback.reason === 'accent' ? 'accent' : 'spelling'}: ${feedback.expected}`;
+    return `Correct — ${feedback.reason === 'accent' ? mindTheMark(feedback.diacritic ?? 'accent', feedback.expected) : `mind the spelling: ${feedback.expected}`}`;
   }
   const typed = feedback.typedWord;
   const wanted = item ? ` (${quoted(item)})` : '';
@@ -69,15 +69,19 @@ export function feedbackText(feedback: Feedback, mode: QuizMode, item: QuizItem 
   }
   // The original's words per quiz: the classic quizzes' "Incorrect" then "Correct: {answer}", the secret one's
   // "incorrect..", the others' "Incorrect. {answer}".
+  // An accent slip that could not be forgiven (strict accents, or "a" for "à") names the mark, as a forgiven one does.
+  const mark = feedback.diacritic ? <span className="quiz-mark"> — {mindTheMark(feedback.diacritic, feedback.expected)}</span> : null;
   const verdict =
     mode === 'classic' ? (
       <>
-        Incorrect <span className="quiz-correction">Correct: {feedback.expected}</span>
+        Incorrect{mark} <span className="quiz-correction">Correct: {feedback.expected}</span>
       </>
     ) : mode === 'secret' ? (
       <>
-        incorrect.. <span className="quiz-correction">{feedback.expected}</span>
+        incorrect..{mark} <span className="quiz-correction">{feedback.expected}</span>
       </>
+    ) : mark ? (
+      <>Incorrect{mark}</>
     ) : (
       `Incorrect. ${feedback.expected}`
     );
@@ -345,6 +349,8 @@ function QuizFinished({ quiz, showResult, actions }: { quiz: Quiz; showResult: b
       {showResult ? (
         <p className="quiz-result">
           You got {result.score} / {result.total} correct
+          {/* Where missed words came back until typed right, the score is of first answers: say so. */}
+          {state.config.rules.askMissedAgain && result.score < result.total ? ' the first time' : ''}
         </p>
       ) : null}
       <div className="actions">{actions({ result, settled })}</div>
