@@ -18,6 +18,12 @@ export const Word = z.object({
   note: z.string(),
   /** What an English prompt adds to say which word it wants ("informal, one person"); empty for most words. */
   hint: z.string(),
+  /**
+   * A short sentence using the word, its form as it stands there in one [bracketed] span ("Mi [casa] es pequeña."),
+   * and the sentence's English; null (or absent, from older servers) when the word has none.
+   */
+  example: z.string().nullish(),
+  exampleTranslation: z.string().nullish(),
   rank: z.number(),
   /** True for a word the learner added to their own list. */
   own: z.boolean(),
@@ -101,6 +107,12 @@ export const AnswerBody = z
      * (docs/decisions/0011-offline-practice.md); absent, the answer was given now.
      */
     answeredAt: z.union([z.iso.datetime({ offset: true }), z.number().int().min(0).max(8.64e15)]).optional(),
+    /**
+     * The word was asked "in context" (docs/decisions/0014-words-in-context.md): its sentence with the form left
+     * blank. The typed text is judged against the form as it stands in the sentence, and the answer reviews the
+     * recall card, whatever `direction` says. A word without a sentence cannot be answered so (400).
+     */
+    context: z.boolean().optional(),
   })
   .strict();
 export type AnswerBody = z.infer<typeof AnswerBody>;

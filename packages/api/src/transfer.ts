@@ -21,6 +21,9 @@ export const ImportLine = z.object({
   word: z.string(),
   translation: z.string(),
   error: z.string().nullable(),
+  /** The line's sentence (third and fourth columns, or those named `example`, `example_translation`), its form bracketed. */
+  example: z.string().optional(),
+  exampleTranslation: z.string().optional(),
 });
 export type ImportLine = z.infer<typeof ImportLine>;
 

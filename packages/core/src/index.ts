@@ -10,6 +10,7 @@ export * from './account-rules.js';
 export * from './deck.js';
 export * from './lexicon.js';
 export * from './word-card.js';
+export * from './context.js';
 export * from './secret-translator.js';
 export * from './learning-stats.js';
 export * from './placement.js';

@@ -19,6 +19,7 @@ export interface Database {
   login_throttle: LoginThrottleTable;
   placements: PlacementsTable;
   frontiers: FrontiersTable;
+  memory_models: MemoryModelsTable;
 }
 
 /** A learner. A guest is a row without username; signing up gives the same row a name and a password. */
@@ -69,6 +70,10 @@ export interface WordsTable {
   note: string;
   /** What an English prompt adds to say which word it wants (deck.ts `promptHint`); empty for most words. */
   hint: Generated<string>;
+  /** A sentence using the word, its form in [brackets] (deck.ts `exampleParts`); empty when it has none (migration 013). */
+  example: Generated<string>;
+  /** The sentence's English translation; empty exactly when `example` is. */
+  example_translation: Generated<string>;
   /** Frequency rank in its deck (1 = most common); learners' own words come after the deck. */
   rank: number;
   /** The learner who added it, or null for a deck word. */
@@ -181,4 +186,29 @@ export interface PlacementsTable {
   /** Cards the result created as known. */
   marked: number;
   taken_at: number;
+}
+
+/**
+ * A learner's memory model in one language (migration 012): FSRS parameters fitted to their review log. The fitter
+ * (modules/memory) writes it; answers read `parameters` (null: FSRS's defaults).
+ */
+export interface MemoryModelsTable {
+  learner_id: string;
+  language: string;
+  /** JSON array of the 21 FSRS-6 parameters in use, or null for the defaults. */
+  parameters: string | null;
+  /** Raised by one at each fit that changed the parameters. */
+  version: Generated<number>;
+  /** 'defaults' (too few reviews yet), 'fitted', or 'failed' (the last fit failed; the last good parameters serve). */
+  status: Generated<string>;
+  /** Reviews in the log at the last fit attempt. */
+  review_count: Generated<number>;
+  fitted_at: number | null;
+  /** JSON of what the last fit measured (memory/memory-report.ts). */
+  report: string | null;
+  last_error: string | null;
+  /** No fit before this time (a backoff after a failure). */
+  next_fit_at: Generated<number>;
+  /** An instance fitting this model holds it until then. */
+  claimed_until: Generated<number>;
 }

@@ -39,7 +39,7 @@ const generations = new WeakMap<Db, number>();
 export const deckGeneration = (db: Db): number => generations.get(db) ?? 0;
 
 /** Part of a deck's stored hash: raise it when the loader stores more of each entry, so unchanged decks reload. */
-const ROW_FORMAT = 2;
+const ROW_FORMAT = 3;
 
 export async function loadDeck(db: Db, language: Language, text: string, now: number): Promise<DeckLoadResult> {
   const hash = sha256(`${ROW_FORMAT}\n${text}`);
@@ -68,6 +68,8 @@ export async function loadDeck(db: Db, language: Language, text: string, now: nu
               article: (eb) => eb.ref('excluded.article'),
               note: (eb) => eb.ref('excluded.note'),
               hint: (eb) => eb.ref('excluded.hint'),
+              example: (eb) => eb.ref('excluded.example'),
+              example_translation: (eb) => eb.ref('excluded.example_translation'),
               rank: (eb) => eb.ref('excluded.rank'),
               active: 1,
             }),
@@ -103,6 +105,8 @@ function toRow(language: string, e: DeckEntry, hint: string) {
     article: e.article,
     note: e.note,
     hint,
+    example: e.example,
+    example_translation: e.exampleTranslation,
     rank: e.rank,
     owner_id: null,
     active: 1,

@@ -1,5 +1,5 @@
 import type { AnswerBody, DirectionName, LanguageStats, Lexicon, UserLanguage, Word } from '@vocab/api';
-import { BATCH_SIZE, type Direction, type LanguageCode, type Lexicon as WordLexicon, answerKey, buildLexicon, checkAnswer, directionOf, getLanguage, primaryDirection, type Verdict, isLearned, newCardState, ratingForVerdict, reviewCard, splitTranslations } from '@vocab/core';
+import { BATCH_SIZE, CONTEXT_DIRECTION, type Direction, contextAnswerKey, exampleSentence, type LanguageCode, type Lexicon as WordLexicon, answerKey, buildLexicon, checkAnswer, directionOf, getLanguage, primaryDirection, type Verdict, isLearned, newCardState, ratingForVerdict, reviewCard, splitTranslations } from '@vocab/core';
 import { isUniqueViolation } from '../../db/db-errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
@@ -133,7 +133,7 @@ export class LearningService {
    * a request already recorded and changes nothing.
    */
   async answer(learner: Learner, language: LanguageCode, wordId: number, input: AnswerInput): Promise<{ word: Word; scheduled: boolean }> {
-    const ref: CardRef = { learnerId: learner.id, wordId, direction: directionOf(input.direction, language) };
+    const ref: CardRef = { learnerId: learner.id, wordId, direction: input.context ? CONTEXT_DIRECTION : directionOf(input.direction, language) };
     // Read before the transaction: judging may have to load the language's lexicon, and a missing word writes nothing.
     const row = await this.words.findWord(learner.id, language, wordId, ref.direction);
     if (!row) throw notFound('That word');
@@ -146,7 +146,7 @@ export class LearningService {
         if (retried) return { word: toWord({ ...row, answered_correctly: card.answered_correctly, due: card.due }), scheduled: false };
         // Checked after the retry test: a replayed answer already recorded is a success whenever it arrives.
         const at = answerTime(input.answeredAt, now, card.last_review);
-        const after = await this.apply(cards, learner, ref, created ? null : card, card, judged, at);
+        const after = await this.apply(cards, learner, language, ref, created ? null : card, card, judged, at);
         return { word: toWord({ ...row, answered_correctly: after.card.answered_correctly, due: after.card.due }), scheduled: after.scheduled };
       });
     } catch (err) {
@@ -164,10 +164,13 @@ export class LearningService {
    * no mistake (Hard, as a forgiven slip). Without a typed text (SPEC.md's calls) the call says what happened.
    */
   private async judge(learner: Learner, language: LanguageCode, row: WordRow, direction: Direction, input: AnswerInput): Promise<Verdict> {
+    const sentence = input.context ? exampleSentence(row.example, row.example_translation) : null;
+    if (input.context && !sentence) throw badRequest('no_example', 'That word has no sentence to ask it in.');
     if (input.typed === undefined || input.typed.trim() === '') return input.verdict;
     const lexicon = await this.deckLexicon(language);
     const word = { word: row.word, article: row.article, translations: splitTranslations(row.translation), hint: row.hint };
-    const result = checkAnswer(input.typed, answerKey(word, getLanguage(language), direction), {
+    const key = sentence ? contextAnswerKey(sentence, getLanguage(language)) : answerKey(word, getLanguage(language), direction);
+    const result = checkAnswer(input.typed, key, {
       strictAccents: learner.strictAccents,
       otherAnswers: lexicon.otherAnswers,
       entryOf: lexicon.entryOf,
@@ -192,14 +195,15 @@ export class LearningService {
    * Records one answer on a held card: reschedules and logs it, or logs it as practice. Returns the card as it is
    * now and whether the answer rescheduled it.
    */
-  private async apply(cards: CardStore, learner: Learner, ref: CardRef, previous: SavedCard | null, card: SavedCard, input: AnswerInput, now: number): Promise<{ card: SavedCard; scheduled: boolean }> {
+  private async apply(cards: CardStore, learner: Learner, language: LanguageCode, ref: CardRef, previous: SavedCard | null, card: SavedCard, input: AnswerInput, now: number): Promise<{ card: SavedCard; scheduled: boolean }> {
     const practice = input.sessionId !== undefined && (await cards.answeredInSession(ref, input.sessionId));
     const review = { ...ref, answerId: input.answerId ?? null, sessionId: input.sessionId ?? null, verdict: input.overruled ? OVERRULED : input.verdict, typed: input.typed ?? '', reviewedAt: now };
     if (practice) {
       await cards.log({ ...review, rating: ratingForVerdict(input.verdict), scheduled: false, previous: null, state: card.state, elapsedDays: 0, scheduledDays: card.scheduled_days });
       return { card, scheduled: false };
     }
-    const next = reviewCard(card, input.verdict, now, { desiredRetention: learner.desiredRetention });
+    const parameters = await cards.memoryParameters(learner.id, language);
+    const next = reviewCard(card, input.verdict, now, { desiredRetention: learner.desiredRetention, parameters });
     const learned = isLearned(next.card);
     const failedAt = input.verdict === 'wrong' ? now : null;
     await cards.save(ref, next.card, learned, failedAt, now);
@@ -238,7 +242,7 @@ export class LearningService {
       if (correctInstead) {
         const { card } = await cards.lockOrCreate(answer.ref, fresh, now, word);
         const input: AnswerInput = { verdict: 'correct', overruled: true, typed: answer.typed, answerId, ...(answer.sessionId ? { sessionId: answer.sessionId } : {}) };
-        ({ scheduled } = await this.apply(cards, learner, answer.ref, answer.previous === 'new' ? null : card, card, input, now));
+        ({ scheduled } = await this.apply(cards, learner, language, answer.ref, answer.previous === 'new' ? null : card, card, input, now));
       }
       const updated = await cards.readWord(learner.id, language, answer.ref.wordId, answer.ref.direction);
       return { word: toWord(updated ?? word), scheduled };

@@ -26,7 +26,7 @@ export class OwnWordRepository {
    * the ones the learner had; a word added meanwhile by another request is skipped by the same unique key as in
    * `add`. Returns how many were added.
    */
-  async addMany(learnerId: string, language: string, words: Array<{ word: string; translation: string }>): Promise<number> {
+  async addMany(learnerId: string, language: string, words: OwnWord[]): Promise<number> {
     if (words.length === 0) return 0;
     return this.db.transaction().execute(async (trx) => {
       let added = 0;
@@ -38,14 +38,26 @@ export class OwnWordRepository {
   }
 }
 
-/** Rows per INSERT: 9 parameters each stays far below SQLite's and PostgreSQL's limits on parameters. */
+/** A word to add, with its sentence (its form bracketed) and the sentence's English where it has one. */
+export interface OwnWord {
+  word: string;
+  translation: string;
+  example?: string;
+  exampleTranslation?: string;
+}
+
+/** Rows per INSERT: 11 parameters each stays far below SQLite's and PostgreSQL's limits on parameters. */
 const INSERT_BATCH = 500;
 
 /** The own-word insert: NFC text expected, keyed by lib/word-key.ts, a repeat of the learner's key does nothing. */
-function insertOwnWords(db: Kysely<Database>, learnerId: string, language: string, words: Array<{ word: string; translation: string }>) {
+function insertOwnWords(db: Kysely<Database>, learnerId: string, language: string, words: OwnWord[]) {
   return db
     .insertInto('words')
-    .values(words.map(({ word, translation }) => ({ language, word, word_key: wordKey(word), translation, pos: '', article: '', note: '', rank: 0, owner_id: learnerId, active: 1 })))
+    .values(
+      words.map(({ word, translation, example = '', exampleTranslation = '' }) => ({
+        language, word, word_key: wordKey(word), translation, pos: '', article: '', note: '', example, example_translation: exampleTranslation, rank: 0, owner_id: learnerId, active: 1,
+      })),
+    )
     .onConflict((oc) => oc.columns(['owner_id', 'language', 'word_key']).where('owner_id', 'is not', null).doNothing())
     .returning('id');
 }

@@ -5,7 +5,7 @@ import { prepared } from '../../db/prepared.js';
 import { deckGeneration } from '../content/deck-loader.js';
 import { toWord } from './word-row.js';
 
-const WORD_COLUMNS = ['id', 'word', 'translation', 'pos', 'article', 'note', 'hint', 'rank', 'owner_id'] as const;
+const WORD_COLUMNS = ['id', 'word', 'translation', 'pos', 'article', 'note', 'hint', 'example', 'example_translation', 'rank', 'owner_id'] as const;
 
 interface Deck {
   generation: number;

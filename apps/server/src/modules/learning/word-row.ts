@@ -10,7 +10,7 @@ export type WordRow = Omit<Selectable<WordsTable>, 'language' | 'active' | 'word
 };
 
 /** A word's columns as `WordRow` has them, in queries that name the words table `w`. */
-export const WORD_COLUMNS = ['w.id', 'w.word', 'w.translation', 'w.pos', 'w.article', 'w.note', 'w.hint', 'w.rank', 'w.owner_id'] as const;
+export const WORD_COLUMNS = ['w.id', 'w.word', 'w.translation', 'w.pos', 'w.article', 'w.note', 'w.hint', 'w.example', 'w.example_translation', 'w.rank', 'w.owner_id'] as const;
 
 export const toWord = (row: WordRow): Word => ({
   _id: String(row.id),
@@ -22,6 +22,8 @@ export const toWord = (row: WordRow): Word => ({
   pos: row.pos,
   note: row.note,
   hint: row.hint,
+  example: row.example || null,
+  exampleTranslation: row.example_translation || null,
   rank: row.rank,
   own: row.owner_id !== null,
   due: row.due ?? null,

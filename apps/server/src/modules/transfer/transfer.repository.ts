@@ -11,6 +11,8 @@ export interface ExportWordRow {
   translation: string;
   article: string;
   note: string;
+  example: string;
+  example_translation: string;
   owner_id: string | null;
   answered_correctly: number | null;
   due: number | null;
@@ -47,7 +49,7 @@ export class TransferRepository {
         join.onRef('p.word_id', '=', 'w.id').on('p.learner_id', '=', learner).on('p.direction', '=', direction),
       )
       .select((eb) => [
-        'w.id', 'w.word', 'w.translation', 'w.article', 'w.note', 'w.owner_id', 'p.answered_correctly', 'p.due', 'p.reps',
+        'w.id', 'w.word', 'w.translation', 'w.article', 'w.note', 'w.example', 'w.example_translation', 'w.owner_id', 'p.answered_correctly', 'p.due', 'p.reps',
         eb
           .selectFrom('reviews as r')
           .select((e) => e.fn.countAll<number>().as('n'))

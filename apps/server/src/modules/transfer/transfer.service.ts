@@ -1,12 +1,12 @@
 import { Readable } from 'node:stream';
 import { IMPORT_MAX_TRANSLATION, IMPORT_MAX_WORD, type ImportLine, type ImportPreview, type ImportResult, lineTextProblem, type WordExportFormat } from '@vocab/api';
-import { LANGUAGES, type LanguageCode, primaryDirection } from '@vocab/core';
+import { LANGUAGES, type LanguageCode, exampleSentence, getLanguage, ownExample, primaryDirection, sentenceText } from '@vocab/core';
 import { stringify } from 'csv-stringify/sync';
 import { badRequest } from '../../lib/errors.js';
 import { wordKey } from '../../lib/word-key.js';
 import type { Learner } from '../auth/user.repository.js';
 import type { OwnWordRepository } from '../learning/own-word.repository.js';
-import { EXPORT_PAGE, type TransferRepository } from './transfer.repository.js';
+import { EXPORT_PAGE, type ExportWordRow, type TransferRepository } from './transfer.repository.js';
 import { readWordFile } from './word-file.js';
 
 export interface ExportFile {
@@ -40,16 +40,16 @@ export class TransferService {
     async function* lines(): AsyncGenerator<string> {
       yield format === 'anki'
         ? ['#separator:tab', '#html:false', '#notetype:Basic', `#deck:Vocab::${name}`, `#tags:vocab ${language}`, '#columns:Front\tBack', ''].join('\n')
-        : rows([['word', 'translations', 'article', 'note', 'source', 'learned', 'due', 'reviews']], delimiter);
+        : rows([['word', 'translations', 'article', 'note', 'source', 'learned', 'due', 'reviews', 'example', 'example_translation']], delimiter);
       for (let after = 0; ; ) {
         const page = await repo.wordPage(learner?.id ?? null, language, direction, after);
         if (page.length === 0) return;
         yield format === 'anki'
-          ? rows(page.map((w) => [w.article ? `${w.article} ${w.word}` : w.word, w.note ? `${w.translation} (${w.note})` : w.translation]), delimiter)
+          ? rows(page.map((w) => [w.article ? `${w.article} ${w.word}` : w.word, ankiBack(w)]), delimiter)
           : rows(
               page.map((w) => [
                 w.word, w.translation, w.article, w.note, w.owner_id === null ? 'deck' : 'own', w.answered_correctly === 1 ? 'yes' : 'no',
-                w.reps ? iso(w.due) : '', Number(w.reviews ?? 0),
+                w.reps ? iso(w.due) : '', Number(w.reviews ?? 0), w.example, w.example_translation,
               ]),
               delimiter,
             );
@@ -94,13 +94,20 @@ export class TransferService {
     const file = await readWordFile(bytes);
     const keys = await this.repo.wordKeys(learner?.id ?? null, language);
     const seen = new Map<string, number>();
+    const { locale } = getLanguage(language);
+    const columns = exampleColumns(file.header);
     const lines = file.records.map((record): ImportLine => {
       const word = (record.fields[0] ?? '').trim().normalize('NFC');
       const translation = (record.fields[1] ?? '').trim().normalize('NFC');
       const key = wordKey(word);
-      const error = lineError(word, translation) ?? duplicateError(key, keys, seen);
+      const sentence = ownExample(word, field(record.fields, columns.example), field(record.fields, columns.translation), locale);
+      const error = lineError(word, translation) ?? sentenceError(sentence) ?? duplicateError(key, keys, seen);
       if (!error && !seen.has(key)) seen.set(key, record.line);
-      return { line: record.line, word: word.slice(0, IMPORT_MAX_WORD + 20), translation: translation.slice(0, IMPORT_MAX_TRANSLATION + 20), error };
+      const example = sentence && !('error' in sentence) ? sentence : null;
+      return {
+        line: record.line, word: word.slice(0, IMPORT_MAX_WORD + 20), translation: translation.slice(0, IMPORT_MAX_TRANSLATION + 20), error,
+        ...(example ? { example: example.example, exampleTranslation: example.translation } : {}),
+      };
     });
     const valid = lines.filter((l) => l.error === null).length;
     return { encoding: file.encoding, separator: file.separator, headerSkipped: file.headerSkipped, lines, valid, invalid: lines.length - valid };
@@ -109,7 +116,9 @@ export class TransferService {
   /** Adds the file's valid lines as own words in one transaction; lines with an error are skipped, as previewed. */
   async confirmImport(learner: Learner, language: LanguageCode, bytes: Uint8Array): Promise<ImportResult> {
     const preview = await this.previewImport(learner, language, bytes);
-    const words = preview.lines.filter((l) => l.error === null).map(({ word, translation }) => ({ word, translation }));
+    const words = preview.lines
+      .filter((l) => l.error === null)
+      .map(({ word, translation, example, exampleTranslation }) => ({ word, translation, example: example ?? '', exampleTranslation: exampleTranslation ?? '' }));
     const added = await this.ownWords.addMany(learner.id, language, words);
     return { added, skipped: preview.lines.length - added };
   }
@@ -122,6 +131,40 @@ export class TransferService {
 }
 
 export const nothingToImport = () => badRequest('nothing_to_import', 'No line of this file can be added: see the errors in the preview.');
+
+/**
+ * The Anki card's back: the translations, the note, and the word's sentence with its English on lines of their own
+ * (a quoted field may hold line breaks; Anki keeps them).
+ */
+function ankiBack(w: ExportWordRow): string {
+  const back = w.note ? `${w.translation} (${w.note})` : w.translation;
+  const sentence = exampleSentence(w.example, w.example_translation);
+  return sentence ? `${back}\n\n${sentenceText(sentence)}\n${sentence.translation}` : back;
+}
+
+/**
+ * Where a line's sentence and its translation are: the columns so named in a first line of column names (our own
+ * export's `example`, `example_translation`), else the third and fourth columns.
+ */
+function exampleColumns(header: string[] | null): { example: number; translation: number } {
+  if (!header) return { example: 2, translation: 3 };
+  const example = header.findIndex((h) => h === 'example' || h === 'sentence');
+  const translation = header.findIndex((h) => h === 'example_translation' || h === 'sentence_translation');
+  return { example, translation };
+}
+
+const field = (fields: string[], index: number): string => (index < 0 ? '' : (fields[index] ?? ''));
+
+function sentenceError(sentence: ReturnType<typeof ownExample>): string | null {
+  if (!sentence) return null;
+  if ('error' in sentence) return sentence.error;
+  const problem = lineTextProblem(sentence.example) ?? lineTextProblem(sentence.translation);
+  if (problem) return `The sentence or its translation ${problem}.`;
+  if (Math.max(sentence.example.length, sentence.translation.length) > IMPORT_MAX_TRANSLATION) {
+    return `The sentence or its translation is too long (at most ${IMPORT_MAX_TRANSLATION} characters).`;
+  }
+  return null;
+}
 
 function lineError(word: string, translation: string): string | null {
   if (word === '') return 'The word is missing.';

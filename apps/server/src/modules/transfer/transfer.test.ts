@@ -33,7 +33,7 @@ describeEachDatabase('import and export', (ctx) => {
     expect(res.headers['content-disposition']).toBe('attachment; filename="vocab-spanish-words.csv"');
     expect(res.body).toContain('"la casa, grande","the ""big"" house"');
     const rows = parse(res.body, { columns: true }) as Array<Record<string, string>>;
-    expect(Object.keys(rows[0] ?? {})).toEqual(['word', 'translations', 'article', 'note', 'source', 'learned', 'due', 'reviews']);
+    expect(Object.keys(rows[0] ?? {})).toEqual(['word', 'translations', 'article', 'note', 'source', 'learned', 'due', 'reviews', 'example', 'example_translation']);
     expect(rows).toHaveLength(TEST_DECK_SIZE + 1);
     expect(rows[0]).toMatchObject({ word: first?.word, source: 'deck', learned: 'yes', reviews: '1' });
     expect(rows[0]?.due).toMatch(/^2026-01-\d\dT/);
@@ -41,7 +41,7 @@ describeEachDatabase('import and export', (ctx) => {
 
     const tsv = await app.inject({ method: 'GET', url: '/api/spanish/export/words?format=tsv', headers: { cookie } });
     expect(tsv.headers['content-type']).toBe('text/tab-separated-values; charset=utf-8');
-    expect(tsv.body.split('\n')[0]).toBe('word\ttranslations\tarticle\tnote\tsource\tlearned\tdue\treviews');
+    expect(tsv.body.split('\n')[0]).toBe('word\ttranslations\tarticle\tnote\tsource\tlearned\tdue\treviews\texample\texample_translation');
   });
 
   it('exports the review log for FSRS optimisers and a file Anki imports as Basic notes', async () => {
@@ -63,8 +63,11 @@ describeEachDatabase('import and export', (ctx) => {
     expect(anki.headers['content-disposition']).toBe('attachment; filename="vocab-spanish-anki.txt"');
     const lines = anki.body.split('\n');
     expect(lines.slice(0, 6)).toEqual(['#separator:tab', '#html:false', '#notetype:Basic', '#deck:Vocab::Spanish', '#tags:vocab spanish', '#columns:Front\tBack']);
-    expect(lines.filter((l) => l !== '' && !l.startsWith('#'))).toHaveLength(TEST_DECK_SIZE);
-    expect(lines).toContain('que\tthat; than; which');
+    // A back holding a sentence spans lines, quoted: read the notes as Anki does.
+    const notes = parse(lines.filter((l) => !l.startsWith('#')).join('\n'), { delimiter: '\t' }) as string[][];
+    expect(notes).toHaveLength(TEST_DECK_SIZE);
+    expect(notes[0]?.[0]).toBe('que');
+    expect(notes[0]?.[1]?.split('\n')[0]).toBe('that; than; which');
   });
 
   it('gives a visitor the deck without progress and an empty log, and never another learner\'s data', async () => {

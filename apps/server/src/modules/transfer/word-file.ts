@@ -16,6 +16,8 @@ export interface WordFile {
   encoding: Encoding;
   separator: Separator;
   headerSkipped: boolean;
+  /** The skipped first line's column names, lower case: which columns hold a sentence and its translation. */
+  header: string[] | null;
   records: FileRecord[];
 }
 
@@ -104,7 +106,7 @@ export async function readWordFile(bytes: Uint8Array): Promise<WordFile> {
   const headerSkipped = first !== undefined && WORD_HEADERS.has(first[0] ?? '') && TRANSLATION_HEADERS.has(first[1] ?? '');
   if (headerSkipped) records.shift();
   if (records.length > IMPORT_MAX_LINES) throw tooManyLines();
-  return { encoding, separator, headerSkipped, records };
+  return { encoding, separator, headerSkipped, header: headerSkipped ? (first ?? null) : null, records };
 }
 
 function unreadable(err: unknown): AppError {
