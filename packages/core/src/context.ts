@@ -9,6 +9,7 @@ import { normalizeAnswer } from './answer-checker.js';
 import { EXAMPLE_WORDS, exampleParts, exampleWords } from './deck.js';
 import type { Direction } from './direction.js';
 import type { Language } from './languages.js';
+import type { QuizItem } from './quiz-engine.js';
 
 /** A word's example split around its form, with its English: what the screens show. */
 export interface ExampleSentence {
@@ -49,6 +50,14 @@ export const clozeText = (s: ExampleSentence): string => `${s.before}${CONTEXT_B
  */
 export function contextAnswerKey(sentence: ExampleSentence, language: Pick<Language, 'locale'>): AnswerKey {
   return { accepted: [sentence.form], locale: language.locale };
+}
+
+/**
+ * A word asked in context, for the quiz engine's `context` mode: the prompt is the sentence with the form blanked,
+ * the hint its English, the key the form. `id` is the word's, as in the other quizzes.
+ */
+export function contextQuizItem(id: string, sentence: ExampleSentence, language: Pick<Language, 'locale'>): QuizItem {
+  return { id, prompt: clozeText(sentence), hint: sentence.translation, key: contextAnswerKey(sentence, language) };
 }
 
 /** Why an own word's sentence is refused, or the sentence as stored (its form bracketed). */

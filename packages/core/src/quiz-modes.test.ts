@@ -9,12 +9,14 @@ describe('quiz modes', () => {
       generic: modeRules('generic'),
       review: modeRules('review'),
       secret: modeRules('secret'),
+      context: modeRules('context'),
     }).toEqual({
       spanish: { lowercaseInput: true, autoAcceptOnType: true, onWrong: 'retype', askMissedAgain: true },
       classic: { lowercaseInput: false, autoAcceptOnType: true, onWrong: 'next', askMissedAgain: true },
       generic: { lowercaseInput: false, autoAcceptOnType: true, onWrong: 'next', askMissedAgain: true },
       review: { lowercaseInput: false, autoAcceptOnType: true, onWrong: 'next', askMissedAgain: false },
       secret: { lowercaseInput: false, autoAcceptOnType: false, onWrong: 'next', askMissedAgain: false },
+      context: { lowercaseInput: false, autoAcceptOnType: true, onWrong: 'retype', askMissedAgain: true },
     });
   });
 

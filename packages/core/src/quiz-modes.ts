@@ -4,7 +4,7 @@
  */
 import type { LanguageCode } from './languages.js';
 
-export const QUIZ_MODES = ['spanish', 'classic', 'generic', 'review', 'secret'] as const;
+export const QUIZ_MODES = ['spanish', 'classic', 'generic', 'review', 'secret', 'context'] as const;
 export type QuizMode = (typeof QUIZ_MODES)[number];
 
 export interface ModeRules {
@@ -39,6 +39,9 @@ const RULES: Readonly<Record<QuizMode, ModeRules>> = {
   review: { lowercaseInput: false, autoAcceptOnType: true, onWrong: 'next', askMissedAgain: false },
   // SPEC §4 secret: Enter or "check" submits; "incorrect.." then next either way.
   secret: { lowercaseInput: false, autoAcceptOnType: false, onWrong: 'next', askMissedAgain: false },
+  // "In context" (docs/decisions/0014): the word's sentence with its form blanked. Input keeps its case (German
+  // nouns); after a miss the learner retypes the form shown in the sentence, and missed words come back.
+  context: { lowercaseInput: false, autoAcceptOnType: true, onWrong: 'retype', askMissedAgain: true },
 };
 
 export function modeRules(mode: QuizMode): ModeRules {
