@@ -37,9 +37,14 @@ export const PlacementStep = z.discriminatedUnion('done', [
   z.object({
     done: z.literal(false),
     words: z.array(PlacementWord),
-    /** Words answered so far and the most the test asks: the progress bar. */
+    /** Words answered so far and the most the test asks. */
     asked: z.number(),
     maxPrompts: z.number(),
+    /**
+     * How many words the test will likely ask in all (at least 16, growing a step at a time while the level is
+     * unclear): the progress bar, which must not promise 36 words to a test that may end after 16.
+     */
+    expectedPrompts: z.number(),
   }),
   z.object({ done: z.literal(true), asked: z.number(), maxPrompts: z.number() }),
 ]);

@@ -46,6 +46,42 @@ function takeTest(level: number, seed: number, deck = DECK, slip = 0.08): { esti
   }
 }
 
+describe('the placement test on a deck of 3,000 words', () => {
+  const BIG = deckOf(3000);
+
+  it('reaches the tail: learners who know 2,000 to 3,000 words are placed within a third', () => {
+    for (const [level, seed] of [[2000, 1], [2500, 2], [2800, 3], [3000, 4]] as const) {
+      const { estimate, prompts } = takeTest(level, seed, BIG);
+      expect(prompts).toBeLessThanOrEqual(PLACEMENT_MAX_PROMPTS);
+      expect(estimate.level / level).toBeGreaterThan(0.67);
+      expect(estimate.level).toBeLessThanOrEqual(3000);
+    }
+  });
+
+  it('places a learner who knows every word at the end of the big deck, and a beginner at its start', () => {
+    expect(takeTest(3000, 5, BIG, 0).estimate.high).toBe(3000);
+    expect(takeTest(0, 6, BIG, 0).estimate.level).toBeLessThanOrEqual(5);
+  });
+
+  it('estimates the words it will ask: 16 at first, never fewer than asked, never more than 36', () => {
+    const first = nextPlacementStep([], 3000);
+    expect(first).toMatchObject({ done: false, expected: 16 });
+    const random = randomStream(9);
+    const answers: PlacementAnswer[] = [];
+    const asked = new Set<number>();
+    for (let step = nextPlacementStep(answers, 3000); !step.done; step = nextPlacementStep(answers, 3000)) {
+      expect(step.expected).toBeGreaterThanOrEqual(answers.length + step.count);
+      expect(step.expected).toBeLessThanOrEqual(PLACEMENT_MAX_PROMPTS);
+      for (const w of pickPlacementWords(BIG, step.target, step.count, asked)) {
+        asked.add(w.id);
+        // An erratic learner keeps the level open, so the estimate has to grow.
+        answers.push({ rank: w.rank, known: random() < 0.5 });
+      }
+    }
+    expect(answers.length).toBeGreaterThanOrEqual(16);
+  });
+});
+
 describe('the placement test', () => {
   it('finds a simulated learner\'s level within a third, asking no more than 36 words', () => {
     fc.assert(

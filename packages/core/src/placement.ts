@@ -24,7 +24,17 @@ export interface PlacementEstimate {
 }
 
 export type PlacementStep =
-  | { done: false; /** The rank to ask the next words around. */ target: number; count: number }
+  | {
+      done: false;
+      /** The rank to ask the next words around. */
+      target: number;
+      count: number;
+      /**
+       * How many words the test will likely ask in all, for a progress bar: the words asked, this step's, and no
+       * fewer than the minimum. An estimate that grows by a step at a time while the answers leave the level open.
+       */
+      expected: number;
+    }
   | { done: true; estimate: PlacementEstimate };
 
 /** Words asked per step: enough that one slip does not steer the next step, few enough to adapt often. */
@@ -101,7 +111,9 @@ export function nextPlacementStep(answers: readonly PlacementAnswer[], deckSize:
   // Ranks below MIN_LEVEL are one band: a learner who knows 0 or 3 words starts at the first word either way.
   const narrow = (estimate.high + MIN_LEVEL) / (estimate.low + MIN_LEVEL) <= STOP_RATIO;
   if (remaining <= 0 || (answers.length >= PLACEMENT_MIN_PROMPTS && narrow)) return { done: true, estimate };
-  return { done: false, target: Math.max(1, estimate.level), count: Math.min(PLACEMENT_WORDS_PER_STEP, remaining) };
+  const count = Math.min(PLACEMENT_WORDS_PER_STEP, remaining);
+  const expected = Math.min(answers.length + remaining, Math.max(PLACEMENT_MIN_PROMPTS, answers.length + count));
+  return { done: false, target: Math.max(1, estimate.level), count, expected };
 }
 
 /**

@@ -67,6 +67,7 @@ export class PlacementService {
       }),
       asked: answers.length,
       maxPrompts,
+      expectedPrompts: step.expected,
     };
   }
 

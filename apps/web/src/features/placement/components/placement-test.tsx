@@ -1,5 +1,5 @@
 import type { PlacementAnswer, PlacementResult, PlacementWord } from '@vocab/api';
-import { type Language, PLACEMENT_MAX_PROMPTS, primaryDirection, showsForeign } from '@vocab/core';
+import { type Language, PLACEMENT_MIN_PROMPTS, primaryDirection, showsForeign } from '@vocab/core';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -14,7 +14,8 @@ interface Progress {
   words: PlacementWord[];
   index: number;
   asked: number;
-  maxPrompts: number;
+  /** The server's estimate of the words the test will ask in all. */
+  expected: number;
 }
 
 /**
@@ -24,12 +25,12 @@ interface Progress {
  */
 export function PlacementTest({ language }: { language: Language }) {
   const [answers, setAnswers] = useState<PlacementAnswer[]>([]);
-  const [progress, setProgress] = useState<Progress>({ words: [], index: 0, asked: 0, maxPrompts: PLACEMENT_MAX_PROMPTS });
+  const [progress, setProgress] = useState<Progress>({ words: [], index: 0, asked: 0, expected: PLACEMENT_MIN_PROMPTS });
   const finish = useFinishPlacement(language.code);
   const step = useMutation({
     mutationFn: (sent: PlacementAnswer[]) => nextPlacementWords(language.code, sent),
     onSuccess: (next, sent) => {
-      setProgress({ words: next.done ? [] : next.words, index: 0, asked: next.asked, maxPrompts: next.maxPrompts });
+      setProgress({ words: next.done ? [] : next.words, index: 0, asked: next.asked, expected: next.done ? next.asked : next.expectedPrompts });
       if (next.done && next.maxPrompts > 0) finish.mutate(sent);
     },
   });
@@ -72,7 +73,7 @@ export function PlacementTest({ language }: { language: Language }) {
     if (progress.index + 1 < progress.words.length) setProgress({ ...progress, index: progress.index + 1, asked: progress.asked + 1 });
     else step.mutate(sent);
   };
-  return <PlacementQuestion key={current.id} language={language} word={current} asked={progress.asked} maxPrompts={progress.maxPrompts} onAnswer={answer} />;
+  return <PlacementQuestion key={current.id} language={language} word={current} asked={progress.asked} expected={progress.expected} onAnswer={answer} />;
 }
 
 /** One word: type it and press Enter, or "I don't know" (Escape, or Enter on an empty field). */
@@ -80,13 +81,13 @@ function PlacementQuestion({
   language,
   word,
   asked,
-  maxPrompts,
+  expected,
   onAnswer,
 }: {
   language: Language;
   word: PlacementWord;
   asked: number;
-  maxPrompts: number;
+  expected: number;
   onAnswer: (typed: string | null) => void;
 }) {
   const [input, setInput] = useState('');
@@ -108,7 +109,9 @@ function PlacementQuestion({
     e.preventDefault();
     onAnswer(null);
   };
-  const percent = Math.round((asked / maxPrompts) * 100);
+  // The test ends when the level is clear, after 16 to 36 words: the bar follows the server's estimate, and the
+  // counter names the word, never a total the test may not reach.
+  const percent = Math.round((asked / Math.max(expected, asked + 1)) * 100);
 
   return (
     <div className="quiz placement">
@@ -120,11 +123,11 @@ function PlacementQuestion({
       ) : null}
       <div className="quiz-status">
         <div className="quiz-progress">
-          <div className="progress" role="progressbar" aria-label="Progress" aria-valuemin={0} aria-valuemax={maxPrompts} aria-valuenow={asked} aria-valuetext={`${asked} of at most ${maxPrompts} words`}>
+          <div className="progress" role="progressbar" aria-label="Progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} aria-valuetext={`Word ${asked + 1}, of about ${expected}`}>
             <span style={{ width: `${percent}%` }} />
           </div>
           <span className="quiz-counter" aria-hidden="true">
-            {asked} / {maxPrompts}
+            Word {asked + 1}
           </span>
         </div>
       </div>
