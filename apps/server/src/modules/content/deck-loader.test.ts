@@ -48,6 +48,41 @@ describeEachDatabase('deck loader', (ctx) => {
     expect(await ctx().db.kysely.selectFrom('reviews').select('verdict').where('word_id', '=', perroId).execute()).toEqual([{ verdict: 'correct' }]);
   });
 
+  it('keeps every card and its history when 2,000 words are appended to a loaded deck', async () => {
+    const spanish = getLanguage('spanish');
+    // Made-up entries with unique spellings and meanings: the deck's own rules (a hint where English repeats) hold.
+    const name = (i: number): string => Array.from(i.toString(26).padStart(3, '0'), (c) => String.fromCharCode(97 + parseInt(c, 26))).join('');
+    const lines = (from: number, to: number): string =>
+      Array.from({ length: to - from }, (_, k) => `pal${name(from + k)}\tmeaning ${name(from + k)}\tverb\t\t\t\t\t\n`).join('');
+    await loadDeck(ctx().db, spanish, `${header}${lines(0, 1000)}`, 1);
+    const { app } = ctx();
+    const first = (await app.inject({ method: 'GET', url: '/api/spanish?limit=3&unlearned=true' })).json<Array<{ _id: string; word: string }>>();
+    const answered = await app.inject({ method: 'PATCH', url: `/api/spanish/${first[0]?._id}` });
+    const cookie = `sid=${answered.cookies.find((c) => c.name === 'sid')?.value}`;
+    for (const w of first.slice(1)) await app.inject({ method: 'PATCH', url: `/api/spanish/${w._id}`, headers: { cookie } });
+    const cardsOf = () =>
+      ctx().db.kysely.selectFrom('progress').innerJoin('words', 'words.id', 'progress.word_id')
+        .select(['words.id', 'words.word', 'progress.direction', 'progress.reps', 'progress.due', 'progress.stability', 'progress.answered_correctly'])
+        .orderBy('words.id').orderBy('progress.direction').execute();
+    const reviewsOf = () => ctx().db.kysely.selectFrom('reviews').select(['word_id', 'rating', 'reviewed_at']).orderBy('id').execute();
+    const cardsBefore = await cardsOf();
+    const reviewsBefore = await reviewsOf();
+    expect(cardsBefore).toHaveLength(3);
+
+    const result = await loadDeck(ctx().db, spanish, `${header}${lines(0, 3000)}`, 2);
+    expect(result).toMatchObject({ skipped: false, words: 3000 });
+    // Identity is the spelling: the same word ids, the same cards, the same history.
+    expect(await cardsOf()).toEqual(cardsBefore);
+    expect(await reviewsOf()).toEqual(reviewsBefore);
+    const stats = (await app.inject({ method: 'GET', url: '/api/spanish/stats', headers: { cookie } })).json();
+    expect(stats).toMatchObject({ totalWords: 3000, learnedCount: 3 });
+    // The quiz goes on where it was, and the appended words come after the first thousand.
+    const next = (await app.inject({ method: 'GET', url: '/api/spanish?limit=15&unlearned=true', headers: { cookie } })).json<Array<{ word: string; rank: number }>>();
+    expect(next[0]).toMatchObject({ word: `pal${name(3)}`, rank: 4 });
+    const tail = await ctx().db.kysely.selectFrom('words').select(['word', 'rank']).where('language', '=', 'spanish').where('rank', '=', 3000).executeTakeFirstOrThrow();
+    expect(tail).toEqual({ word: `pal${name(2999)}`, rank: 3000 });
+  });
+
   it('refuses an invalid deck and leaves the database as it was', async () => {
     const french = getLanguage('french');
     const before = await ctx().db.kysely.selectFrom('words').select('id').where('language', '=', 'french').execute();
