@@ -29,6 +29,8 @@ import { BatchRepository } from './modules/learning/batch.repository.js';
 import { CardTransactions } from './modules/learning/card-store.js';
 import { GuestMergeRepository } from './modules/learning/guest-merge.repository.js';
 import { learningRoutes } from './modules/learning/learning.routes.js';
+import { DeckBandsService } from './modules/learning/deck-bands.js';
+import { deckBandsRoutes } from './modules/learning/deck-bands.routes.js';
 import { LearningService } from './modules/learning/learning.service.js';
 import { OwnWordRepository } from './modules/learning/own-word.repository.js';
 import { UserLanguageRepository } from './modules/learning/user-language.repository.js';
@@ -57,6 +59,10 @@ import { registerNulGuard } from './plugins/nul-guard.js';
 import { registerOriginCheck } from './plugins/origin-check.js';
 import { SessionManager } from './modules/auth/session-manager.js';
 import { createMovableClock } from './plugins/test-clock.js';
+import { MemoryFitter } from './modules/memory/fitter.js';
+import { MemoryRepository } from './modules/memory/memory.repository.js';
+import { memoryRoutes } from './modules/memory/memory.routes.js';
+import { MemoryService } from './modules/memory/memory.service.js';
 
 export interface AppOptions {
   config: Config;
@@ -79,6 +85,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Housekeeping (lib/maintenance.ts), run on a timer; tests call runOnce(). */
     maintenance: Maintenance;
+    /** Fits learners' memory models (modules/memory/fitter.ts), on a timer; tests and the learning bench call runOnce(). */
+    memoryFitter: MemoryFitter;
   }
 }
 
@@ -181,6 +189,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     clock,
     new WordLists(db),
   );
+  const memoryModels = new MemoryRepository(db);
+  const memoryFitter = new MemoryFitter(db.target, memoryModels, clock, app.log, { fitTimeoutMs: config.memoryFitTimeoutMs });
+  app.decorate('memoryFitter', memoryFitter);
+  if (config.memoryFitIntervalMs > 0) {
+    memoryFitter.start(config.memoryFitIntervalMs);
+    app.addHook('onClose', () => memoryFitter.stop());
+  }
   const auth = new AuthService(users, limiter, clock, learning.mergeGuest);
   const contacts = new ContactRepository(db.kysely);
   const outbox = config.smtpUrl
@@ -198,6 +213,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(accountRoutes(accounts, sessions));
   await app.register(contentRoutes(new ContentRepository(db.kysely), readSecretLanguage(options.contentDir ?? path.join(ROOT_DIR, 'content'))));
   await app.register(learningRoutes(learning, sessions));
+  await app.register(deckBandsRoutes(new DeckBandsService(db), sessions));
   await app.register(userLanguagesRoutes(learning));
   await app.register(transferRoutes(new TransferService(new TransferRepository(db.kysely), ownWords), sessions));
   await app.register(placementRoutes(new PlacementService(new PlacementRepository(db), clock), sessions));
@@ -205,7 +221,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const settings = new SettingsRepository(db.kysely);
   await app.register(settingsRoutes(settings, sessions));
   await app.register(statsRoutes(new StatsService(new StatsRepository(db.kysely), settings, clock)));
-  if (movable) movable.register(app);
+  await app.register(memoryRoutes(new MemoryService(memoryModels)));
+  if (movable) movable.register(app, memoryFitter);
 
   const webDir = options.webDir === undefined ? defaultWebDir() : options.webDir;
   if (webDir) {

@@ -34,6 +34,10 @@ const EnvSchema = z.object({
   /** PostgreSQL: how long to wait for a connection, and for a statement, before answering 503. */
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(3_000),
   DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(10_000),
+  /** How often each instance looks for learners whose memory model is due a fit (minutes); 0 turns fitting off. */
+  MEMORY_FIT_INTERVAL_MINUTES: z.coerce.number().min(0).max(1440).default(10),
+  /** A fit running longer is stopped and counted as failed (seconds). */
+  MEMORY_FIT_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
 });
 
 export type DatabaseTarget = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
@@ -58,6 +62,9 @@ export interface Config {
   testClock: boolean;
   databaseConnectTimeoutMs: number;
   databaseQueryTimeoutMs: number;
+  /** modules/memory: how often fits are looked for (0: never), and how long one may run. */
+  memoryFitIntervalMs: number;
+  memoryFitTimeoutMs: number;
 }
 
 export type TrustProxy = false | number | string[];
@@ -96,6 +103,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     testClock: e.ENABLE_TEST_CLOCK,
     databaseConnectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,
     databaseQueryTimeoutMs: e.DATABASE_QUERY_TIMEOUT_MS,
+    memoryFitIntervalMs: e.MEMORY_FIT_INTERVAL_MINUTES * 60_000,
+    memoryFitTimeoutMs: e.MEMORY_FIT_TIMEOUT_SECONDS * 1000,
   };
 }
 

@@ -9,4 +9,6 @@ export * from './transfer.js';
 export * from './endpoint.js';
 export * from './endpoints/index.js';
 export * from './placement.js';
+export * from './bands.js';
+export * from './memory.js';
 export type { ApiPaths } from './api-paths.js';

@@ -3,6 +3,7 @@ export * from './verdict.js';
 export * from './article-elision.js';
 export * from './answer-checker.js';
 export * from './scheduler.js';
+export * from './memory-model.js';
 export * from './direction.js';
 export * from './quiz-modes.js';
 export * from './quiz-engine.js';

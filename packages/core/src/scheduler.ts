@@ -52,6 +52,8 @@ export interface ReviewLogEntry {
 export interface ReviewOptions {
   /** Probability of recall FSRS aims for when it picks the next due date. */
   desiredRetention?: number;
+  /** The learner's fitted FSRS-6 parameters (memory-model.ts); FSRS's defaults when absent. */
+  parameters?: readonly number[] | null | undefined;
 }
 
 export const DEFAULT_DESIRED_RETENTION = 0.9;
@@ -68,19 +70,24 @@ export function ratingForVerdict(verdict: Verdict): Grade {
   }
 }
 
-// One FSRS instance per retention value: building one derives its parameters, and a server reviews many cards.
-const schedulers = new Map<number, FSRS>();
+// One FSRS instance per (retention, parameters): building one derives its constants, and a server reviews many
+// cards of few learners at a time. Bounded, oldest first out, since every fitted learner has parameters of their own.
+const schedulers = new Map<string, FSRS>();
+const MAX_SCHEDULERS = 2_000;
 
-function schedulerFor(desiredRetention: number): FSRS {
+/** The ts-fsrs scheduler the app uses for a retention and a learner's parameters (FSRS's defaults without them). */
+export function fsrsScheduler(desiredRetention: number, parameters?: readonly number[] | null): FSRS {
   if (!(desiredRetention > 0 && desiredRetention < 1)) {
     throw new RangeError(`desiredRetention must be between 0 and 1 (exclusive), got ${desiredRetention}`);
   }
-  let scheduler = schedulers.get(desiredRetention);
+  const key = parameters ? `${desiredRetention}|${parameters.join(',')}` : String(desiredRetention);
+  let scheduler = schedulers.get(key);
   if (!scheduler) {
     // Fuzz stays off (the default) so that the same answers always give the same schedule. No short-term steps:
     // each answer moves the card to Review with a whole-day interval (see the top of this file).
-    scheduler = fsrs(generatorParameters({ request_retention: desiredRetention, enable_fuzz: false, enable_short_term: false }));
-    schedulers.set(desiredRetention, scheduler);
+    scheduler = fsrs(generatorParameters({ request_retention: desiredRetention, enable_fuzz: false, enable_short_term: false, ...(parameters ? { w: [...parameters] } : {}) }));
+    if (schedulers.size >= MAX_SCHEDULERS) schedulers.delete(schedulers.keys().next().value as string);
+    schedulers.set(key, scheduler);
   }
   return scheduler;
 }
@@ -126,10 +133,10 @@ export function reviewCard(
   card: CardState,
   verdict: Verdict,
   nowMs: number,
-  { desiredRetention = DEFAULT_DESIRED_RETENTION }: ReviewOptions = {},
+  { desiredRetention = DEFAULT_DESIRED_RETENTION, parameters }: ReviewOptions = {},
 ): { card: CardState; log: ReviewLogEntry } {
   const rating = ratingForVerdict(verdict);
-  const result = schedulerFor(desiredRetention).next(toCard(card), new Date(nowMs), rating);
+  const result = fsrsScheduler(desiredRetention, parameters).next(toCard(card), new Date(nowMs), rating);
   return {
     card: toCardState(result.card, rating),
     log: {
@@ -173,6 +180,6 @@ const DAY_MS = 86_400_000;
  */
 export function placedCardState(nowMs: number, days: number): CardState {
   const now = new Date(nowMs);
-  const easy = toCardState(schedulerFor(DEFAULT_DESIRED_RETENTION).next(createEmptyCard(now), now, Rating.Easy).card, Rating.Easy);
+  const easy = toCardState(fsrsScheduler(DEFAULT_DESIRED_RETENTION).next(createEmptyCard(now), now, Rating.Easy).card, Rating.Easy);
   return { ...easy, stability: days, scheduled_days: days, due: nowMs + days * DAY_MS };
 }

@@ -16,6 +16,8 @@ export type Dialect = DatabaseTarget['kind'];
 export interface Db {
   kysely: Kysely<Database>;
   dialect: Dialect;
+  /** What was opened: another process (the memory fitter's) opens the same database from it. */
+  target: DatabaseTarget;
   /**
    * A transaction for the frequent small writes (answers): on SQLite it may share its commit with others
    * (db/group-commit.ts). Its work must use only `trx`: a query on `kysely` from inside it throws (db/write-guard.ts),
@@ -59,7 +61,7 @@ export function openDatabase(target: DatabaseTarget, options: DatabaseOptions = 
       assertOutsideWriteWork();
       return kysely.transaction().execute((trx) => runAsWriteWork(() => work(trx)));
     };
-    return { kysely, dialect: 'postgres', writeTransaction, close: () => kysely.destroy() };
+    return { kysely, dialect: 'postgres', target, writeTransaction, close: () => kysely.destroy() };
   }
   const sqlite = openSqlite(target.file);
   const kysely = new Kysely<Database>({ dialect: guardDialect(new SqliteDialect({ database: withStatementCache(sqlite) })) });
@@ -69,7 +71,7 @@ export function openDatabase(target: DatabaseTarget, options: DatabaseOptions = 
     await checkpointer?.stop();
     await kysely.destroy();
   };
-  return { kysely, dialect: 'sqlite', writeTransaction: (work) => group.run(work), close };
+  return { kysely, dialect: 'sqlite', target, writeTransaction: (work) => group.run(work), close };
 }
 
 /**

@@ -12,7 +12,9 @@ import * as wordKeys from './migrations/008-word-keys.js';
 import * as accountSecurity from './migrations/009-account-security.js';
 import * as frontiers from './migrations/010-frontiers.js';
 import * as placements from './migrations/011-placements.js';
+import * as memoryModels from './migrations/012-memory-models.js';
 import * as wordExamples from './migrations/013-word-examples.js';
+import * as learningStarts from './migrations/015-learning-starts.js';
 
 /** Migrations are compiled in (no directory scan), so the built server carries exactly its own schema. */
 function provider(dialect: Dialect): MigrationProvider {
@@ -28,7 +30,9 @@ function provider(dialect: Dialect): MigrationProvider {
     '009-account-security': { up: accountSecurity.up },
     '010-frontiers': { up: frontiers.up },
     '011-placements': { up: placements.up },
+    '012-memory-models': { up: memoryModels.up },
     '013-word-examples': { up: wordExamples.up },
+    '015-learning-starts': { up: learningStarts.up },
   };
   return { getMigrations: () => Promise.resolve(migrations) };
 }

@@ -19,6 +19,7 @@ export interface Database {
   login_throttle: LoginThrottleTable;
   placements: PlacementsTable;
   frontiers: FrontiersTable;
+  learning_starts: LearningStartsTable;
   memory_models: MemoryModelsTable;
 }
 
@@ -173,6 +174,16 @@ export interface FrontiersTable {
   learner_id: string;
   language: string;
   direction: Direction;
+  rank: number;
+}
+
+/**
+ * The deck rank a learner chose to take new words from in a language, for both cards (migration 015): the batch's
+ * deck walk starts at the greater of it and the frontier.
+ */
+export interface LearningStartsTable {
+  learner_id: string;
+  language: string;
   rank: number;
 }
 

@@ -92,7 +92,8 @@ export async function createTestDatabase(kind: 'sqlite' | 'postgres', url?: stri
 }
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({ LOG_LEVEL: 'silent' }), ...overrides };
+  // No fits on a timer in tests: a test that wants one runs a pass itself (app.memoryFitter.runOnce()).
+  return { ...loadConfig({ LOG_LEVEL: 'silent', MEMORY_FIT_INTERVAL_MINUTES: '0' }), ...overrides };
 }
 
 export interface TestContext {

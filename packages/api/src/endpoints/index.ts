@@ -1,8 +1,10 @@
 import { accountEndpoints } from './account.js';
 import { authEndpoints } from './auth.js';
+import { bandEndpoints } from './bands.js';
 import { contactEndpoints } from './contact.js';
 import { contentEndpoints } from './content.js';
 import { learningEndpoints } from './learning.js';
+import { memoryEndpoints } from './memory.js';
 import { placementEndpoints } from './placement.js';
 import { settingsEndpoints } from './settings.js';
 import { statsEndpoints } from './stats.js';
@@ -10,7 +12,7 @@ import { statusEndpoints } from './status.js';
 import { transferEndpoints } from './transfer.js';
 import { userLanguageEndpoints } from './user-languages.js';
 
-export { accountEndpoints, authEndpoints, contactEndpoints, contentEndpoints, learningEndpoints, placementEndpoints, settingsEndpoints, statsEndpoints, statusEndpoints, transferEndpoints, userLanguageEndpoints };
+export { accountEndpoints, authEndpoints, bandEndpoints, contactEndpoints, contentEndpoints, learningEndpoints, memoryEndpoints, placementEndpoints, settingsEndpoints, statsEndpoints, statusEndpoints, transferEndpoints, userLanguageEndpoints };
 export { LanguagePath } from './language-path.js';
 export { WordsQuery } from './learning.js';
 export { RecordQuery } from './user-languages.js';
@@ -23,12 +25,14 @@ export const endpointGroups = {
   account: accountEndpoints,
   content: contentEndpoints,
   learning: learningEndpoints,
+  bands: bandEndpoints,
   userLanguages: userLanguageEndpoints,
   transfer: transferEndpoints,
   placement: placementEndpoints,
   contact: contactEndpoints,
   settings: settingsEndpoints,
   stats: statsEndpoints,
+  memory: memoryEndpoints,
 };
 
 type Groups = typeof endpointGroups;

@@ -1,0 +1,52 @@
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import type { FitCandidate } from './fit-protocol.js';
+
+/** A log smaller than this is not worth a fit yet (the optimizer needs about 30 items to move off its defaults). */
+export const REVIEWS_FOR_FIRST_FIT = 40;
+/** A fitted model is fitted again once the log has grown by this share, or by `REFIT_REVIEWS`, whichever comes first. */
+export const REFIT_GROWTH = 0.25;
+export const REFIT_REVIEWS = 2_000;
+/** A model still on the defaults (too few usable reviews) is tried again after this many more reviews. */
+export const RETRY_REVIEWS = 25;
+
+/** Whether a log of `reviews` reviews should be fitted, given the model's last attempt. */
+export function fitDue(reviews: number, model: { status: string; review_count: number; next_fit_at: number } | undefined, now: number): boolean {
+  if (reviews < REVIEWS_FOR_FIRST_FIT) return false;
+  if (!model) return true;
+  if (model.next_fit_at > now) return false;
+  if (model.status === 'defaults') return reviews >= model.review_count + RETRY_REVIEWS;
+  return reviews >= model.review_count * (1 + REFIT_GROWTH) || reviews >= model.review_count + REFIT_REVIEWS;
+}
+
+/**
+ * The learners and languages with reviews logged after `afterId` whose model is due a fit. Reads only the new part
+ * of the log (the reviews' primary key), then one count per learner and language seen there.
+ */
+export async function findCandidates(db: Kysely<Database>, afterId: number, now: number): Promise<{ candidates: FitCandidate[]; lastId: number }> {
+  const touched = await db
+    .selectFrom('reviews as r')
+    .innerJoin('words as w', 'w.id', 'r.word_id')
+    .select(['r.learner_id', 'w.language', sql<number>`max(r.id)`.as('last_id')])
+    .where('r.id', '>', afterId)
+    .groupBy(['r.learner_id', 'w.language'])
+    .execute();
+  let lastId = afterId;
+  const candidates: FitCandidate[] = [];
+  for (const t of touched) {
+    lastId = Math.max(lastId, Number(t.last_id));
+    const [count, model] = await Promise.all([
+      db
+        .selectFrom('reviews as r')
+        .innerJoin('words as w', 'w.id', 'r.word_id')
+        .select(sql<number>`count(*)`.as('n'))
+        .where('r.learner_id', '=', t.learner_id)
+        .where('w.language', '=', t.language)
+        .executeTakeFirstOrThrow(),
+      db.selectFrom('memory_models').select(['status', 'review_count', 'next_fit_at']).where('learner_id', '=', t.learner_id).where('language', '=', t.language).executeTakeFirst(),
+    ]);
+    const reviews = Number(count.n);
+    if (fitDue(reviews, model && { ...model, next_fit_at: Number(model.next_fit_at) }, now)) candidates.push({ learnerId: t.learner_id, language: t.language, reviews });
+  }
+  return { candidates, lastId };
+}

@@ -1,0 +1,197 @@
+import { type ChildProcess, fork } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DEFAULT_DESIRED_RETENTION } from '@vocab/core';
+import type { DatabaseTarget } from '../../config.js';
+import type { Clock } from '../../lib/clock.js';
+import { FIT_TARGET_ENV, type FitCandidate, type FitCommand, type FitCommandBody, type FitReply } from './fit-protocol.js';
+import type { FitOutcome } from './fit-job.js';
+import type { MemoryRepository } from './memory.repository.js';
+
+export interface FitterOptions {
+  /** A fit that runs longer is stopped (its process killed) and counted as failed. */
+  fitTimeoutMs?: number;
+  /** Fits per pass at most; the rest wait for the next pass. */
+  maxFitsPerPass?: number;
+  /** How long a claim on a learner's model lasts: longer than any fit. */
+  leaseMs?: number;
+}
+
+export interface FitPassResult {
+  candidates: number;
+  fitted: number;
+  tooFew: number;
+  failed: number;
+  /** Each fit: who, how long, and the fit process's peak memory. */
+  fits: Array<{ learnerId: string; language: string; reviews: number; ms: number; peakRssBytes: number; outcome: FitOutcome['kind'] | 'failed' }>;
+}
+
+/** Finding the learners due a fit may read many new reviews after a restart: generous, but bounded. */
+const DISCOVERY_TIMEOUT_MS = 120_000;
+
+type Log = { info(obj: object, msg: string): void; warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+
+/** The fit process's entry, beside this file in the build; tests running the sources use the build's. */
+export function fitProcessEntry(): string {
+  const here = fileURLToPath(import.meta.url);
+  const dir = path.dirname(here);
+  return path.join(here.endsWith('.ts') ? dir.replace(/([/\\])src([/\\]modules)/, '$1dist$2') : dir, 'fit-process.js');
+}
+
+/** A forked fit process: one command at a time, each answered or failed (by a timeout, or the process dying). */
+class FitProcess {
+  private readonly child: ChildProcess;
+  private nextId = 1;
+  private pending: { id: number; resolve(reply: FitReply): void; reject(err: Error): void; timer: NodeJS.Timeout } | undefined;
+  private exited: Error | undefined;
+
+  constructor(target: DatabaseTarget) {
+    const entry = fitProcessEntry();
+    if (!fs.existsSync(entry)) throw new Error(`the fit process ${entry} is missing: build the server (npm run build)`);
+    this.child = fork(entry, [], {
+      env: { ...process.env, [FIT_TARGET_ENV]: JSON.stringify(target) },
+      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+      serialization: 'advanced',
+    });
+    let stderr = '';
+    this.child.stderr?.on('data', (chunk: Buffer) => { stderr = (stderr + chunk.toString()).slice(-2_000); });
+    this.child.on('message', (reply: FitReply) => {
+      if (this.pending?.id !== reply.id) return;
+      const { resolve, timer } = this.pending;
+      clearTimeout(timer);
+      this.pending = undefined;
+      resolve(reply);
+    });
+    this.child.on('exit', (code, signal) => {
+      this.exited = new Error(`the fit process ended (${signal ?? `exit code ${code}`})${stderr ? `: ${stderr.trim().split('\n').slice(-3).join(' | ')}` : ''}`);
+      this.fail(this.exited);
+    });
+    this.child.on('error', (err) => this.fail(err));
+  }
+
+  private fail(err: Error): void {
+    if (!this.pending) return;
+    const { reject, timer } = this.pending;
+    clearTimeout(timer);
+    this.pending = undefined;
+    reject(err);
+  }
+
+  request(command: FitCommandBody, timeoutMs: number): Promise<FitReply> {
+    if (this.exited) return Promise.reject(this.exited);
+    const id = this.nextId++;
+    return new Promise<FitReply>((resolve, reject) => {
+      // The optimizer's own `timeout` option is a polling interval, not a limit: this one kills the process.
+      const timer = setTimeout(() => {
+        this.fail(new Error(`the fit took longer than ${timeoutMs} ms and was stopped`));
+        this.child.kill('SIGKILL');
+      }, timeoutMs);
+      this.pending = { id, resolve, reject, timer };
+      this.child.send({ ...command, id } satisfies FitCommand);
+    });
+  }
+
+  get alive(): boolean {
+    return this.exited === undefined;
+  }
+
+  close(): void {
+    if (this.child.connected) this.child.disconnect();
+    // A process that does not leave by itself within a few seconds is stopped.
+    setTimeout(() => { if (!this.exited) this.child.kill('SIGKILL'); }, 5_000).unref();
+  }
+}
+
+/**
+ * Fits each learner's memory model from their review log, off the answer's path: on a timer (and by `runOnce` in
+ * tests and the learning bench), in a separate process, one learner at a time. Several instances may run it on one
+ * database: a learner is claimed before a fit. Whatever happens to a fit (the optimizer aborting, a timeout, a
+ * database error), the server goes on, the learner keeps the parameters they had, and a log line says what happened.
+ */
+export class MemoryFitter {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<unknown> | undefined;
+  /** Reviews up to this id have been looked at for candidates by this instance. */
+  private afterId = 0;
+
+  constructor(
+    private readonly target: DatabaseTarget,
+    private readonly models: MemoryRepository,
+    private readonly clock: Clock,
+    private readonly log: Log,
+    private readonly options: FitterOptions = {},
+  ) {}
+
+  /** One pass: find learners whose logs grew, fit them, store what came out. Never throws. */
+  async runOnce(): Promise<FitPassResult> {
+    const result: FitPassResult = { candidates: 0, fitted: 0, tooFew: 0, failed: 0, fits: [] };
+    const timeoutMs = this.options.fitTimeoutMs ?? 120_000;
+    let child: FitProcess | undefined;
+    try {
+      child = new FitProcess(this.target);
+      // Finding candidates reads only the new part of the log; it gets its own, generous limit.
+      const found = await child.request({ type: 'discover', afterId: this.afterId, now: this.clock() }, DISCOVERY_TIMEOUT_MS);
+      if (found.type !== 'discovered') throw new Error(found.type === 'error' ? found.message : 'unexpected reply');
+      result.candidates = found.candidates.length;
+      for (const candidate of found.candidates.slice(0, this.options.maxFitsPerPass ?? 50)) {
+        if (!child.alive) child = new FitProcess(this.target);
+        await this.fitOne(child, candidate, timeoutMs, result);
+      }
+      // Only a pass that got through its candidates moves on; a pass cut short looks at the same reviews again.
+      if (found.candidates.length <= (this.options.maxFitsPerPass ?? 50)) this.afterId = found.lastId;
+    } catch (err) {
+      this.log.error({ err: err instanceof Error ? err.message : String(err) }, 'memory model: the fit pass failed; the next pass tries again');
+    } finally {
+      child?.close();
+    }
+    return result;
+  }
+
+  private async fitOne(child: FitProcess, candidate: FitCandidate, timeoutMs: number, result: FitPassResult): Promise<void> {
+    const { learnerId, language } = candidate;
+    const now = this.clock();
+    if (!(await this.models.claim(learnerId, language, candidate.reviews, now, this.options.leaseMs ?? Math.max(10 * 60_000, 2 * timeoutMs)))) return;
+    try {
+      const desiredRetention = (await this.models.desiredRetention(learnerId)) ?? DEFAULT_DESIRED_RETENTION;
+      const reply = await child.request({ type: 'fit', request: { learnerId, language, desiredRetention, now } }, timeoutMs);
+      if (reply.type === 'error') throw new Error(reply.message);
+      if (reply.type !== 'fitted') throw new Error('unexpected reply');
+      const { outcome } = reply;
+      if (outcome.kind === 'too-few') {
+        await this.models.saveTooFew(learnerId, language, outcome.reviews);
+        result.tooFew++;
+      } else {
+        const rescheduled = await this.models.saveFitted(learnerId, language, outcome, this.clock());
+        result.fitted++;
+        this.log.info({ learnerId, language, reviews: outcome.reviews, items: outcome.report.items, ms: Math.round(reply.ms), rescheduled }, 'memory model fitted');
+      }
+      result.fits.push({ learnerId, language, reviews: outcome.reviews, ms: reply.ms, peakRssBytes: reply.peakRssBytes, outcome: outcome.kind });
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      result.failed++;
+      result.fits.push({ learnerId, language, reviews: candidate.reviews, ms: 0, peakRssBytes: 0, outcome: 'failed' });
+      this.log.warn({ learnerId, language, reviews: candidate.reviews, err: message }, 'memory model: a fit failed; the learner keeps their parameters and is tried again in a day');
+      await this.models.saveFailure(learnerId, language, message, this.clock()).catch((e: unknown) => this.log.warn({ err: String(e) }, 'memory model: could not record a failed fit'));
+    }
+  }
+
+  start(intervalMs: number, firstDelayMs = 60_000): void {
+    const pass = () => {
+      if (this.running) return;
+      this.running = this.runOnce().finally(() => { this.running = undefined; });
+    };
+    this.timer = setTimeout(() => {
+      pass();
+      this.timer = setInterval(pass, intervalMs);
+      this.timer.unref();
+    }, Math.min(firstDelayMs, intervalMs));
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    clearTimeout(this.timer);
+    clearInterval(this.timer);
+    await this.running;
+  }
+}

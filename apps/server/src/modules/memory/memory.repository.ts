@@ -1,0 +1,169 @@
+import { type MemoryReport } from '@vocab/api';
+import { validParameters } from '@vocab/core';
+import { type Kysely, type Transaction, sql } from 'kysely';
+import type { Db } from '../../db/database.js';
+import { prepared } from '../../db/prepared.js';
+import type { Database } from '../../db/schema.js';
+import type { CardUpdate } from './fit-job.js';
+
+/** After a failed fit, the learner is not tried again for this long: a log that crashes the optimizer keeps doing so. */
+export const FAILURE_BACKOFF_MS = 86_400_000;
+/** Cards rewritten per write transaction: a large history is applied in short transactions that answers pass between. */
+const CARDS_PER_TRANSACTION = 250;
+
+const parametersQuery = prepared((p: { learnerId: string; language: string }, db) =>
+  db.selectFrom('memory_models').select('parameters').where('learner_id', '=', p.learnerId).where('language', '=', p.language),
+);
+
+// Parsed parameters by their stored text: an answer reads the text and gets the same array without parsing it again.
+const parsed = new Map<string, readonly number[] | null>();
+function parseParameters(text: string | null | undefined): readonly number[] | null {
+  if (!text) return null;
+  let value = parsed.get(text);
+  if (value === undefined) {
+    try {
+      value = validParameters(JSON.parse(text));
+    } catch {
+      value = null;
+    }
+    if (parsed.size >= 5_000) parsed.delete(parsed.keys().next().value as string);
+    parsed.set(text, value);
+  }
+  return value;
+}
+
+/** The parameters a learner's answers in a language are scheduled with: theirs once fitted, else null (FSRS's defaults). */
+export async function memoryParameters(db: Kysely<Database> | Transaction<Database>, learnerId: string, language: string): Promise<readonly number[] | null> {
+  return parseParameters((await parametersQuery.executeTakeFirst(db, { learnerId, language }))?.parameters);
+}
+
+export interface StoredModel {
+  status: 'defaults' | 'fitted' | 'failed';
+  version: number;
+  fittedAt: number | null;
+  parameters: readonly number[] | null;
+  report: MemoryReport | null;
+}
+
+/** Where each learner's memory models are kept, and the fitter's claims on them. */
+export class MemoryRepository {
+  constructor(private readonly db: Db) {}
+
+  async find(learnerId: string, language: string): Promise<StoredModel | null> {
+    const row = await this.db.kysely.selectFrom('memory_models').selectAll().where('learner_id', '=', learnerId).where('language', '=', language).executeTakeFirst();
+    if (!row) return null;
+    return {
+      status: row.status as StoredModel['status'],
+      version: row.version,
+      fittedAt: row.fitted_at === null ? null : Number(row.fitted_at),
+      parameters: parseParameters(row.parameters),
+      report: row.report ? (JSON.parse(row.report) as MemoryReport) : null,
+    };
+  }
+
+  async reviewCount(learnerId: string, language: string): Promise<number> {
+    const row = await this.db.kysely
+      .selectFrom('reviews as r')
+      .innerJoin('words as w', 'w.id', 'r.word_id')
+      .select(sql<number>`count(*)`.as('n'))
+      .where('r.learner_id', '=', learnerId)
+      .where('w.language', '=', language)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  async desiredRetention(learnerId: string): Promise<number | undefined> {
+    return (await this.db.kysely.selectFrom('users').select('desired_retention').where('id', '=', learnerId).executeTakeFirst())?.desired_retention;
+  }
+
+  /**
+   * Takes the model for a fit of a log of `reviews` reviews, unless another instance holds it or has just fitted
+   * that much: one insert-or-update that succeeds only where no live claim exists, no backoff runs, and the last
+   * attempt saw a smaller log. Instances sharing a database never fit the same learner twice for the same log.
+   */
+  async claim(learnerId: string, language: string, reviews: number, now: number, leaseMs: number): Promise<boolean> {
+    const result = await this.db.kysely
+      .insertInto('memory_models')
+      .values({ learner_id: learnerId, language, claimed_until: now + leaseMs })
+      .onConflict((oc) =>
+        oc
+          .columns(['learner_id', 'language'])
+          .doUpdateSet({ claimed_until: now + leaseMs })
+          .where((eb) => eb.and([eb('memory_models.claimed_until', '<', now), eb('memory_models.next_fit_at', '<=', now), eb('memory_models.review_count', '<', reviews)])),
+      )
+      .executeTakeFirst();
+    return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+  }
+
+  /** Too few usable reviews: the model keeps what it had (the defaults, or earlier fitted parameters). */
+  async saveTooFew(learnerId: string, language: string, reviews: number): Promise<void> {
+    await this.db.writeTransaction((trx) =>
+      trx.updateTable('memory_models').set({ review_count: reviews, claimed_until: 0 }).where('learner_id', '=', learnerId).where('language', '=', language).execute(),
+    );
+  }
+
+  /** A failed fit: the last good parameters keep serving, and the learner waits a day before the next try. */
+  async saveFailure(learnerId: string, language: string, message: string, now: number): Promise<void> {
+    await this.db.writeTransaction((trx) =>
+      trx
+        .updateTable('memory_models')
+        .set({ status: 'failed', last_error: message.slice(0, 500), next_fit_at: now + FAILURE_BACKOFF_MS, claimed_until: 0 })
+        .where('learner_id', '=', learnerId)
+        .where('language', '=', language)
+        .execute(),
+    );
+  }
+
+  /**
+   * New parameters: the cards' memory states first, in short transactions, then the model itself, so that an
+   * answer never meets new parameters with a card still in the old ones' terms for longer than a transaction. A card
+   * answered since the fit read the log keeps what that answer gave it. Due dates move as decision 0015 says: a card
+   * already due stays due, and one the new model wants sooner than now comes up now, not in the past.
+   */
+  async saveFitted(learnerId: string, language: string, fit: { reviews: number; parameters: readonly number[]; report: Omit<MemoryReport, 'cardsRescheduled'>; cards: CardUpdate[] }, now: number): Promise<number> {
+    let rescheduled = 0;
+    for (let i = 0; i < fit.cards.length; i += CARDS_PER_TRANSACTION) {
+      const chunk = fit.cards.slice(i, i + CARDS_PER_TRANSACTION);
+      rescheduled += await this.db.writeTransaction(async (trx) => {
+        let n = 0;
+        for (const c of chunk) {
+          const result = await trx
+            .updateTable('progress')
+            .set({
+              stability: c.state.stability,
+              difficulty: c.state.difficulty,
+              scheduled_days: c.state.scheduled_days,
+              due: sql<number>`case when due <= ${now} then due else ${Math.max(c.state.due, now)} end`,
+              updated_at: now,
+            })
+            .where('learner_id', '=', learnerId)
+            .where('word_id', '=', c.wordId)
+            .where('direction', '=', c.direction)
+            .where('last_review', '=', c.lastReview)
+            .executeTakeFirst();
+          n += Number(result.numUpdatedRows);
+        }
+        return n;
+      });
+    }
+    const report: MemoryReport = { ...fit.report, cardsRescheduled: rescheduled };
+    await this.db.writeTransaction((trx) =>
+      trx
+        .updateTable('memory_models')
+        .set((eb) => ({
+          parameters: JSON.stringify(fit.parameters),
+          version: eb('version', '+', 1),
+          status: 'fitted',
+          review_count: fit.reviews,
+          fitted_at: now,
+          report: JSON.stringify(report),
+          last_error: null,
+          claimed_until: 0,
+        }))
+        .where('learner_id', '=', learnerId)
+        .where('language', '=', language)
+        .execute(),
+    );
+    return rescheduled;
+  }
+}

@@ -1,0 +1,25 @@
+import type { MemoryModel } from '@vocab/api';
+import { DEFAULT_DESIRED_RETENTION, type LanguageCode } from '@vocab/core';
+import type { Learner } from '../auth/user.repository.js';
+import { REVIEWS_FOR_FIRST_FIT } from './fit-discovery.js';
+import type { MemoryRepository } from './memory.repository.js';
+
+/** What a learner may see of their memory model in a language (the stats page, and the export). */
+export class MemoryService {
+  constructor(private readonly models: MemoryRepository) {}
+
+  async model(learner: Learner | null, language: LanguageCode): Promise<MemoryModel> {
+    const base = { reviewsForFirstFit: REVIEWS_FOR_FIRST_FIT, desiredRetention: learner?.desiredRetention ?? DEFAULT_DESIRED_RETENTION };
+    if (!learner) return { ...base, status: 'defaults', version: 0, fittedAt: null, reviewCount: 0, parameters: null, report: null };
+    const [stored, reviewCount] = await Promise.all([this.models.find(learner.id, language), this.models.reviewCount(learner.id, language)]);
+    return {
+      ...base,
+      status: stored?.status ?? 'defaults',
+      version: stored?.version ?? 0,
+      fittedAt: stored?.fittedAt ?? null,
+      reviewCount,
+      parameters: stored?.parameters ? [...stored.parameters] : null,
+      report: stored?.report ?? null,
+    };
+  }
+}
