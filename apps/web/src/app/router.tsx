@@ -31,6 +31,7 @@ export const routes: RouteObject[] = [
       page('/stats/:language', () => import('./routes/language-stats')),
       page('/import/:language', () => import('./routes/language-import')),
       page('/placement/:language', () => import('./routes/language-placement')),
+      page('/context/:language', () => import('./routes/language-context')),
       page('/generic/:language', () => import('./routes/generic-language')),
       page('/quiz/generic/:language', () => import('./routes/generic-quiz')),
       page('/review/generic/:language', () => import('./routes/generic-review')),

@@ -27,6 +27,7 @@ export const paths = {
   languageStats: (code: string) => `/stats/${code}`,
   languageImport: (code: string) => `/import/${code}`,
   languagePlacement: (code: string) => `/placement/${code}`,
+  languageContext: (code: string) => `/context/${code}`,
   genericLanguage: (code: string) => `/generic/${code}`,
   genericQuiz: (code: string) => `/quiz/generic/${code}`,
   genericReview: (code: string) => `/review/generic/${code}`,

@@ -21,6 +21,8 @@ export const queryKeys = {
   quiz: {
     words: (language: LanguageCode, direction: Direction) => ['quiz', 'words', language, direction] as const,
     review: (language: LanguageCode, direction: Direction) => ['quiz', 'review', language, direction] as const,
+    /** The "in context" quiz's batch: the card's next words that have a sentence. */
+    context: (language: LanguageCode) => ['quiz', 'context', language] as const,
   },
 };
 

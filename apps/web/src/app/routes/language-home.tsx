@@ -128,6 +128,13 @@ function LanguageFigures({ language, stats, routes }: { language: Language; stat
             Practice {directionName(language, other)}
           </Link>
         </li>
+        <li className="card step">
+          <h2>In context</h2>
+          <p>Read a {language.name} sentence with a word left out, and its English; type the missing word.</p>
+          <Link to={paths.languageContext(language.code)} className="btn btn-secondary">
+            Practice in context
+          </Link>
+        </li>
       </ul>
       <div className="actions">
         {/* PRODUCT.md §1: "Add words" on every language, not Italian alone. */}

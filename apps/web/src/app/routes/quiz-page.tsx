@@ -23,7 +23,7 @@ export function QuizPage({ source }: { source: WordSource }) {
   const language = useRouteLanguage();
   const named = useSearchParams()[0].get('direction');
   const page = language ? (
-    <WordQuiz key={`${language.code}-${named}`} source={source} language={language} direction={directionOf(named, language.code)} />
+    <WordQuiz key={`${language.code}-${named}`} source={source} language={language} direction={source.direction ?? directionOf(named, language.code)} />
   ) : (
     <Page title={source.kind === 'learn' ? 'Quiz' : 'Up for review'}>
       <ErrorBox title="Error">This language is not offered.</ErrorBox>
@@ -48,7 +48,7 @@ function WordQuiz({ source, language, direction }: { source: WordSource; languag
   const { more } = source;
 
   return (
-    <Page title={`${source.title(language)}${directionTitle(language, direction)}`}>
+    <Page title={`${source.title(language)}${source.direction ? '' : directionTitle(language, direction)}`}>
       <OfflineBanner />
       <QuizQuery
         query={query}

@@ -1,11 +1,12 @@
 import type { Word } from '@vocab/api';
-import { type Direction, type Language, type QuizMode, languageQuizMode } from '@vocab/core';
+import { CONTEXT_DIRECTION, type Direction, type Language, type QuizMode, exampleSentence, languageQuizMode } from '@vocab/core';
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { languageReviewQueryOptions } from './api/get-language-review';
 import { languageWordsQueryOptions } from './api/get-language-words';
 import type { QuizCounter } from './components/quiz-screen';
 import type { ReportAnswer } from './lib/answer-report';
 import { useDayWords, useQueuedAnswer } from './offline/offline-context';
+import { queryKeys } from '@/lib/query-keys';
 
 /**
  * Where a quiz page's words come from and where its answers go: the one thing the four word quizzes of SPEC.md
@@ -27,6 +28,8 @@ export interface WordSource {
   more?: string;
   useWords: (language: Language, direction: Direction) => UseQueryResult<Word[]>;
   useReport: (language: Language, direction: Direction, words: readonly Word[] | undefined) => ReportAnswer;
+  /** The card every answer reviews, whatever the URL says; absent, the page's `?direction=` or the language's own. */
+  direction?: Direction;
 }
 
 /**
@@ -42,6 +45,24 @@ function useLanguageBatch(language: Language, direction: Direction): UseQueryRes
   const days = useDayWords();
   return useQuery({ ...languageWordsQueryOptions(language.code, direction), queryFn: () => days.batch(language.code, direction), networkMode: 'always' });
 }
+
+const hasSentence = (word: Word): boolean => exampleSentence(word.example, word.exampleTranslation) !== null;
+
+// The card's next words that have a sentence, from the same batch call and the same words kept for offline use.
+function useContextBatch(language: Language, direction: Direction): UseQueryResult<Word[]> {
+  const days = useDayWords();
+  // Read once, like every quiz's batch (get-language-words.ts): never refetched under a running quiz.
+  return useQuery({
+    queryKey: queryKeys.quiz.context(language.code),
+    queryFn: () => days.batch(language.code, direction, hasSentence),
+    staleTime: Infinity,
+    gcTime: 0,
+    networkMode: 'always',
+  });
+}
+
+const useContextReport = (language: Language, direction: Direction, words: readonly Word[] | undefined): ReportAnswer =>
+  useQueuedAnswer(language.code, direction, words, true);
 
 function useLanguageReview(language: Language, direction: Direction): UseQueryResult<Word[]> {
   const days = useDayWords();
@@ -73,6 +94,23 @@ export const WORD_SOURCES = {
     empty: () => 'No words to translate at this time',
     useWords: useLanguageReview,
     useReport: useQueuedReport,
+  },
+  /**
+   * `/context/:language`: the next words of the recall card, each in its sentence with the word left blank
+   * (docs/decisions/0014-words-in-context.md).
+   */
+  languageContext: {
+    kind: 'learn',
+    scope: 'language',
+    mode: () => 'context',
+    counter: 'progress',
+    showResult: true,
+    title: (language) => `${language.name} in context`,
+    empty: (language) => `None of your next ${language.name} words has a sentence yet: practise them in the quiz.`,
+    more: 'Practice more',
+    useWords: useContextBatch,
+    useReport: useContextReport,
+    direction: CONTEXT_DIRECTION,
   },
   /** `/quiz/generic/:language`: the account's quiz, rounds of the missed words until none is wrong. */
   genericQuiz: {

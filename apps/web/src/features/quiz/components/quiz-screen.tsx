@@ -5,6 +5,7 @@ import { type Quiz, useQuiz } from '../use-quiz';
 import { useCoarsePointer } from '@/lib/use-coarse-pointer';
 import { AccentButtons } from './accent-buttons';
 import { SpeakButton } from './speak-button';
+import { AnswerSentence, ClozePrompt, type QuizExamples } from './example-sentence';
 
 /** How the screen counts: a progress bar (index / total), "i / N", or the generic quiz's "word i / N". */
 export type QuizCounter = 'progress' | 'count' | 'word-count';
@@ -44,6 +45,11 @@ export interface QuizScreenProps {
   strictAccents?: boolean;
   /** The learner's setting: read foreign prompts and answers aloud without a click. */
   autoSpeak?: boolean;
+  /**
+   * The words' sentences: each answer is followed by its word's sentence, and the `context` mode asks the sentence
+   * with the word blanked.
+   */
+  examples?: QuizExamples;
 }
 
 /** "‘this’, before a noun": the prompt, and what says which word it wants. */
@@ -209,6 +215,7 @@ function QuizQuestion({
   checkLabel = 'Check',
   autoSpeak = false,
   caption,
+  examples,
 }: QuizScreenProps & { quiz: ReturnType<typeof useQuiz> }) {
   const { state, setInput, submit, unsaved, uncorrected } = quiz;
   const touch = useCoarsePointer();
@@ -254,6 +261,10 @@ function QuizQuestion({
   const feedbackClass = feedback ? ` is-${feedback.alsoRight ? 'also-right' : feedback.verdict}` : '';
 
   const focusField = () => inputRef.current?.focus();
+  // The "in context" prompt of the word asked; the sentence of the word last answered, shown from its verdict until
+  // the next answer, under the field: the next prompt and the correction stay above it.
+  const cloze = state.config.mode === 'context' && current ? examples?.sentences.get(current.id) : undefined;
+  const lastSentence = state.lastAnswer ? examples?.sentences.get(state.lastAnswer.item.id) : undefined;
 
   return (
     <div className="quiz" onKeyDown={(e) => onCorrectionKey(e, quiz, focusField)}>
@@ -267,9 +278,15 @@ function QuizQuestion({
       <form className="quiz-form" onSubmit={onSubmit} noValidate>
         {/* Live: the field keeps the focus, so a screen reader would not otherwise hear the next word. */}
         <p id={promptId} className="quiz-prompt" aria-live="polite">
-          Translate: <strong lang={promptLang}>{current?.prompt}</strong>
-          {current?.hint ? <span className="quiz-prompt-hint"> ({current.hint})</span> : null}
-          <SpeakButton text={current?.prompt ?? ''} locale={promptLang} auto={autoSpeak} />
+          {cloze && examples ? (
+            <ClozePrompt sentence={cloze} locale={examples.locale} />
+          ) : (
+            <>
+              Translate: <strong lang={promptLang}>{current?.prompt}</strong>
+              {current?.hint ? <span className="quiz-prompt-hint"> ({current.hint})</span> : null}
+              <SpeakButton text={current?.prompt ?? ''} locale={promptLang} auto={autoSpeak} />
+            </>
+          )}
         </p>
         <label htmlFor={inputId}>{answerLabel}</label>
         <div className="quiz-answer">
@@ -301,6 +318,7 @@ function QuizQuestion({
             <SpeakButton text={feedback.expected} locale={answerLang} auto={autoSpeak} />
           ) : null}
         </div>
+        {lastSentence && examples ? <AnswerSentence sentence={lastSentence} locale={examples.locale} /> : null}
         {state.retrying ? (
           <p className="hint quiz-retry-hint">Type the answer to go on{touch ? ', or tap Continue.' : ', or press Enter to continue.'}</p>
         ) : null}

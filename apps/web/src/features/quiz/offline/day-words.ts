@@ -31,10 +31,13 @@ export class DayWords {
     private readonly clock: () => number = Date.now,
   ) {}
 
-  /** The next batch of new words: from the server, or offline from the words kept. */
-  batch(language: LanguageCode, direction: Direction): Promise<Word[]> {
+  /**
+   * The next batch of new words: from the server, or offline from the words kept. `keep` picks the words a quiz can
+   * ask (the "in context" quiz: those with a sentence) from the words kept, before the batch is cut.
+   */
+  batch(language: LanguageCode, direction: Direction, keep: (word: Word) => boolean = () => true): Promise<Word[]> {
     const fetch = () => getLanguageWords(language, direction, BATCH_SIZE * PREFETCHED_BATCHES);
-    return this.read(`learn:${language}:${direction}`, language, direction, fetch).then((words) => words.slice(0, BATCH_SIZE));
+    return this.read(`learn:${language}:${direction}`, language, direction, fetch).then((words) => words.filter(keep).slice(0, BATCH_SIZE));
   }
 
   /** The words due: from the server, or offline as they were last read. */

@@ -75,19 +75,20 @@ export function useQueueIdle(): () => Promise<void> {
 
 /**
  * The reporter of a language's quiz and review: each answer goes to the queue with the time it was given and is
- * sent from there, in order; the quiz counts it as kept once it is stored.
+ * sent from there, in order; the quiz counts it as kept once it is stored. `context`: the words were asked in
+ * their sentences.
  */
-export function useQueuedAnswer(language: LanguageCode, direction: Direction, words: readonly Word[] | undefined): ReportAnswer {
+export function useQueuedAnswer(language: LanguageCode, direction: Direction, words: readonly Word[] | undefined, context = false): ReportAnswer {
   const { queue, days } = useOffline();
   const labels = useMemo(() => new Map((words ?? []).map((w): [string, string] => [w._id, w.word])), [words]);
   return useCallback<ReportAnswer>(
     async (report, ids) => {
-      const body = { ...answerBody(report, ids, direction), answerId: ids.answerId };
+      const body = { ...answerBody(report, ids, direction, context), answerId: ids.answerId };
       await queue.add({ kind: 'answer', language, wordId: report.itemId, label: labels.get(report.itemId) ?? '', body, givenAt: Date.now() });
       await days.markAnswered(language, direction, report.itemId);
       return true;
     },
-    [queue, days, language, direction, labels],
+    [queue, days, language, direction, labels, context],
   );
 }
 
