@@ -67,6 +67,7 @@ export class AccountRepository {
       await trx.deleteFrom('user_languages').where('user_id', '=', userId).execute();
       await trx.deleteFrom('placements').where('learner_id', '=', userId).execute();
       await trx.deleteFrom('frontiers').where('learner_id', '=', userId).execute();
+      await trx.deleteFrom('learning_starts').where('learner_id', '=', userId).execute();
       await trx.deleteFrom('known_devices').where('user_id', '=', userId).execute();
       await trx.deleteFrom('sessions').where('user_id', '=', userId).execute();
       await trx.deleteFrom('users').where('id', '=', userId).execute();

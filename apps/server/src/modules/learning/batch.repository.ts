@@ -3,6 +3,7 @@ import { type Kysely, sql } from 'kysely';
 import { supportsLateral } from '../../db/dialect.js';
 import { prepared } from '../../db/prepared.js';
 import type { Database } from '../../db/schema.js';
+import { startRank } from './deck-bands.js';
 import { frontierRank } from './frontier.js';
 import { visibleWords } from './word.repository.js';
 import { WORD_COLUMNS, type WordRow } from './word-row.js';
@@ -45,14 +46,36 @@ const deckWords = (db: Kysely<Database>, p: Card) => {
     .select([...WORD_COLUMNS, 'p.answered_correctly', 'p.due']);
 };
 
-// A learner's walk starts at their frontier (frontier.ts), read in the same statement: every deck word below it has
-// a card, so the words passed are only those met out of order, not every word met. A visitor has no cards.
+/**
+ * Where a learner's walk starts: their frontier (frontier.ts), or the band they chose to start early (deck-bands.ts)
+ * when that lies further on. Both are read in the walk's own statement, as one value, so the index walk starts there.
+ */
+const walkStart = (p: Card) => {
+  const frontier = frontierRank(p);
+  const start = startRank(p.learnerId, p.language);
+  return sql<number>`(case when ${frontier} >= ${start} then ${frontier} else ${start} end)`;
+};
+
+// Every deck word below the frontier has a card, so the words passed are only those met out of order, not every
+// word met. A visitor has no cards.
 const deckNeverFailed = (db: Kysely<Database>, p: Card & { limit: number }, visitor: boolean) => {
   const walk = visitor
     ? visibleWords(db, null, p.language, p.direction).where('w.owner_id', 'is', null)
-    : deckWords(db, p).where(notLearned).where(neverFailed).where('w.rank', '>=', frontierRank(p));
+    : deckWords(db, p).where(notLearned).where(neverFailed).where('w.rank', '>=', walkStart(p));
   return walk.orderBy('w.rank').orderBy('w.id').limit(p.limit);
 };
+
+// The words a chosen start skipped: taken once the words from the start on run out (rarely: a whole deck's tail).
+const skippedQuery = prepared((p: Card & { limit: number }, db) =>
+  deckWords(db, p)
+    .where(notLearned)
+    .where(neverFailed)
+    .where('w.rank', '>=', frontierRank(p))
+    .where('w.rank', '<', startRank(p.learnerId, p.language))
+    .orderBy('w.rank')
+    .orderBy('w.id')
+    .limit(p.limit),
+);
 
 const visitorDeckQuery = prepared((p: Card & { limit: number }, db) => deckNeverFailed(db, p, true));
 
@@ -113,6 +136,7 @@ export class BatchRepository {
     const own = found.filter((w) => w.owner_id !== null).sort(byRank);
     const deck = found.filter((w) => w.owner_id === null).sort(byRank);
     const rows = [...own, ...deck].slice(0, limit);
+    if (rows.length < limit) rows.push(...(await skippedQuery.execute(this.db, { learnerId, language, direction, limit: limit - rows.length })));
     if (rows.length < limit) {
       rows.push(...(await failedQuery.execute(this.db, { learnerId, language, direction, limit: limit - rows.length })));
     }

@@ -35,6 +35,11 @@ export class GuestMergeRepository {
         on conflict (learner_id, language) do update set level = excluded.level, deck_size = excluded.deck_size,
           marked = excluded.marked, taken_at = excluded.taken_at where excluded.taken_at > placements.taken_at`.execute(trx);
       await trx.deleteFrom('placements').where('learner_id', '=', guestId).execute();
+      // A start the guest chose moves to the account, unless the account chose one of its own.
+      await sql`insert into learning_starts (learner_id, language, rank)
+        select ${accountId}, language, rank from learning_starts where learner_id = ${guestId}
+        on conflict (learner_id, language) do nothing`.execute(trx);
+      await trx.deleteFrom('learning_starts').where('learner_id', '=', guestId).execute();
       await trx.deleteFrom('users').where('id', '=', guestId).execute();
     });
   }
