@@ -6,6 +6,7 @@ import { badRequest } from '../../lib/errors.js';
 import { wordKey } from '../../lib/word-key.js';
 import type { Learner } from '../auth/user.repository.js';
 import type { OwnWordRepository } from '../learning/own-word.repository.js';
+import { spreadsheetSafe } from './formula-cells.js';
 import { EXPORT_PAGE, type ExportWordRow, type TransferRepository } from './transfer.repository.js';
 import { readWordFile } from './word-file.js';
 
@@ -18,8 +19,13 @@ export interface ExportFile {
 const CONTENT_TYPES = { csv: 'text/csv; charset=utf-8', tsv: 'text/tab-separated-values; charset=utf-8', anki: 'text/plain; charset=utf-8' };
 const EXTENSIONS = { csv: 'csv', tsv: 'tsv', anki: 'txt' };
 const iso = (ms: number | null) => (ms === null ? '' : new Date(ms).toISOString());
-/** Fields quoted when they hold the separator, a quote or a line break (RFC 4180, and what Anki reads). */
-const rows = (records: Array<Array<string | number>>, delimiter: string) => stringify(records, { delimiter, record_delimiter: 'unix' });
+/**
+ * Fields quoted when they hold the separator, a quote or a line break (RFC 4180, and what Anki reads); text a
+ * spreadsheet would run as a formula gets a quote in front (formula-cells.ts), and one starting with "#" is quoted so
+ * that no reader (ours, Anki) takes its line for a comment. Numbers are written as they are.
+ */
+const rows = (records: Array<Array<string | number>>, delimiter: string) =>
+  stringify(records, { delimiter, record_delimiter: 'unix', quoted_match: /^#/, cast: { string: spreadsheetSafe } });
 
 /** Exports of a learner's words and review log, and imports of own words, for one language at a time. */
 export class TransferService {

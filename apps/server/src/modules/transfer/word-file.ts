@@ -2,6 +2,7 @@ import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { IMPORT_MAX_BYTES, IMPORT_MAX_LINES } from '@vocab/api';
 import { CsvError, parse } from 'csv-parse';
 import { AppError, badRequest } from '../../lib/errors.js';
+import { fromSpreadsheetSafe } from './formula-cells.js';
 
 export type Encoding = 'utf-8' | 'utf-16le' | 'windows-1252';
 export type Separator = 'tab' | 'comma' | 'semicolon';
@@ -85,7 +86,7 @@ export async function readWordFile(bytes: Uint8Array): Promise<WordFile> {
   let failure: unknown = null;
   parser.on('error', (err) => { failure = err; });
   parser.on('data', ({ record, info }: { record: string[]; info: { lines: number } }) => {
-    records.push({ line: info.lines, fields: record });
+    records.push({ line: info.lines, fields: record.map(fromSpreadsheetSafe) });
   });
   for (let start = 0; start < text.length && !failure; ) {
     let end = Math.min(start + CHUNK_CHARS, text.length);
