@@ -101,3 +101,56 @@ describe('a language home', () => {
     expect(await screen.findByText(/^Up for review:/)).toHaveTextContent('Up for review: 2 words');
   });
 });
+
+describe("a language home's levels of the deck", () => {
+  const bands = (startRank: number, learned: number[]) => ({
+    deckSize: 1200,
+    bandSize: 500,
+    startRank,
+    bands: [
+      { first: 1, last: 500, words: 500, learned: learned[0] ?? 0 },
+      { first: 501, last: 1000, words: 500, learned: learned[1] ?? 0 },
+      { first: 1001, last: 1200, words: 200, learned: learned[2] ?? 0 },
+    ],
+  });
+
+  it('shows each band of the deck with the share known in words, marks where new words come from, and starts the next band early', async () => {
+    let started: unknown = null;
+    server.use(
+      withProgress(),
+      http.get('/api/german/stats', () => HttpResponse.json(languageStats('german', { learnedCount: 130 }))),
+      http.get('/api/german/bands', () => HttpResponse.json(bands(1, [130]))),
+      http.post('/api/german/bands/start', async ({ request }) => {
+        started = await request.json();
+        return HttpResponse.json(bands(501, [130]));
+      }),
+    );
+    const { user } = renderRoute('/german', ROUTES);
+
+    const section = within(await screen.findByRole('region', { name: 'Levels of the deck' }));
+    const items = section.getAllByRole('listitem');
+    expect(items.map((li) => li.textContent)).toEqual([
+      'Words 1–500130 of 500 known (26%)New words come from here',
+      'Words 501–1,0000 of 500 known (0%)',
+      'Words 1,001–1,2000 of 200 known (0%)',
+    ]);
+    expect(items[0]).toHaveAttribute('aria-current', 'step');
+    expect(section.getByRole('progressbar', { name: 'Words 1–500 known' })).toHaveAttribute('aria-valuenow', '26');
+    await user.click(section.getByRole('button', { name: 'Start words 501–1,000' }));
+    expect(started).toEqual({ first: 501 });
+    expect(await section.findByRole('button', { name: 'Start words 1,001–1,200' })).toBeInTheDocument();
+    expect(section.getAllByRole('listitem')[1]).toHaveAttribute('aria-current', 'step');
+    expect(section.getByRole('button', { name: 'Take new words from the first word again' })).toBeInTheDocument();
+  });
+
+  it('says so when the levels cannot be read, and the rest of the home stays', async () => {
+    server.use(
+      withProgress(),
+      http.get('/api/french/stats', () => HttpResponse.json(languageStats('french', {}))),
+      http.get('/api/french/bands', () => apiError(500, 'internal', 'Something went wrong on our side.')),
+    );
+    renderRoute('/french', ROUTES);
+    expect(await screen.findByText("Error loading the deck's levels")).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Practice vocab' })).toBeInTheDocument();
+  });
+});

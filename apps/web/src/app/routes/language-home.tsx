@@ -9,6 +9,7 @@ import { paths, withDirection } from '@/config/paths';
 import { useRouteLanguage } from '@/lib/use-route-language';
 import { useLanguageStats } from '@/features/languages/api/get-language-stats';
 import { LanguageFlag } from '@/features/languages/components/language-flag';
+import { DeckBands } from '@/features/languages/components/deck-bands';
 import { PercentBar } from '@/features/languages/components/percent-bar';
 import { wordCount } from '@/features/languages/lib/word-count';
 import { useLanguageProgress } from '@/features/progress/api/get-language-progress';
@@ -99,7 +100,8 @@ function LanguageFigures({ language, stats, routes }: { language: Language; stat
         </p>
         {stats.learnedCount === 0 ? <p className="hint">No words learned yet: start with {links.practise}.</p> : null}
       </section>
-      <PlacementOffer language={language} stats={stats} quizUrl={quiz} />
+      <PlacementOffer language={language} stats={stats} />
+      <DeckBands language={language} />
       <ul className="next-steps">
         <li className="card step">
           <h2>New words</h2>

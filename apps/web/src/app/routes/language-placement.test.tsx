@@ -102,13 +102,15 @@ describe('the placement test', () => {
 });
 
 describe('the placement test on a language home', () => {
-  it('is offered to a learner with no progress, beside starting from the first word', async () => {
+  it('is offered to a learner with no progress, with no second way into the quiz beside New words', async () => {
     server.use(withProgress(), http.get('/api/spanish/stats', () => HttpResponse.json(languageStats('spanish', { learnedCount: 0, dueCount: 0 }))));
     renderRoute('/spanish', ROUTES);
     const offer = within((await screen.findByRole('heading', { level: 2, name: 'Already know some Spanish?' })).closest('section') as HTMLElement);
     expect(offer.getByText(/about 3 minutes/)).toBeInTheDocument();
     expect(offer.getByRole('link', { name: 'Find your level' })).toHaveAttribute('href', '/placement/spanish');
-    expect(offer.getByRole('link', { name: 'Start from the first word' })).toHaveAttribute('href', '/spanish-quiz');
+    expect(offer.queryByRole('link', { name: 'Start from the first word' })).not.toBeInTheDocument();
+    // One entry to the quiz on the whole home.
+    expect(screen.getAllByRole('link').filter((l) => l.getAttribute('href') === '/spanish-quiz')).toHaveLength(1);
   });
 
   it('is a link only, not the offer, for a learner who has progress and never took it', async () => {

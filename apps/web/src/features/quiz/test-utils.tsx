@@ -20,6 +20,8 @@ export const server = setupServer(
   http.get('/api/:language/lexicon', () => HttpResponse.json({ entries: [] })),
   // A language home asks for the last placement result: none, unless a test says otherwise.
   http.get('/api/:language/placement', () => HttpResponse.json({ result: null })),
+  // And the deck's bands: a deck of one band, which the home does not show, unless a test says otherwise.
+  http.get('/api/:language/bands', () => HttpResponse.json({ deckSize: 40, bandSize: 500, startRank: 1, bands: [{ first: 1, last: 40, words: 40, learned: 0 }] })),
 );
 
 /** Starts MSW for a test file (an unhandled request fails the test) and fails a test that logs console.error. */

@@ -6,11 +6,12 @@ import { usePlacementRecord } from '../api/placement';
 import { aboutCount } from '../lib/about';
 
 /**
- * The placement test on a language's home: offered first to a learner with no progress (or the quiz from the first
- * word), then the last result with "Redo the placement test". Without the record (loading, or a failed read) the
- * home shows nothing of it: its other steps do not depend on it.
+ * The placement test on a language's home: offered first to a learner with no progress, then the last result with
+ * "Redo the placement test". It offers no quiz of its own: "New words" below is the one way into the quiz, so the
+ * home has no two buttons to one place. Without the record (loading, or a failed read) the home shows nothing of
+ * it: its other steps do not depend on it.
  */
-export function PlacementOffer({ language, stats, quizUrl }: { language: Language; stats: LanguageStats; quizUrl: string }) {
+export function PlacementOffer({ language, stats }: { language: Language; stats: LanguageStats }) {
   const record = usePlacementRecord(language.code);
   if (!record.data) return null;
   const test = paths.languagePlacement(language.code);
@@ -40,13 +41,13 @@ export function PlacementOffer({ language, stats, quizUrl }: { language: Languag
   return (
     <section className="card placement-offer" aria-labelledby="placement-offer">
       <h2 id="placement-offer">Already know some {language.name}?</h2>
-      <p>Find your level — about 3 minutes. The words you know are marked, and new words start after them.</p>
+      <p>
+        Find your level — about 3 minutes. The words you know are marked, and new words start after them. New to{' '}
+        {language.name}? Start with the most common words under New words.
+      </p>
       <div className="actions">
         <Link to={test} className="btn btn-primary">
           Find your level
-        </Link>
-        <Link to={quizUrl} className="btn btn-secondary">
-          Start from the first word
         </Link>
       </div>
     </section>
