@@ -1,12 +1,15 @@
 /**
  * Validates every deck and the secret language: format, required fields, duplicates, sizes, and a hint wherever
  * two entries share an English translation (an English prompt must say which word it wants).
- * Runs in CI (`npm run content:check`). The dictionary check stays outside CI: see docs/content.md.
+ * The example sentences: every one of a deck's first 1,000 entries has one (an error otherwise), and the dictionary
+ * checks of scripts/sentence-check.ts (span a form of the entry, spelling, readable share) are printed per deck.
+ * Runs in CI (`npm run content:check`); see docs/content.md.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LANGUAGES, parseDeck, parseSecretLanguage, sharedMeaningProblems } from '@vocab/core';
+import { SENTENCE_ENTRIES, type SentenceReport, checkSentences } from './sentence-check.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** An active language needs this many words; Swedish is staged as inactive until it has them. */
@@ -14,6 +17,7 @@ const ACTIVE_MINIMUM = 1000;
 const STAGED_MINIMUM = 500;
 
 let failures = 0;
+const sentenceReports: Array<{ file: string; report: SentenceReport }> = [];
 for (const language of LANGUAGES) {
   const file = path.join(root, 'content/decks', `${language.code}.tsv`);
   const text = fs.readFileSync(file, 'utf8');
@@ -21,9 +25,31 @@ for (const language of LANGUAGES) {
   problems.push(...sharedMeaningProblems(text, entries));
   const minimum = language.active ? ACTIVE_MINIMUM : STAGED_MINIMUM;
   if (entries.length < minimum) problems.push({ line: 0, message: `${entries.length} words; needs at least ${minimum}` });
+  if (language.active) {
+    const report = checkSentences(language, entries, file);
+    sentenceReports.push({ file: path.relative(root, file), report });
+    // Every active deck has its first 1,000 sentences: one missing is an error, as a missing translation is.
+    for (const m of report.missing) problems.push({ line: m.line, message: `"${m.word}" is among the first ${SENTENCE_ENTRIES} entries and has no example sentence` });
+  }
   for (const p of problems) console.error(`${path.relative(root, file)}:${p.line}: ${p.message}`);
   failures += problems.length;
   console.log(`${language.name.padEnd(11)} ${String(entries.length).padStart(5)} words  ${problems.length === 0 ? 'ok' : `${problems.length} problem(s)`}`);
+}
+
+console.log(`\nSentences (the first ${SENTENCE_ENTRIES} entries of each deck)`);
+for (const { file, report } of sentenceReports) printSentences(file, report);
+
+function printSentences(file: string, r: SentenceReport): void {
+  const share = r.known ? `${((100 * r.known.readable) / Math.max(1, r.known.total)).toFixed(1)}% readable (${r.known.readable}/${r.known.total})` : 'readable share not measured';
+  const count = (list: unknown[] | null) => (list ? String(list.length) : 'not checked');
+  console.log(
+    `${r.language.padEnd(11)} ${r.withSentence}/${r.considered} sentences  span not a form of the entry: ${count(r.notInflection)}  misspelt: ${count(r.misspelt)}  ${share}` +
+      (r.laterMissing > 0 ? `  (${r.laterMissing} later entries without one yet)` : ''),
+  );
+  for (const s of r.skipped) console.log(`  skipped: ${s}`);
+  if (r.blockers.length > 0) console.log(`  most often not yet known: ${r.blockers.map(([w, n]) => `${w} (${n})`).join(', ')}`);
+  for (const n of r.notInflection ?? []) console.log(`  ${file}:${n.line}: "${n.word}": the span [${n.form}] is not read as a form of it`);
+  for (const m of r.misspelt ?? []) console.log(`  ${file}:${m.line}: "${m.word}": "${m.token}" is not in the dictionary`);
 }
 
 const secretFile = path.join(root, 'content/secret-language.tsv');
