@@ -15,6 +15,8 @@ export class AppError extends Error {
 
 export const badRequest = (code: string, message: string) => new AppError(400, code, message);
 export const unauthorized = (message = 'You need to log in.') => new AppError(401, 'unauthorized', message);
+/** The request carried the cookie of a session that has ended (logged out from another device, or expired). */
+export const sessionEnded = () => new AppError(401, 'session_ended', 'You were logged out. Log in to keep saving.');
 export const invalidCredentials = () => new AppError(401, 'invalid_credentials', 'Incorrect username or password');
 export const forbidden = (message = 'You cannot access this.') => new AppError(403, 'forbidden', message);
 export const notFound = (what = 'That') => new AppError(404, 'not_found', `${what} was not found.`);

@@ -14,8 +14,7 @@ export function authRoutes(auth: AuthService, sessions: SessionManager, guard: L
   return async (app) => {
     serve(app, authEndpoints.signup, async (request, reply) => {
       const learner = await auth.signup(request.body, request.ip, request.learner);
-      // The new account is logged in at once (a guest's session is rotated into it, its progress kept): SPEC.md's
-      // "Click here to login" still shows, with the session already open.
+      // The new account is logged in at once (a guest's session is rotated into it, its progress kept).
       await sessions.start(request, reply, learner);
       await guard.succeeded(request, reply, await guard.forSignup(request, learner.username ?? ''), learner.id);
       return reply.status(201).send(loginResponse(learner));

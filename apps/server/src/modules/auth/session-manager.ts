@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '../../lib/clock.js';
 import type { Limit, RateLimiter } from '../../lib/rate-limiter.js';
-import { unauthorized } from '../../lib/errors.js';
+import { sessionEnded, unauthorized } from '../../lib/errors.js';
 import { randomToken, sha256 } from '../../lib/tokens.js';
 import type { SessionRepository } from './session.repository.js';
 import type { Learner, UserRepository } from './user.repository.js';
@@ -20,6 +20,8 @@ declare module 'fastify' {
     /** The learner of this request's session (an account or a guest), or null without a session. */
     learner: Learner | null;
     sessionTokenHash: string | null;
+    /** The request carried the cookie of an account's session that has ended: see `ensureLearner`. */
+    sessionEnded: boolean;
   }
 }
 
@@ -42,6 +44,7 @@ export class SessionManager {
   register(app: FastifyInstance): void {
     app.decorateRequest('learner', null);
     app.decorateRequest('sessionTokenHash', null);
+    app.decorateRequest('sessionEnded', false);
     app.addHook('onRequest', async (request, reply) => {
       // The health check must not depend on the session table: with the database away it answers for itself.
       if (!request.url.startsWith('/api/') || request.url.split('?')[0] === '/api/status') return;
@@ -52,7 +55,16 @@ export class SessionManager {
       const now = this.options.clock();
       if (!record || record.expiresAt <= now || record.lastSeenAt + this.options.idleMs <= now) {
         if (record) await this.sessions.delete(tokenHash);
-        this.clearCookie(reply);
+        // A guest's expired session just ends: its next answer starts a new guest, as a visitor's does.
+        if (record && !record.learner.username) {
+          this.clearCookie(reply);
+          return;
+        }
+        // An account's session ended elsewhere (logged out from its sessions list, everywhere, by a password
+        // change) or expired; a missing row is one of those, as guests' sessions end only with their cookie. The
+        // cookie stays until this browser logs in or out, so that no read clears it and lets a later answer be
+        // recorded for a new guest: the learner would not know their work went elsewhere.
+        request.sessionEnded = true;
         return;
       }
       request.learner = record.learner;
@@ -69,6 +81,7 @@ export class SessionManager {
     await this.sessions.create(sha256(token), learner.id, now, now + this.options.maxMs, request.headers['user-agent']?.slice(0, 512) ?? '');
     request.learner = learner;
     request.sessionTokenHash = sha256(token);
+    request.sessionEnded = false;
     void reply.setCookie(SESSION_COOKIE, token, {
       path: '/',
       httpOnly: true,
@@ -82,6 +95,7 @@ export class SessionManager {
     if (request.sessionTokenHash) await this.sessions.delete(request.sessionTokenHash);
     request.learner = null;
     request.sessionTokenHash = null;
+    request.sessionEnded = false;
     this.clearCookie(reply);
   }
 
@@ -92,9 +106,14 @@ export class SessionManager {
     this.clearCookie(reply);
   }
 
-  /** The request's learner, creating a guest with its own session on the first call that records progress. */
+  /**
+   * The request's learner, creating a guest with its own session on the first call that records progress. Never
+   * for a request with an ended account session: 401 `session_ended`, so the app can say so and keep the answers
+   * for when the learner logs in again (decision 0002).
+   */
   async ensureLearner(request: FastifyRequest, reply: FastifyReply): Promise<Learner> {
     if (request.learner) return request.learner;
+    if (request.sessionEnded) throw sessionEnded();
     await this.options.limiter.hit(`guest:ip:${request.ip}`, GUEST_LIMIT);
     const guest = await this.users.createGuest(randomToken(), this.options.clock());
     await this.start(request, reply, guest);
