@@ -207,7 +207,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
 
   await registerApiDocs(app);
-  await app.register(statusRoutes(new StatusRepository(db.kysely), health));
+  await app.register(statusRoutes(new StatusRepository(db.kysely, db.target.kind === 'sqlite' ? db.target.file : null), health));
   await app.register(authRoutes(auth, sessions, loginGuard));
   const accounts = new AccountService(new AccountRepository(db.kysely), limiter, clock, config.sessionIdleMs, (name) => loginGuard.forgetName(name));
   await app.register(accountRoutes(accounts, sessions));

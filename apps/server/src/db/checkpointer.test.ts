@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -68,5 +69,66 @@ describe('WAL checkpoints on a worker thread', () => {
     const reopened = new SQLite(file);
     expect((reopened.prepare('select count(*) as n from answers').get() as { n: number }).n).toBe(1500);
     reopened.close();
+  });
+  it('starts a new worker after one died, which checkpoints again', async () => {
+    const sqlite = new SQLite(file);
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.exec('create table answers (id integer primary key, typed text not null)');
+    const checkpointer = new Checkpointer(sqlite, file, { intervalMs: 20, restartDelayMs: 50, log: { warn: () => undefined } });
+    await checkpointer.started;
+    const first = checkpointer.worker;
+    await first.terminate();
+    await vi.waitFor(() => expect(checkpointer.worker).not.toBe(first), { timeout: 5_000 });
+    await vi.waitFor(() => expect(sqlite.pragma('wal_autocheckpoint', { simple: true })).toBe(0), { timeout: 5_000 });
+    // A few small commits, far below the connection's own threshold: only the new worker brings them to the file.
+    for (let i = 0; i < 5; i++) sqlite.prepare('insert into answers (id, typed) values (?, ?)').run(i, 'x');
+    await vi.waitFor(() => expect(rowsInFileAlone(file)).toBe(5), { timeout: 5_000, interval: 20 });
+    await checkpointer.stop();
+    sqlite.close();
+  });
+
+  it('checkpoints again by itself once a full disk has room', async (test) => {
+    if (process.getuid?.() !== 0) test.skip();
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'vocab-ckpt-tmpfs-'));
+    try {
+      execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=2m', 'tmpfs', folder], { stdio: 'pipe' });
+    } catch {
+      console.log('checkpoints after a full disk: skipped, no tmpfs can be mounted here');
+      fs.rmSync(folder, { recursive: true, force: true });
+      return;
+    }
+    const onTmpfs = path.join(folder, 'db.sqlite');
+    const sqlite = new SQLite(onTmpfs);
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.exec('create table answers (id integer primary key, typed text not null)');
+    const warnings: string[] = [];
+    // Ticks a second apart: the rows below are committed and the disk filled well before the next one.
+    const checkpointer = new Checkpointer(sqlite, onTmpfs, { intervalMs: 1_000, restartDelayMs: 50, log: { warn: (_obj, msg) => warnings.push(msg) } });
+    const filler = path.join(folder, 'filler');
+    try {
+      await checkpointer.started;
+      // Rows in the WAL only, then a disk full to the last byte: copying them needs the database file to grow.
+      const committed = 20;
+      for (let i = 0; i < committed; i++) sqlite.prepare('insert into answers (id, typed) values (?, ?)').run(i, 'y'.repeat(2000));
+      const fd = fs.openSync(filler, 'w');
+      for (const size of [16 * 1024, 1]) {
+        try {
+          for (;;) fs.writeSync(fd, Buffer.alloc(size));
+        } catch (err) {
+          if ((err as NodeJS.ErrnoException).code !== 'ENOSPC') throw err;
+        }
+      }
+      fs.closeSync(fd);
+      await vi.waitFor(() => expect(warnings.some((w) => w.startsWith('a WAL checkpoint failed'))).toBe(true), { timeout: 5_000 });
+
+      fs.rmSync(filler);
+      await vi.waitFor(() => expect(rowsInFileAlone(onTmpfs)).toBe(committed), { timeout: 5_000, interval: 50 });
+      expect(warnings.filter((w) => w.startsWith('the WAL checkpoint worker stopped'))).toEqual([]);
+    } finally {
+      await checkpointer.stop();
+      sqlite.close();
+      execFileSync('umount', [folder], { stdio: 'pipe' });
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
   });
 });

@@ -142,6 +142,59 @@ describe('a full disk [sqlite]', () => {
   }, 60_000);
 });
 
+describe('a nearly full disk [sqlite]', () => {
+  it('never says ok while the next answer would be refused, whatever room is left', async () => {
+    const folder = mountTmpfs('4m');
+    if (folder === null) {
+      console.log('nearly full disk: skipped, no tmpfs can be mounted here (the test needs root, or CAP_SYS_ADMIN)');
+      return;
+    }
+    cleanups.push(() => unmount(folder));
+    const db: Db = openDatabase({ kind: 'sqlite', file: path.join(folder, 'vocab.db') });
+    cleanups.push(() => db.close());
+    await migrateToLatest(db);
+    await seedDecks(db);
+    const app = await buildApp({ config: testConfig(), db, clock: testClock(), webDir: null, logger: false, maintenanceIntervalMs: 0 });
+    cleanups.push(() => app.close());
+    const words = (await app.inject({ method: 'GET', url: '/api/spanish?unlearned=true&limit=40' })).json<Array<{ _id: string }>>();
+    const first = await app.inject({ method: 'PATCH', url: `/api/spanish/${words[0]?._id}` });
+    const cookie = `sid=${first.cookies.find((c) => c.name === 'sid')?.value}`;
+    let next = 1;
+    const answer = async () => (await app.inject({ method: 'PATCH', url: `/api/spanish/${words[next++ % words.length]?._id}`, headers: { cookie } })).statusCode;
+
+    const filler = path.join(folder, 'filler');
+    const lies: string[] = [];
+    let refused = 0;
+    for (const room of [0, 4 * 1024, 16 * 1024, 64 * 1024, 256 * 1024]) {
+      // Fill the disk, then give back `room` bytes.
+      const fd = fs.openSync(filler, 'w');
+      for (const size of [64 * 1024, 1]) {
+        try {
+          for (;;) fs.writeSync(fd, Buffer.alloc(size));
+        } catch (err) {
+          if ((err as NodeJS.ErrnoException).code !== 'ENOSPC') throw err;
+        }
+      }
+      fs.ftruncateSync(fd, Math.max(0, fs.fstatSync(fd).size - room));
+      fs.closeSync(fd);
+      // Answer until one is refused, then ask the health check before each further answer.
+      for (let i = 0; i < 6 && (await answer()) !== 503; i++);
+      for (let i = 0; i < 4; i++) {
+        const status = (await app.inject({ method: 'GET', url: '/api/status' })).statusCode;
+        const next = await answer();
+        if (next === 503) refused += 1;
+        if (status === 200 && next === 503) lies.push(`${room} bytes free: status ok, then the answer got 503`);
+      }
+      fs.rmSync(filler);
+    }
+    expect(refused).toBeGreaterThan(0);
+    expect(lies).toEqual([]);
+    // With the room back, the check says ok and answers are taken.
+    expect((await app.inject({ method: 'GET', url: '/api/status' })).json()).toEqual({ status: 'ok', database: 'up' });
+    expect(await answer()).toBe(200);
+  }, 120_000);
+});
+
 describe.runIf(process.env.TEST_DATABASE_URL)('a read-only PostgreSQL session [postgres]', () => {
   it('answers writes with 503 and Retry-After and reports degraded; reads still work', async () => {
     const tdb = await createTestDatabase('postgres', process.env.TEST_DATABASE_URL);

@@ -11,8 +11,10 @@ const CHECK_DEADLINE_MS = 750;
 /**
  * Health check for load balancers: 200 `ok` while the database answers and stores; 503 `starting` until the server
  * has migrated its database, `degraded` with `database: down` while the database does not answer within the
- * deadline, and `degraded` with `writes: failing` after a write failed for want of storage (until one succeeds;
- * this check tries one itself).
+ * deadline, and `degraded` with `writes: failing` while the instance cannot take an answer: on SQLite while its
+ * disk has less room than a few answers need (STORAGE_HEADROOM_BYTES; the check's own one-row write would fit
+ * where an answer does not), and everywhere after a write failed for want of storage, until a write this check
+ * tries succeeds.
  */
 export function statusRoutes(status: StatusRepository, health: DatabaseHealth): FastifyPluginAsync {
   return async (app) => {
@@ -28,7 +30,7 @@ export function statusRoutes(status: StatusRepository, health: DatabaseHealth): 
       );
       if (!health.ready) return unavailable({ status: 'starting', database: up ? 'up' : 'down' });
       if (!up) return unavailable({ status: 'degraded', database: 'down' });
-      if (health.storageFailure !== null && !(await canWrite(status, health, deadline))) {
+      if ((await status.lowOnSpace()) || (health.storageFailure !== null && !(await canWrite(status, health, deadline)))) {
         return unavailable({ status: 'degraded', database: 'up', writes: 'failing' });
       }
       return { status: 'ok' as const, database: 'up' as const };
