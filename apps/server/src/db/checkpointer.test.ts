@@ -5,6 +5,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fillDisk } from '../test/reliability.js';
 import { Checkpointer } from './checkpointer.js';
 import { type Db, openDatabase } from './database.js';
 
@@ -110,15 +111,7 @@ describe('WAL checkpoints on a worker thread', () => {
       // Rows in the WAL only, then a disk full to the last byte: copying them needs the database file to grow.
       const committed = 20;
       for (let i = 0; i < committed; i++) sqlite.prepare('insert into answers (id, typed) values (?, ?)').run(i, 'y'.repeat(2000));
-      const fd = fs.openSync(filler, 'w');
-      for (const size of [16 * 1024, 1]) {
-        try {
-          for (;;) fs.writeSync(fd, Buffer.alloc(size));
-        } catch (err) {
-          if ((err as NodeJS.ErrnoException).code !== 'ENOSPC') throw err;
-        }
-      }
-      fs.closeSync(fd);
+      fillDisk(filler);
       await vi.waitFor(() => expect(warnings.some((w) => w.startsWith('a WAL checkpoint failed'))).toBe(true), { timeout: 5_000 });
 
       fs.rmSync(filler);

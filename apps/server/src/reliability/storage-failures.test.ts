@@ -8,7 +8,7 @@ import { buildApp } from '../app.js';
 import { type Db, openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { createTestDatabase, seedDecks, testClock, testConfig } from '../test/harness.js';
-import { ensureFreshBuild, startBuiltServer } from '../test/reliability.js';
+import { ensureFreshBuild, fillDisk, startBuiltServer } from '../test/reliability.js';
 
 /**
  * A database that cannot store: a read-only SQLite file stops the start with a message naming it; a full disk (a
@@ -96,21 +96,7 @@ describe('a full disk [sqlite]', () => {
 
     // Fill the tmpfs to the last byte.
     const filler = path.join(folder, 'filler');
-    const fill = () => {
-      const fd = fs.openSync(filler, 'w');
-      try {
-        for (const size of [64 * 1024, 1]) {
-          const block = Buffer.alloc(size);
-          try {
-            for (;;) fs.writeSync(fd, block);
-          } catch (err) {
-            if ((err as NodeJS.ErrnoException).code !== 'ENOSPC') throw err;
-          }
-        }
-      } finally {
-        fs.closeSync(fd);
-      }
-    };
+    const fill = () => fillDisk(filler);
     const free = () => fs.rmSync(filler, { force: true });
     fill();
     cleanups.push(free);
@@ -166,17 +152,7 @@ describe('a nearly full disk [sqlite]', () => {
     const lies: string[] = [];
     let refused = 0;
     for (const room of [0, 4 * 1024, 16 * 1024, 64 * 1024, 256 * 1024]) {
-      // Fill the disk, then give back `room` bytes.
-      const fd = fs.openSync(filler, 'w');
-      for (const size of [64 * 1024, 1]) {
-        try {
-          for (;;) fs.writeSync(fd, Buffer.alloc(size));
-        } catch (err) {
-          if ((err as NodeJS.ErrnoException).code !== 'ENOSPC') throw err;
-        }
-      }
-      fs.ftruncateSync(fd, Math.max(0, fs.fstatSync(fd).size - room));
-      fs.closeSync(fd);
+      fillDisk(filler, room);
       // Answer until one is refused, then ask the health check before each further answer.
       for (let i = 0; i < 6 && (await answer()) !== 503; i++);
       for (let i = 0; i < 4; i++) {

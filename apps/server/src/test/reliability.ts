@@ -236,3 +236,21 @@ export function validRequest(route: RouteInfo, f: RouteFixture): { url: string; 
   const payload = payloads.find(([re]) => re.test(`${route.method} ${route.url}`))?.[1];
   return { url, payload };
 }
+
+/** Fills the disk `file` is on to the last byte by writing `file`, then gives `room` bytes back. */
+export function fillDisk(file: string, room = 0): void {
+  const fd = fs.openSync(file, 'w');
+  try {
+    for (const size of [64 * 1024, 1]) {
+      const block = Buffer.alloc(size);
+      try {
+        for (;;) fs.writeSync(fd, block);
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== 'ENOSPC') throw err;
+      }
+    }
+    if (room > 0) fs.ftruncateSync(fd, Math.max(0, fs.fstatSync(fd).size - room));
+  } finally {
+    fs.closeSync(fd);
+  }
+}
