@@ -28,6 +28,9 @@ const ROUTES = [
   { path: '/quiz/generic/:language', Component: GenericQuiz },
 ];
 
+/** The line under the field that says what the last answer was, once the quiz moved on. */
+const lastAnswer = () => document.querySelector('.quiz-last-answer')?.textContent ?? '';
+
 const casa = makeWord({ _id: '1', word: 'casa', translation: 'house; home', article: 'la' });
 const perro = makeWord({ _id: '2', word: 'perro', translation: 'dog', article: 'el' });
 const ete = makeWord({ _id: '7', word: 'été', translation: 'summer', article: 'le' });
@@ -78,7 +81,8 @@ describe('"I was right"', () => {
     await user.type(await screen.findByRole('textbox'), 'hiver{Enter}');
     await wait(2000);
     expect(screen.getByText('castle')).toBeInTheDocument();
-    expect(screen.getByText('Last answer: summer → “hiver”, incorrect')).toBeInTheDocument();
+    // The miss names the right answer again on the next word, after the 2-second pause.
+    expect(lastAnswer()).toBe('Last answer: summer → “hiver”, incorrect — right answer: l\'été');
     await user.type(field(), 'le ch');
     await user.keyboard('{Control>}{Enter}{/Control}');
 

@@ -21,7 +21,10 @@ export function StreakBadge() {
     <p className={`streak-badge${data.goalMet ? ' is-met' : ''}`} title={`${data.xp} XP in all`}>
       <Flame />
       <span>
-        {data.streak}-day streak · {done}/{data.dailyGoal} today
+        {/* The words go first when the header is short of room (styles.css): "3 · 5/20" still reads, and is read out whole. */}
+        {data.streak}
+        <span className="streak-words">-day streak</span> · {done}/{data.dailyGoal}
+        <span className="streak-words"> today</span>
         <span className="visually-hidden"> (answers of your daily goal{data.goalMet ? ', goal met' : ''}; {data.xp} XP)</span>
       </span>
     </p>

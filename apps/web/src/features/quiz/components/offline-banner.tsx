@@ -64,10 +64,23 @@ export function OfflineBanner() {
 export function OfflineIndicator() {
   const { online, waiting } = useQueueStatus();
   if (online && waiting === 0) return null;
-  const text = online ? `${waiting} waiting` : waiting > 0 ? `Offline · ${waiting} waiting` : 'Offline';
+  // "waiting" is the word a phone's header drops when the streak shares the row (styles.css); it is still read out.
+  const waitingWord = <span className="offline-words"> waiting</span>;
   return (
     <span role="status" className="offline-indicator" title={queueMessage({ online, waiting, delivered: 0, dropped: [] }) ?? undefined}>
-      {text}
+      {online ? (
+        <>
+          {waiting}
+          {waitingWord}
+        </>
+      ) : waiting > 0 ? (
+        <>
+          Offline · {waiting}
+          {waitingWord}
+        </>
+      ) : (
+        'Offline'
+      )}
     </span>
   );
 }

@@ -1,8 +1,9 @@
 import { type Feedback, type LastAnswer, type Lexicon, type QuizItem, type QuizMode, type QuizState, mindTheMark } from '@vocab/core';
-import { type FormEvent, type KeyboardEvent, type ReactNode, useEffect, useId, useLayoutEffect, useRef } from 'react';
+import { type FormEvent, type KeyboardEvent, type ReactNode, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import type { CorrectAnswer, ReportAnswer } from '../lib/answer-report';
 import { type Quiz, useQuiz } from '../use-quiz';
 import { useCoarsePointer } from '@/lib/use-coarse-pointer';
+import { withArticle } from '@vocab/core';
 import { AccentButtons } from './accent-buttons';
 import { SpeakButton } from './speak-button';
 import { AnswerSentence, ClozePrompt, type QuizExamples } from './example-sentence';
@@ -176,11 +177,8 @@ function AnswerCorrections({ quiz, after }: { quiz: Quiz; after: () => void }) {
   const touch = useCoarsePointer();
   const last = state.lastAnswer;
   if (!last || (!undo && !overrule)) return null;
-  // While its verdict is shown, the feedback says what the answer was; once the quiz moved on, this line does.
-  const verdictShown = state.feedback !== null && state.current?.id === last.item.id;
   return (
     <div className="quiz-corrections" role="group" aria-label="Last answer">
-      {verdictShown ? null : <LastAnswerSummary last={last} />}
       <div className="quiz-corrections-buttons">
         {undo ? (
           <button type="button" className="btn btn-secondary btn-small" aria-keyshortcuts="Escape" onClick={() => { undo(); after(); }}>
@@ -197,10 +195,21 @@ function AnswerCorrections({ quiz, after }: { quiz: Quiz; after: () => void }) {
   );
 }
 
+/**
+ * What the last answer was, once the quiz has moved on from its verdict: a miss names the right answer again, so
+ * the correction stays readable after the 2-second pause, right under the field where the verdict was.
+ */
 function LastAnswerSummary({ last }: { last: LastAnswer }) {
+  const { key } = last.item;
+  const right = withArticle(key.accepted[0] ?? '', key.article, key.locale);
   return (
-    <p className="hint">
+    <p className={`quiz-last-answer is-${last.verdict}`}>
       Last answer: {last.item.prompt} → “{last.report.typed}”, {VERDICT_WORDS[last.verdict]}
+      {last.verdict === 'correct' ? null : (
+        <>
+          {' '}— right answer: <strong lang={key.locale}>{right}</strong>
+        </>
+      )}
     </p>
   );
 }
@@ -220,15 +229,36 @@ function QuizQuestion({
   const { state, setInput, submit, unsaved, uncorrected } = quiz;
   const touch = useCoarsePointer();
   const inputRef = useRef<HTMLInputElement>(null);
+  const promptRef = useRef<HTMLParagraphElement>(null);
   const caret = useRef<number | null>(null);
   const inputId = useId();
   const feedbackId = useId();
   const promptId = useId();
 
-  // The field keeps the focus for the whole quiz: on every new word, and after a click anywhere in the quiz.
+  // The field keeps the focus for the whole quiz: on every new word, and after a click anywhere in the quiz. A new
+  // word brings its prompt into view first (the page may have been scrolled), then the field without scrolling
+  // the prompt away.
   useEffect(() => {
+    const prompt = promptRef.current;
+    if (prompt && prompt.getBoundingClientRect().top < 0) prompt.scrollIntoView({ block: 'start' });
     inputRef.current?.focus();
   }, [state.index, state.round.number]);
+
+  // Keys typed while an accepted answer is shown (the quiz took "ne" of "ne pas" as it was typed) stay in the field
+  // for the pause, so nothing typed vanishes, and never reach the page: a space would scroll it, the prompt away.
+  const answerAt = `${state.round.number}:${state.index}`;
+  const [typedOn, setTypedOn] = useState({ at: answerAt, text: '' });
+  const trailing = typedOn.at === answerAt ? typedOn.text : '';
+  const onLockedKey = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (!state.readOnly || e.ctrlKey || e.metaKey || e.altKey) return;
+    if (e.key === 'Backspace') {
+      e.preventDefault();
+      setTypedOn({ at: answerAt, text: trailing.slice(0, -1) });
+    } else if (e.key.length === 1) {
+      e.preventDefault();
+      setTypedOn({ at: answerAt, text: trailing + e.key });
+    }
+  };
 
   // After an accent is inserted, the caret goes right after it rather than to the end.
   useLayoutEffect(() => {
@@ -277,7 +307,7 @@ function QuizQuestion({
 
       <form className="quiz-form" onSubmit={onSubmit} noValidate>
         {/* Live: the field keeps the focus, so a screen reader would not otherwise hear the next word. */}
-        <p id={promptId} className="quiz-prompt" aria-live="polite">
+        <p id={promptId} ref={promptRef} className="quiz-prompt" aria-live="polite">
           {cloze && examples ? (
             <ClozePrompt sentence={cloze} locale={examples.locale} />
           ) : (
@@ -295,8 +325,9 @@ function QuizQuestion({
             id={inputId}
             className={`quiz-input${verdictClass}`}
             lang={answerLang}
-            value={state.input}
+            value={state.input + trailing}
             readOnly={state.readOnly}
+            onKeyDown={onLockedKey}
             aria-invalid={feedback?.verdict === 'wrong' && !state.retrying && !feedback.alsoRight ? true : undefined}
             aria-describedby={`${promptId} ${feedbackId}`}
             autoComplete="off"
@@ -319,6 +350,8 @@ function QuizQuestion({
           ) : null}
         </div>
         {lastSentence && examples ? <AnswerSentence sentence={lastSentence} locale={examples.locale} /> : null}
+        {/* While its verdict is shown, the feedback says what the answer was; once the quiz moved on, this line does. */}
+        {state.lastAnswer && !(feedback !== null && current?.id === state.lastAnswer.item.id) ? <LastAnswerSummary last={state.lastAnswer} /> : null}
         {state.retrying ? (
           <p className="hint quiz-retry-hint">Type the answer to go on{touch ? ', or tap Continue.' : ', or press Enter to continue.'}</p>
         ) : null}
@@ -371,6 +404,7 @@ function QuizFinished({ quiz, showResult, actions }: { quiz: Quiz; showResult: b
           {state.config.rules.askMissedAgain && result.score < result.total ? ' the first time' : ''}
         </p>
       ) : null}
+      {state.lastAnswer ? <LastAnswerSummary last={state.lastAnswer} /> : null}
       <div className="actions">{actions({ result, settled })}</div>
       <AnswerCorrections quiz={quiz} after={nothing} />
       <SaveProblems unsaved={quiz.unsaved} uncorrected={quiz.uncorrected} />

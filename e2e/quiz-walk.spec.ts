@@ -1,0 +1,124 @@
+import type { Word } from '@vocab/api';
+import type { Page } from '@playwright/test';
+import { expect, phone, test } from './support/fixtures';
+import { addLanguage, answerTo, quizOf, signUpAndLogIn, typeAnswer, wordsOf } from './support/learner';
+
+/** A phone with its keyboard open: 430 px of the page left in view. */
+const PHONE_WITH_KEYBOARD = phone(375, 430);
+
+/** Whether an element lies wholly inside the window, seen without scrolling. */
+async function inView(page: Page, selector: string): Promise<boolean> {
+  return page.locator(selector).evaluate((el) => {
+    const box = el.getBoundingClientRect();
+    return box.height > 0 && box.top >= 0 && box.bottom <= window.innerHeight;
+  });
+}
+
+test.describe('a walk through the quizzes on a phone', () => {
+  test.describe(() => {
+    test.use(PHONE_WITH_KEYBOARD);
+
+    test('keeps what is typed after the quiz took the answer, never scrolls the page for it, and shows the next prompt in view', async ({ page }) => {
+      await page.goto('/french-quiz');
+      const quiz = quizOf(page);
+      const words = await wordsOf(page, 'french');
+      for (let i = 0; i < 3; i++) {
+        const prompt = await quiz.prompt();
+        const answer = answerTo(prompt, words, 'french');
+        await quiz.input.click();
+        const scrolled = await page.evaluate(() => window.scrollY);
+        // "ne pas" for "ne": the quiz accepts "ne" as it is typed; the rest, a space first, follows at once.
+        await page.keyboard.type(`${answer} pas`);
+        await quiz.feedback.getByText('Correct!').waitFor();
+        expect(await quiz.input.inputValue(), 'nothing typed is lost').toBe(`${answer} pas`);
+        expect(await page.evaluate(() => window.scrollY), 'the space did not scroll the page').toBe(scrolled);
+        await quiz.nextPrompt(prompt);
+        expect(await inView(page, '.quiz-prompt'), `word ${i + 2}: its prompt in view`).toBe(true);
+        expect(await inView(page, '.quiz-input'), `word ${i + 2}: the field in view`).toBe(true);
+        expect(await quiz.input.evaluate((el) => el === document.activeElement)).toBe(true);
+        expect(await quiz.input.inputValue()).toBe('');
+      }
+    });
+
+    test('names the right answer again after the 2-second pause that follows a miss, in view, in every quiz that moves on by itself', async ({ page }) => {
+      await signUpAndLogIn(page, 'walker');
+      for (const [url, language] of [
+        ['/french-quiz', 'french'],
+        ['/german-quiz', 'german'],
+        ['/italian-quiz', 'italian'],
+        ['/portuguese-quiz', 'portuguese'],
+        ['/quiz/generic/french', 'french'],
+      ] as const) {
+        if (url.startsWith('/quiz/generic')) await addLanguage(page, language);
+        await page.goto(url);
+        const quiz = quizOf(page);
+        const words = await wordsOf(page, language);
+        const prompt = await quiz.prompt();
+        const word = await page.locator('.quiz-prompt strong').textContent();
+        await typeAnswer(quiz.input, 'qwerty');
+        await quiz.feedback.getByText(/^Incorrect/).waitFor();
+        // The quiz keeps its pause, then asks the next word…
+        await quiz.nextPrompt(prompt);
+        expect(await quiz.feedback.textContent(), `${url}: the verdict is gone with its word`).toBe('');
+        // …and the line under the field still says what the right answer was.
+        const last = page.locator('.quiz-last-answer');
+        await expect(last).toContainText(`Last answer: ${word} → “qwerty”, incorrect — right answer: `);
+        // The right answer is the asked word of the batch, with its article where it has one.
+        const right = (await last.locator('strong').textContent()) ?? '';
+        expect(words.some((w) => right === w.word || right.endsWith(` ${w.word}`) || right.endsWith(`'${w.word}`)), `${url}: "${right}" is a word of the batch`).toBe(true);
+        expect(await inView(page, '.quiz-last-answer'), `${url}: the correction in view at 375×430`).toBe(true);
+      }
+    });
+
+    test('fits the header in a phone\'s width with the streak and "Offline · 1 waiting" together', async ({ page, context }) => {
+      await signUpAndLogIn(page, 'commuter');
+      await addLanguage(page, 'spanish');
+      await page.goto('/spanish-quiz');
+      const quiz = quizOf(page);
+      const words = await wordsOf(page, 'spanish');
+      await page.locator('.streak-badge').waitFor();
+      await context.setOffline(true);
+      await quiz.input.fill(answerTo(await quiz.prompt(), words, 'spanish'));
+      const indicator = page.getByRole('navigation', { name: 'Main' }).locator('.offline-indicator');
+      await expect(indicator).toHaveText('Offline · 1 waiting');
+      const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, window: window.innerWidth }));
+      expect(widths.page, 'no sideways scrolling').toBeLessThanOrEqual(widths.window);
+      const menu = await page.getByRole('button', { name: 'Menu' }).boundingBox();
+      expect((menu?.x ?? Infinity) + (menu?.width ?? 0), 'the Menu button on the screen').toBeLessThanOrEqual(375);
+      await context.setOffline(false);
+    });
+  });
+
+  test('German nouns: a missing article and a wrong one are graded alike, and the article is always shown', async ({ page }) => {
+    await signUpAndLogIn(page, 'gender');
+    // Past the German words that have no article (pronouns, verbs…): the first noun of the deck comes next.
+    const ahead = await page.request.get('/api/german?limit=100&unlearned=true');
+    const batch = (await ahead.json()) as Word[];
+    const firstNoun = batch.findIndex((w) => w.article);
+    for (const word of batch.slice(0, firstNoun)) {
+      const res = await page.request.patch(`/api/german/${word._id}`, { data: { verdict: 'correct' } });
+      expect(res.ok()).toBe(true);
+    }
+    const words = await wordsOf(page, 'german');
+    const noun = words[0] as Word;
+    expect(noun.article).not.toBe('');
+
+    await page.goto('/german-quiz');
+    const quiz = quizOf(page);
+    const prompt = await quiz.prompt();
+    expect(answerTo(prompt, words, 'german')).toBe(noun.word);
+    const shown = `${noun.article} ${noun.word}`;
+    // Left out: not "Correct!", and the gender is shown.
+    await typeAnswer(quiz.input, noun.word);
+    await expect(quiz.feedback).toHaveText(`Almost — mind the article: ${shown}`);
+    // Taken back and typed with another article: the same verdict.
+    await page.getByRole('button', { name: /^Undo/ }).click();
+    const other = ['der', 'die', 'das'].find((a) => a !== noun.article) ?? 'der';
+    await typeAnswer(quiz.input, `${other} ${noun.word}`);
+    await expect(quiz.feedback).toHaveText(`Almost — mind the article: ${shown}`);
+    // With the right article it is simply right.
+    await page.getByRole('button', { name: /^Undo/ }).click();
+    await quiz.input.fill(shown);
+    await expect(quiz.feedback).toHaveText('Correct!');
+  });
+});
