@@ -68,6 +68,30 @@ describeEachDatabase('login without lockout', (ctx) => {
     expect(first.checked).toBeLessThan(40);
   });
 
+  it('lets the owner\'s known browser in during a spray of made-up names from the owner\'s own address', async () => {
+    const device = await ownerBrowser();
+    // Someone behind the same NAT or campus address sprays names until the address is limited.
+    const shared = '192.0.2.10';
+    let limited = 0;
+    for (let i = 0; i < 60; i++) {
+      const res = await login({ username: `made-up-${i}`, password: 'spring2026' }, shared);
+      if (res.statusCode === 429) limited++;
+      else expect(res.statusCode).toBe(401);
+    }
+    expect(limited).toBe(10);
+    // The owner's known browser, same address, right password: in.
+    const owner = await login(OWNER, shared, device);
+    expect(owner.statusCode, owner.body).toBe(200);
+    // The sprayer stays limited, on made-up names and on the owner's name alike.
+    expect((await login({ username: 'made-up-61', password: 'spring2026' }, shared)).statusCode).toBe(429);
+    expect((await login({ username: OWNER.username, password: 'guess' }, shared)).statusCode).toBe(429);
+    // A known browser guessing wrong is still counted on its own: ten tries, then it waits too.
+    const wrong = [];
+    for (let i = 0; i < 11; i++) wrong.push((await login({ ...OWNER, password: `wrong ${i}` }, shared, device)).statusCode);
+    expect(wrong.slice(0, 10).every((s) => s === 401)).toBe(true);
+    expect(wrong[10]).toBe(429);
+  });
+
   it('keeps an attacker with many addresses slow: 10 free guesses, then one per growing delay up to a minute', async () => {
     await ownerBrowser();
     const { checked, refused, retryAfter } = await attack(900);

@@ -51,11 +51,13 @@ export class LoginGuard {
   async admit(request: FastifyRequest, username: string): Promise<Admission> {
     const userKey = usernameKey(username);
     const deviceToken = request.cookies[DEVICE_COOKIE] ?? null;
-    await this.limiter.hit(`login:ip:${request.ip}`, LOGIN_PER_CLIENT);
+    // The device cookie is looked at first: a known browser is counted only on its own, so a spray of made-up names
+    // from the owner's address (the same NAT, a campus) cannot lock the owner out by exhausting the address's limit.
     const knownDevice = deviceToken !== null && (await this.isKnown(sha256(deviceToken), userKey));
     if (knownDevice) {
       await this.limiter.hit(deviceKey(deviceToken, userKey), LOGIN_PER_KNOWN_DEVICE);
     } else {
+      await this.limiter.hit(`login:ip:${request.ip}`, LOGIN_PER_CLIENT);
       await this.limiter.hit(pairKey(userKey, request.ip), LOGIN_PER_ACCOUNT_AND_CLIENT);
       await this.throttle.claim(accountKey(userKey));
     }
