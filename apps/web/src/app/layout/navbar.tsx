@@ -48,13 +48,13 @@ export function Navbar() {
           <MenuIcon />
           <span className="menu-label">Menu</span>
         </button>
-        {/* A link followed closes the folded menu. */}
+        {/* A link followed closes the folded menu, and so does Logout: the page it leaves behind is another one. */}
         <ul
           id="main-links"
           ref={menu}
           className={`nav-links${menuOpen ? ' is-open' : ''}`}
           onClick={(e) => {
-            if ((e.target as HTMLElement).closest('a')) setMenuOpen(false);
+            if ((e.target as HTMLElement).closest('a, [data-closes-menu]')) setMenuOpen(false);
           }}
           onBlur={(e) => {
             // Tab moving focus past the last link closes the folded menu; back to its button keeps it open.
@@ -147,6 +147,7 @@ function AccountMenu() {
           <li>
             <button
               type="button"
+              data-closes-menu
               onClick={() => {
                 setOpen(false);
                 logout();

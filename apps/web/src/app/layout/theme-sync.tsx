@@ -1,14 +1,11 @@
 import { useEffect } from 'react';
 import { useSettings } from '@/lib/settings';
+import { applyTheme } from '@/lib/theme';
 
-/** Applies the learner's theme to the page: light-dark() colours follow the root's color-scheme. */
+/** Applies the learner's saved theme to the page (the settings form previews a theme before it is saved). */
 export function ThemeSync() {
   const { data } = useSettings();
   const theme = data?.theme ?? 'system';
-  useEffect(() => {
-    const root = document.documentElement;
-    if (theme === 'system') delete root.dataset.theme;
-    else root.dataset.theme = theme;
-  }, [theme]);
+  useEffect(() => applyTheme(theme), [theme]);
   return null;
 }

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { Page } from '@/components/ui/page';
 import { paths } from '@/config/paths';
 
-/** SPEC.md §1: the About page, with the planned features. */
+/** SPEC.md §1: the About page, with the planned features (those built since are under what you can do). */
 export function Component() {
   return (
     <Page title="About">
@@ -26,12 +26,12 @@ export function Component() {
         <li>Keep a streak, set a daily goal and collect XP.</li>
         <li>Use it with the keyboard alone, in a light or a dark theme.</li>
         <li>Install it as an app and keep practising offline: your answers are sent when you are back online.</li>
+        <li>Find your level with a placement test of about 3 minutes, so you do not learn again the words you know.</li>
+        <li>See each language&apos;s words in levels of 500, most common first, and start the next level early.</li>
       </ul>
       <h2>Planned features</h2>
       <ul>
         <li>Full vocabulary lists</li>
-        <li>Level-based selections</li>
-        <li>Initial placement tests</li>
         <li>Regional vocabulary</li>
       </ul>
     </Page>

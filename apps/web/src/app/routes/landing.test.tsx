@@ -1,11 +1,13 @@
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { renderRoute, server, setupQuizTests } from '@/features/quiz/test-utils';
-import { LANGUAGE_CARDS, apiError, asAccount, asVisitor } from '@/test/api-fakes';
+import { LANGUAGE_CARDS, apiError, asAccount, asVisitor, languageStats, summary } from '@/test/api-fakes';
 import { Component as Landing } from './landing';
 
 setupQuizTests();
+// A first visit: nothing practised, so the landing asks for no language's figures.
+beforeEach(() => server.use(http.get('/api/stats/summary', () => HttpResponse.json(summary({ xp: 0, xpToday: 0, streak: 0, todayAnswers: 0 })))));
 
 const ROUTES = [{ path: '/', Component: Landing }];
 const cardOf = (name: string) => screen.getByRole('heading', { name }).closest('li') as HTMLElement;
@@ -91,5 +93,23 @@ describe('the landing page', () => {
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('link', { name: /Italian/ })).toHaveTextContent('1,100 words');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it("welcomes a returning guest with their progress and Continue to the language they learned most in", async () => {
+    server.use(
+      asVisitor(),
+      http.get('/api/languages', () => HttpResponse.json(LANGUAGE_CARDS)),
+      http.get('/api/stats/summary', () => HttpResponse.json(summary({ xp: 120 }))),
+      http.get('/api/:language/stats', ({ params }) => {
+        const language = params.language as 'spanish';
+        const figures = { spanish: { learnedCount: 12, dueCount: 3 }, german: { learnedCount: 40 } } as Record<string, object>;
+        return HttpResponse.json(languageStats(language, { learnedCount: 0, dueCount: 0, ...figures[language] }));
+      }),
+    );
+    renderRoute('/', ROUTES);
+    const welcome = await screen.findByText(/Welcome back!/);
+    expect(welcome).toHaveTextContent('Welcome back! As a guest you have learned 40 words in German and 12 words in Spanish (3 up for review).');
+    expect(screen.getByRole('link', { name: 'Continue German' })).toHaveAttribute('href', '/german');
+    expect(screen.queryByRole('link', { name: 'Start practising Spanish now' })).not.toBeInTheDocument();
   });
 });

@@ -1,9 +1,15 @@
+import { LANGUAGES } from '@vocab/core';
+import { useQueries } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Page } from '@/components/ui/page';
 import { paths } from '@/config/paths';
 import { AccountDeletedNotice } from '@/features/account/components/account-deleted-notice';
 import { useSession } from '@/features/auth/api/get-session';
+import { languageStatsQueryOptions } from '@/features/languages/api/get-language-stats';
 import { LanguageDeck } from '@/features/languages/components/language-deck';
+import { wordCount } from '@/features/languages/lib/word-count';
+import { useSummary } from '@/features/progress/api/get-summary';
 
 /**
  * The landing page (SPEC.md §2): greeting, the language cards with real word counts, and Log in. A visitor is told
@@ -26,12 +32,16 @@ export function Component() {
             </Link>
           </div>
         ) : (
-          <div className="hero-actions">
-            <Link to={paths.languageQuiz('spanish')} className="btn btn-primary btn-large">
-              Start practising Spanish now
-            </Link>
-            <p className="hint">No account needed. Or pick another language below; sign up later to keep your progress.</p>
-          </div>
+          <GuestProgress
+            fallback={
+              <div className="hero-actions">
+                <Link to={paths.languageQuiz('spanish')} className="btn btn-primary btn-large">
+                  Start practising Spanish now
+                </Link>
+                <p className="hint">No account needed. Or pick another language below; sign up later to keep your progress.</p>
+              </div>
+            }
+          />
         )}
       </section>
       <p className="lead">I want to learn vocabulary for:</p>
@@ -45,5 +55,44 @@ export function Component() {
         </p>
       )}
     </Page>
+  );
+}
+
+const ACTIVE = LANGUAGES.filter((l) => l.active);
+
+/**
+ * A returning guest's progress on the landing page, with "Continue" to the language they have learned most in: the
+ * page otherwise greeted them as a first-time visitor. Shown only once the summary says the guest has practised
+ * (XP), so a first visit asks for nothing more; while it loads, or if it cannot be read, `fallback` shows instead.
+ */
+function GuestProgress({ fallback }: { fallback: ReactNode }) {
+  const summary = useSummary();
+  const practised = (summary.data?.xp ?? 0) > 0;
+  const stats = useQueries({ queries: ACTIVE.map((l) => ({ ...languageStatsQueryOptions(l.code), enabled: practised })) });
+  const started = ACTIVE.map((language, i) => ({ language, stats: stats[i]?.data }))
+    .filter((s): s is { language: (typeof ACTIVE)[number]; stats: NonNullable<typeof s.stats> } => s.stats !== undefined && (s.stats.learnedCount > 0 || s.stats.dueCount > 0))
+    .sort((a, b) => b.stats.learnedCount - a.stats.learnedCount || b.stats.dueCount - a.stats.dueCount);
+  const first = started[0];
+  if (!practised || !first) return <>{fallback}</>;
+  return (
+    <div className="hero-actions guest-progress">
+      <p className="guest-welcome">
+        Welcome back! As a guest you have learned{' '}
+        {started.map((s, i) => (
+          <span key={s.language.code}>
+            {i > 0 ? (i === started.length - 1 ? ' and ' : ', ') : null}
+            <strong>{wordCount(s.stats.learnedCount)}</strong> in {s.language.name}
+            {s.stats.dueCount > 0 ? ` (${s.stats.dueCount.toLocaleString('en')} up for review)` : null}
+          </span>
+        ))}
+        .
+      </p>
+      <Link to={paths.language(first.language.code)} className="btn btn-primary btn-large">
+        Continue {first.language.name}
+      </Link>
+      <p className="hint">
+        <Link to={paths.signup}>Sign up</Link> to keep your progress on any device.
+      </p>
+    </div>
   );
 }

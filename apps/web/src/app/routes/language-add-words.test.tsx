@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { makeWord, renderRoute, server, setupQuizTests } from '@/features/quiz/test-utils';
@@ -55,7 +55,7 @@ describe('adding words', () => {
     expect(screen.getByLabelText('Italian word')).toHaveFocus();
   });
 
-  it('alerts "word already exists in your list!" on a duplicate and clears the form', async () => {
+  it('says under the word that it is already in the list, keeping what was typed, with no browser alert', async () => {
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
     fakeAddWord('italian', () => apiError(409, 'word_exists', 'word already exists in your list!'));
     const { user } = renderRoute('/italian-add-words', ROUTES);
@@ -63,10 +63,14 @@ describe('adding words', () => {
     await user.type(screen.getByLabelText('Italian word'), 'casa');
     await user.type(screen.getByLabelText('English translation'), 'house');
     await user.click(screen.getByRole('button', { name: 'Add word' }));
-    await waitFor(() => expect(alert).toHaveBeenCalledWith('word already exists in your list!'));
-    expect(screen.getByLabelText('Italian word')).toHaveValue('');
-    expect(screen.getByLabelText('English translation')).toHaveValue('');
-    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent('“casa” is already in your Italian words. Check the spelling, or add another word.');
+    expect(alert).not.toHaveBeenCalled();
+    const field = screen.getByLabelText('Italian word');
+    expect(field).toHaveValue('casa');
+    expect(field).toHaveFocus();
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(field).toHaveAccessibleDescription(/already in your Italian words/);
+    expect(screen.getByLabelText('English translation')).toHaveValue('house');
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
     alert.mockRestore();
   });

@@ -8,13 +8,16 @@ import { useAddWord } from '../api/add-word';
 const isDuplicate = (err: Error) => err instanceof ApiError && err.status === 409;
 
 /**
- * A learner's own word (SPEC.md §2 `/italian-add-words`): the button waits for both fields; a duplicate raises the
- * alert of SPEC.md §8 and clears the form.
+ * A learner's own word (SPEC.md §2 `/italian-add-words`): the button waits for both fields. A word already in the
+ * list is said under the word's field, which keeps what was typed and takes the focus, so a misspelling can be
+ * mended; a browser alert that then cleared the form lost the translation too, and told nothing a screen reader
+ * could come back to.
  */
 export function AddWordForm({ language }: { language: Language }) {
   const [word, setWord] = useState('');
   const [translation, setTranslation] = useState('');
   const [added, setAdded] = useState<string | null>(null);
+  const [duplicate, setDuplicate] = useState<string | null>(null);
   const wordRef = useRef<HTMLInputElement>(null);
   const add = useAddWord(language.code);
   const ready = word.trim() !== '' && translation.trim() !== '' && !add.isPending;
@@ -30,6 +33,7 @@ export function AddWordForm({ language }: { language: Language }) {
     event.preventDefault();
     if (!ready) return;
     setAdded(null);
+    setDuplicate(null);
     add.mutate(
       { word: word.trim(), translation: translation.trim() },
       {
@@ -39,9 +43,10 @@ export function AddWordForm({ language }: { language: Language }) {
         },
         onError: (err) => {
           if (isDuplicate(err)) {
-            window.alert('word already exists in your list!');
-            clear();
+            setDuplicate(word.trim());
             add.reset();
+            wordRef.current?.focus();
+            wordRef.current?.select();
           }
         },
       },
@@ -53,7 +58,22 @@ export function AddWordForm({ language }: { language: Language }) {
     <form className="form add-word-form" onSubmit={submit} noValidate>
       <div className="field">
         <label htmlFor="add-word">{language.name} word</label>
-        <input id="add-word" ref={wordRef} value={word} maxLength={100} autoComplete="off" lang={language.locale} onChange={(e) => setWord(e.target.value)} />
+        <input
+          id="add-word"
+          ref={wordRef}
+          value={word}
+          maxLength={100}
+          autoComplete="off"
+          lang={language.locale}
+          aria-invalid={duplicate !== null && duplicate === word.trim() ? true : undefined}
+          aria-describedby={duplicate ? 'add-word-duplicate' : undefined}
+          onChange={(e) => setWord(e.target.value)}
+        />
+        {duplicate ? (
+          <p id="add-word-duplicate" className="field-error" role="alert">
+            “{duplicate}” is already in your {language.name} words. Check the spelling, or add another word.
+          </p>
+        ) : null}
       </div>
       <div className="field">
         <label htmlFor="add-translation">English translation</label>

@@ -67,7 +67,9 @@ function LearnedChart({ rows: allRows }: { rows: DayCount[] }) {
       type: 'line',
       data: {
         labels: rows.map((r) => shortDate(r.date)),
-        datasets: [{ label: 'Words learned', data: rows.map((r) => r.count), borderColor: css('--primary'), backgroundColor: 'transparent', pointRadius: 0, tension: 0.2 }],
+        // Steps, not a curve: a count that changes once a day, which a smoothed line showed rising before the first
+        // learned word.
+        datasets: [{ label: 'Words learned', data: rows.map((r) => r.count), borderColor: css('--primary'), backgroundColor: 'transparent', pointRadius: 0, stepped: 'after' }],
       },
       options: { responsive: true, maintainAspectRatio: false, animation: false, scales: { y: { beginAtZero: true, ticks: { precision: 0 } } } },
     }),

@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { queryKeys } from '@/lib/query-keys';
 import { SettingsForm } from './settings-form';
 
 const initial: Settings = { strictAccents: false, desiredRetention: 0.9, dailyGoal: 20, autoSpeak: false, theme: 'system' };
@@ -25,12 +26,12 @@ afterAll(() => server.close());
 
 function renderForm() {
   const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
-  render(
+  const view = render(
     <QueryClientProvider client={client}>
       <SettingsForm initial={initial} />
     </QueryClientProvider>,
   );
-  return userEvent.setup();
+  return Object.assign(userEvent.setup(), { view, client });
 }
 
 describe('SettingsForm', () => {
@@ -43,6 +44,18 @@ describe('SettingsForm', () => {
     await user.click(screen.getByRole('button', { name: 'Save settings' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Saved');
     expect(received).toEqual([{ ...initial, strictAccents: true, theme: 'dark', dailyGoal: 35 }]);
+  });
+
+  it('shows a theme as soon as it is chosen, before Save, and puts the saved one back when left unsaved', async () => {
+    const user = renderForm();
+    user.client.setQueryData(queryKeys.settings, initial);
+    await user.click(screen.getByLabelText('Dark'));
+    expect(document.documentElement.dataset.theme).toBe('dark');
+    await user.click(screen.getByLabelText('Light'));
+    expect(document.documentElement.dataset.theme).toBe('light');
+    expect(received).toEqual([]);
+    user.view.unmount();
+    expect(document.documentElement.dataset.theme).toBeUndefined();
   });
 
   it('refuses a daily goal out of range with a message, sending nothing', async () => {

@@ -1,6 +1,9 @@
 import type { Settings } from '@vocab/api';
-import { type FormEvent, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useState } from 'react';
 import { ErrorBox } from '@/components/ui/error-box';
+import { queryKeys } from '@/lib/query-keys';
+import { applyTheme } from '@/lib/theme';
 import { useUpdateSettings } from '../api/update-settings';
 
 const THEMES: Array<{ value: Settings['theme']; label: string }> = [
@@ -18,6 +21,12 @@ export function SettingsForm({ initial }: { initial: Settings }) {
     setDraft((d) => ({ ...d, [key]: value }));
   };
   const goalValid = Number.isInteger(draft.dailyGoal) && draft.dailyGoal >= 1 && draft.dailyGoal <= 500;
+  const queryClient = useQueryClient();
+  // The theme chosen is shown at once, before Save; leaving the page unsaved puts the saved one back.
+  useEffect(() => {
+    applyTheme(draft.theme);
+    return () => applyTheme(queryClient.getQueryData<Settings>(queryKeys.settings)?.theme ?? 'system');
+  }, [draft.theme, queryClient]);
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
@@ -79,6 +88,7 @@ export function SettingsForm({ initial }: { initial: Settings }) {
 
       <fieldset>
         <legend>Theme</legend>
+        <small className="hint">Shown as you choose it; Save settings to keep it.</small>
         {THEMES.map((t) => (
           <label key={t.value} className="checkbox">
             <input type="radio" name="theme" value={t.value} checked={draft.theme === t.value} onChange={() => set('theme', t.value)} /> {t.label}
