@@ -160,16 +160,19 @@ function openSqlite(file: string): SQLite.Database {
 /**
  * A read-only file opens without complaint and fails only at the first write, which would leave a server that
  * looks healthy and refuses every answer. SQLite also writes beside the file (the -wal and -shm files), so the
- * folder must be writable too.
+ * folder must be writable too, and so must those two files where they are left from before: SQLite maps the -shm
+ * file into memory, and a write through a mapping of a file that cannot be written can kill the process with
+ * SIGBUS, logging nothing.
  */
 function assertWritable(file: string): void {
   const problems: string[] = [];
-  for (const [what, target] of [['file', file], ['folder', path.dirname(file)]] as const) {
+  const targets = [['file', file], ['WAL file', `${file}-wal`], ['shared-memory file', `${file}-shm`], ['folder', path.dirname(file)]] as const;
+  for (const [what, target] of targets) {
     try {
       fs.accessSync(target, fs.constants.W_OK);
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code;
-      if (code === 'ENOENT' && what === 'file') continue;
+      if (code === 'ENOENT' && what !== 'folder') continue;
       problems.push(`the ${what} ${target} is not writable (${code ?? String(err)})`);
     }
   }

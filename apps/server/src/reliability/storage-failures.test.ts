@@ -73,6 +73,42 @@ describe('a read-only SQLite database [sqlite]', () => {
     expect(error).toContain(`SQLite database ${file} is read-only`);
     expect(error).not.toMatch(/\n\s+at /);
   }, 60_000);
+
+  it('refuses to start on a -shm file it cannot write, naming it', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vocab-shm-'));
+    const file = path.join(dir, 'vocab.db');
+    // A database left with its -wal and -shm files, as a crash or another process leaves them.
+    const other = new SQLite(file);
+    other.pragma('journal_mode = WAL');
+    other.exec('create table t (x)');
+    const shm = `${file}-shm`;
+    expect(fs.existsSync(shm)).toBe(true);
+    // Root writes through file permissions; an immutable file it cannot write.
+    const asRoot = process.getuid?.() === 0;
+    try {
+      if (asRoot) execFileSync('chattr', ['+i', shm], { stdio: 'pipe' });
+      else fs.chmodSync(shm, 0o444);
+    } catch {
+      other.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+      console.log('read-only -shm: skipped, the file system here has no immutable files');
+      return;
+    }
+    cleanups.push(() => {
+      if (asRoot) execFileSync('chattr', ['-i', shm], { stdio: 'pipe' });
+      other.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    });
+
+    const started = startBuiltServer({ DATABASE_URL: `sqlite:${file}` });
+    const error = await started.then(
+      () => null,
+      (err: unknown) => String(err),
+    );
+    expect(error).toContain('server exited before it was ready');
+    expect(error).toContain(`SQLite database ${file} is read-only: the shared-memory file ${shm} is not writable`);
+    expect(error).not.toMatch(/\n\s+at /);
+  }, 60_000);
 });
 
 describe('a full disk [sqlite]', () => {
