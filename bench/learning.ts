@@ -1,113 +1,131 @@
 /**
- * `npm run bench:learning`: does the server's scheduling make a daily learner learn much for few reviews? A
- * simulated learner (bench/lib/memory-model.ts) studies Spanish for 60 days through the real HTTP API of the built
- * server, the days passing on the server's test clock; the same learner (same seed) is then run under Leitner boxes
- * and under a fixed two-day rule, simulated here. See docs/learning.md for the model, its assumptions and figures.
+ * `npm run bench:learning`: does the server's scheduling fit each learner? Simulated learners of several kinds
+ * (bench/lib/memory-model.ts) study Spanish daily through the real HTTP API of the built server, the days passing
+ * on the server's test clock and the server fitting their memory models each night; the same learners (same seed,
+ * same draws per word) also study under FSRS's default parameters, under Leitner boxes, and under the limit: a
+ * schedule that knows the true memory and reviews each word on the last day its recall is still at least the
+ * desired retention. See docs/learning.md for the models, the assumptions and the figures.
  *
- * Environment: BENCH_SEED (default 1), BENCH_DAYS (default 60), BENCH_MODEL (JSON overriding some of the memory
- * model's parameters, e.g. '{"firstHalfLife":2}', to see how much a conclusion depends on them; the figures of
- * docs/learning.md are with the defaults unless it says otherwise).
+ * Environment: BENCH_SEED (default 1), BENCH_DAYS (default 60), BENCH_NEW (new words a day, default 15),
+ * BENCH_LEARNERS (comma-separated names of the learners to run, default all), BENCH_DEFAULTS=0 to leave out the
+ * FSRS-defaults runs.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
 import { ApiScheduler } from './lib/api-scheduler.js';
-import { DAY_MS, LearnerModel, MODEL, type ModelParameters } from './lib/memory-model.js';
+import { DAY_MS, FsrsLearner, type Learner, LearnerModel, MODEL } from './lib/memory-model.js';
 import { type Child, startApp } from './lib/proc.js';
-import { EVERY_TWO_DAYS, LEITNER, RuleScheduler, type Scheduler, type StudyOptions, study } from './lib/study.js';
+import { LEITNER, OracleScheduler, RuleScheduler, type Scheduler, type StudyOptions, study } from './lib/study.js';
 
 const SEED = Number(process.env.BENCH_SEED ?? 1);
-const PARAMETERS: ModelParameters = { ...MODEL, ...(JSON.parse(process.env.BENCH_MODEL ?? '{}') as Partial<ModelParameters>) };
-for (const [key, value] of Object.entries(PARAMETERS)) {
-  if (!(key in MODEL) || typeof value !== 'number') throw new Error(`BENCH_MODEL: unknown parameter or not a number: ${key}`);
-}
-const OPTIONS: StudyOptions = { days: Number(process.env.BENCH_DAYS ?? 60), newPerDay: 10 };
-/** A word is known when the learner's recall probability is at least this at the start of the day after the last session. */
-const KNOWN_AT = 0.9;
-const TARGET = { reviewsPerKnown: 0.75 } as const;
+const OPTIONS: StudyOptions = { days: Number(process.env.BENCH_DAYS ?? 60), newPerDay: Number(process.env.BENCH_NEW ?? 15) };
+/** The app's default desired retention: the limit reviews at it, and "known" means recall at least this. */
+const RETENTION = 0.9;
+const TARGET = { known: 0.95, reviewsPerKnown: 1.2, recallPoints: 0.03 } as const;
+
+const FIRST_SIGHT = { cognateShare: MODEL.cognateShare, cognateFirstRecall: MODEL.cognateFirstRecall, otherFirstRecall: MODEL.otherFirstRecall, easinessSpread: 0.3 };
+
+/** The learners: how each forgets is hidden from every schedule but the limit. */
+const LEARNERS: Record<string, { label: string; make(seed: number): Learner }> = {
+  default: { label: "forgets like FSRS's default learner", make: (seed) => new FsrsLearner(seed, { ...FIRST_SIGHT, speed: 1 }) },
+  fast: { label: 'forgets faster (FSRS curve, memories form at 0.4×)', make: (seed) => new FsrsLearner(seed, { ...FIRST_SIGHT, speed: 0.4 }) },
+  slow: { label: 'forgets slower (FSRS curve, memories form at 2.5×)', make: (seed) => new FsrsLearner(seed, { ...FIRST_SIGHT, speed: 2.5 }) },
+  exponential: { label: 'another curve (exponential, half-lives from 1 day)', make: (seed) => new LearnerModel(seed, MODEL) },
+};
 
 interface Result {
   name: string;
   known: number;
   reviews: number;
   reviewsRight: number;
+  recallAtReview: number;
   answers: number;
 }
 
-async function run(scheduler: Scheduler, startMs: number): Promise<Result> {
-  const model = new LearnerModel(SEED, PARAMETERS);
-  const totals = await study(scheduler, model, OPTIONS, startMs);
-  return { name: scheduler.name, known: model.known(startMs + OPTIONS.days * DAY_MS, KNOWN_AT), ...totals };
+async function run(learner: Learner, scheduler: Scheduler, startMs: number): Promise<Result> {
+  const totals = await study(scheduler, learner, OPTIONS, startMs);
+  return { name: scheduler.name, known: learner.known(startMs + OPTIONS.days * DAY_MS, RETENTION), ...totals };
 }
 
-/** Scheduled reviews the server logged, by the card's FSRS state before the answer. */
-function reviewsByState(file: string): Record<string, number> {
-  const db = new SQLite(file, { readonly: true, fileMustExist: true });
-  try {
-    const rows = db.prepare('select state, count(*) as n from reviews where scheduled = 1 group by state').all() as Array<{ state: number; n: number }>;
-    const names = ['new (first sight)', 'learning steps', 'review', 'relearning steps'];
-    return Object.fromEntries(rows.map((r) => [names[r.state] ?? `state ${r.state}`, r.n]));
-  } finally {
-    db.close();
-  }
-}
-
-function table(results: Result[]): string {
-  const head = ['schedule', 'words known', 'reviews', 'reviews per known word', 'right at review', 'all answers'];
-  const rows = results.map((r) => [
-    r.name,
-    String(r.known),
-    String(r.reviews),
-    r.known === 0 ? '—' : (r.reviews / r.known).toFixed(2),
-    r.reviews === 0 ? '—' : `${((100 * r.reviewsRight) / r.reviews).toFixed(0)}%`,
-    String(r.answers),
-  ]);
-  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((row) => (row[i] ?? '').length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join('  ');
-  return [line(head), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
-}
-
-async function main(): Promise<void> {
-  const started = performance.now();
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vocab-bench-learning-'));
-  const file = path.join(dir, 'learning.db');
+/** A run through the server: its own fresh database, so that each learner starts the server's clock anew. */
+async function throughApi(make: () => Learner, fit: boolean): Promise<Result> {
+  // In memory where the machine has a RAM disk: the simulation needs no durability, and fsyncs would dominate its time.
+  const dir = fs.mkdtempSync(path.join(fs.existsSync('/dev/shm') ? '/dev/shm' : os.tmpdir(), 'vocab-bench-learning-'));
   let server: Child | undefined;
   try {
-    server = await startApp({ DATABASE_URL: `sqlite:${file}`, ENABLE_TEST_CLOCK: 'true', NODE_ENV: 'test' });
-    const api = new ApiScheduler(server.url, 'spanish');
+    server = await startApp({ DATABASE_URL: `sqlite:${path.join(dir, 'learning.db')}`, ENABLE_TEST_CLOCK: 'true', NODE_ENV: 'test', MEMORY_FIT_INTERVAL_MINUTES: '0' });
+    const api = new ApiScheduler(server.url, 'spanish', fit);
     await api.signUp();
-    const fsrs = await run(api, Date.now());
-    const byState = reviewsByState(file);
-    await server.stop();
-    server = undefined;
-
-    const results = [fsrs, await run(new RuleScheduler(LEITNER), 0), await run(new RuleScheduler(EVERY_TWO_DAYS), 0)];
-    const leitner = results[1];
-    console.log(
-      `\nSimulated learner (seed ${SEED}), Spanish, ${OPTIONS.days} days, ${OPTIONS.newPerDay} new words a day; ` +
-        `known = recall probability ≥ ${KNOWN_AT} on day ${OPTIONS.days}\n`,
-    );
-    console.log(table(results));
-    console.log(`\nServer's scheduled answers by FSRS state before the answer: ${Object.entries(byState).map(([k, n]) => `${k} ${n}`).join(', ')}`);
-    if (leitner) {
-      const ratio = fsrs.reviews / fsrs.known / (leitner.reviews / leitner.known);
-      const knownOk = fsrs.known >= leitner.known;
-      const ratioOk = ratio <= TARGET.reviewsPerKnown;
-      console.log(
-        `Target: FSRS knows at least as many words as Leitner (${fsrs.known} vs ${leitner.known}: ${knownOk ? 'PASS' : 'MISS'}), ` +
-          `with at most ${TARGET.reviewsPerKnown}× its reviews per known word (${ratio.toFixed(2)}×: ${ratioOk ? 'PASS' : 'MISS'})`,
-      );
-    }
-    console.log(`Model: ${JSON.stringify(PARAMETERS)}${process.env.BENCH_MODEL ? ' (BENCH_MODEL overrides the defaults)' : ''}`);
-    console.log(`Run time ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    return await run(make(), api, Date.now());
   } catch (err) {
     if (server) console.error(server.stderr());
     throw err;
   } finally {
     await server?.stop();
-    fs.rmSync(dir, { recursive: true, force: true });
+    if (process.env.BENCH_KEEP_DB) console.error(`kept ${path.join(dir, 'learning.db')}`);
+    else fs.rmSync(dir, { recursive: true, force: true });
   }
+}
+
+const ratio = (a: number, b: number) => (b === 0 ? '—' : (a / b).toFixed(2));
+const perKnown = (r: Result) => (r.known === 0 ? Infinity : r.reviews / r.known);
+const meanRecall = (r: Result) => (r.reviews === 0 ? NaN : r.recallAtReview / r.reviews);
+
+function table(rows: Array<{ learner: string; result: Result }>): string {
+  const head = ['learner', 'schedule', 'words known', 'reviews', 'reviews per known word', 'true recall at review', 'right at review', 'all answers'];
+  const cells = rows.map(({ learner, result: r }) => [
+    learner,
+    r.name,
+    String(r.known),
+    String(r.reviews),
+    Number.isFinite(perKnown(r)) ? perKnown(r).toFixed(2) : '—',
+    Number.isNaN(meanRecall(r)) ? '—' : meanRecall(r).toFixed(3),
+    r.reviews === 0 ? '—' : `${((100 * r.reviewsRight) / r.reviews).toFixed(0)}%`,
+    String(r.answers),
+  ]);
+  const widths = head.map((h, i) => Math.max(h.length, ...cells.map((row) => (row[i] ?? '').length)));
+  const line = (c: string[]) => c.map((x, i) => (i < 2 ? x.padEnd(widths[i] ?? 0) : x.padStart(widths[i] ?? 0))).join('  ');
+  return [line(head), widths.map((w) => '-'.repeat(w)).join('  '), ...cells.map(line)].join('\n');
+}
+
+async function main(): Promise<void> {
+  const started = performance.now();
+  const names = (process.env.BENCH_LEARNERS ?? Object.keys(LEARNERS).join(',')).split(',').map((s) => s.trim());
+  const withDefaults = process.env.BENCH_DEFAULTS !== '0';
+  const rows: Array<{ learner: string; result: Result }> = [];
+  const verdicts: string[] = [];
+  // Each learner has its own servers (its own clock), so learners run side by side.
+  const perLearner = await Promise.all(
+    names.map(async (name) => {
+      const kind = LEARNERS[name];
+      if (!kind) throw new Error(`BENCH_LEARNERS: unknown learner "${name}" (known: ${Object.keys(LEARNERS).join(', ')})`);
+      const make = () => kind.make(SEED);
+      const [app, defaults] = await Promise.all([throughApi(make, true), withDefaults ? throughApi(make, false) : undefined]);
+      const oracleLearner = make();
+      const oracle = await run(oracleLearner, new OracleScheduler(oracleLearner, 0, RETENTION), 0);
+      const leitner = await run(make(), new RuleScheduler(LEITNER), 0);
+      console.error(`${name}: done (${((performance.now() - started) / 1000).toFixed(0)} s)`);
+      return { name, app, defaults, oracle, leitner };
+    }),
+  );
+  for (const { name, app, defaults, oracle, leitner } of perLearner) {
+    for (const result of [app, defaults, oracle, leitner]) if (result) rows.push({ learner: name, result });
+    const knownOk = app.known >= TARGET.known * oracle.known;
+    const costOk = perKnown(app) <= TARGET.reviewsPerKnown * perKnown(oracle);
+    const recallOk = Math.abs(meanRecall(app) - RETENTION) <= TARGET.recallPoints;
+    verdicts.push(
+      `${name.padEnd(11)} known ${ratio(app.known, oracle.known)}× the limit's (≥ ${TARGET.known}: ${knownOk ? 'PASS' : 'MISS'}), ` +
+        `reviews per known word ${ratio(perKnown(app), perKnown(oracle))}× (≤ ${TARGET.reviewsPerKnown}: ${costOk ? 'PASS' : 'MISS'}), ` +
+        `true recall at review ${meanRecall(app).toFixed(3)} (${RETENTION} ± ${TARGET.recallPoints}: ${recallOk ? 'PASS' : 'MISS'}; the limit's ${meanRecall(oracle).toFixed(3)})` +
+        (defaults ? `; with FSRS's defaults: known ${ratio(defaults.known, oracle.known)}×, reviews per known ${ratio(perKnown(defaults), perKnown(oracle))}×, recall ${meanRecall(defaults).toFixed(3)}` : ''),
+    );
+  }
+  console.log(`\nSimulated learners (seed ${SEED}), Spanish, ${OPTIONS.days} days, ${OPTIONS.newPerDay} new words a day, every due review done daily; known = true recall ≥ ${RETENTION} the day after the last session\n`);
+  for (const name of names) console.log(`  ${name.padEnd(11)} ${LEARNERS[name]?.label ?? ''}`);
+  console.log(`\n${table(rows)}\n`);
+  console.log(`Targets against the limit, for the app as it runs (fitted each night):\n${verdicts.map((v) => `  ${v}`).join('\n')}`);
+  console.log(`Run time ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
 
 await main();

@@ -11,7 +11,7 @@ const randomId = () => randomBytes(12).toString('base64url');
  * (ENABLE_TEST_CLOCK), moved forward a day between sessions.
  */
 export class ApiScheduler implements Scheduler {
-  readonly name = 'FSRS (the server, through its API)';
+  readonly name: string;
   private cookie = '';
   /** Model index ↔ server word, in the order words were first studied. */
   private readonly byId = new Map<string, number>();
@@ -20,10 +20,18 @@ export class ApiScheduler implements Scheduler {
   private readonly sessionIds = new Map<string, string>();
   private started = false;
 
+  /** With `fit`, the server fits the learner's memory model at the end of each day; without, FSRS's defaults throughout. */
   constructor(
     private readonly url: string,
     private readonly language: string,
-  ) {}
+    private readonly fit = true,
+  ) {
+    this.name = fit ? 'the app (fitted each night)' : "the app with FSRS's defaults";
+  }
+
+  async endDay(): Promise<void> {
+    if (this.fit) await this.call('POST', '/api/test/fit');
+  }
 
   private async call<T>(method: string, path: string, body?: unknown): Promise<T> {
     const res = await fetch(this.url + path, {

@@ -4,7 +4,7 @@
  * in further rounds until right (as the generic quiz does). Within one quiz session only the first answer to a
  * word is a review; later ones are practice and do not reschedule (docs/decisions/0005-scheduling.md).
  */
-import { DAY_MS, type LearnerModel } from './memory-model.js';
+import { DAY_MS, type Learner } from './memory-model.js';
 
 /** Simulated seconds between two answers in a session. */
 const ANSWER_MS = 10_000;
@@ -22,6 +22,8 @@ export interface Scheduler {
   learnNew(count: number): Promise<number[]>;
   /** Records an answer in quiz session `session`; returns whether it rescheduled the word (false for practice). */
   answer(word: number, right: boolean, session: string): Promise<boolean>;
+  /** The day's sessions are over (the server fits memory models then, as its timer would overnight). */
+  endDay?(): Promise<void>;
 }
 
 export interface StudyTotals {
@@ -29,6 +31,8 @@ export interface StudyTotals {
   reviews: number;
   /** Of those, the ones answered right (a schedule aiming at 90% recall and well fitted to the learner gets 0.9). */
   reviewsRight: number;
+  /** The learner's true probability of recall at each review, summed (÷ reviews: the mean a schedule aims at). */
+  recallAtReview: number;
   /** Every answer: reviews, first sights and in-session retries. */
   answers: number;
 }
@@ -39,8 +43,8 @@ export interface StudyOptions {
 }
 
 /** Runs the routine for `days` days and returns its totals; the learner's state is read from `model` afterwards. */
-export async function study(scheduler: Scheduler, model: LearnerModel, { days, newPerDay }: StudyOptions, startMs: number): Promise<StudyTotals> {
-  const totals: StudyTotals = { reviews: 0, reviewsRight: 0, answers: 0 };
+export async function study(scheduler: Scheduler, model: Learner, { days, newPerDay }: StudyOptions, startMs: number): Promise<StudyTotals> {
+  const totals: StudyTotals = { reviews: 0, reviewsRight: 0, recallAtReview: 0, answers: 0 };
   const ask = async (word: number, now: number, session: string, expectReview: boolean): Promise<boolean> => {
     const right = model.answer(word, now);
     const rescheduled = await scheduler.answer(word, right, session);
@@ -59,6 +63,7 @@ export async function study(scheduler: Scheduler, model: LearnerModel, { days, n
     for (let due = await scheduler.due(reviewed); due.length > 0; due = await scheduler.due(reviewed)) {
       for (const word of due) {
         reviewed.add(word);
+        totals.recallAtReview += model.recall(word, now);
         if (await ask(word, now, reviewSession, true)) totals.reviewsRight++;
         totals.reviews++;
         now += ANSWER_MS;
@@ -75,6 +80,7 @@ export async function study(scheduler: Scheduler, model: LearnerModel, { days, n
       }
       round = missed;
     }
+    await scheduler.endDay?.();
   }
   return totals;
 }
@@ -108,30 +114,19 @@ export const EVERY_TWO_DAYS: Rule = {
   next: () => ({ box: 0, days: 2 }),
 };
 
-/** The same interface as the server, for a rule: due days are whole days, as a daily learner sees them. */
-export class RuleScheduler implements Scheduler {
-  readonly name: string;
-  private day = 0;
+/** What an in-process schedule needs besides its rule: new words numbered on, and a session's first answer as the review. */
+abstract class LocalScheduler implements Scheduler {
+  abstract readonly name: string;
+  protected day = 0;
   private studied = 0;
-  private readonly cards = new Map<number, { box: number; dueDay: number }>();
   private readonly sessions = new Map<string, Set<number>>();
-
-  constructor(private readonly rule: Rule) {
-    this.name = rule.name;
-  }
 
   startDay(day: number): Promise<void> {
     this.day = day;
     return Promise.resolve();
   }
 
-  due(exclude: ReadonlySet<number>): Promise<number[]> {
-    const due = [...this.cards]
-      .filter(([word, card]) => card.dueDay <= this.day && !exclude.has(word))
-      .sort(([a, x], [b, y]) => x.dueDay - y.dueDay || a - b)
-      .map(([word]) => word);
-    return Promise.resolve(due);
-  }
+  abstract due(exclude: ReadonlySet<number>): Promise<number[]>;
 
   learnNew(count: number): Promise<number[]> {
     const words = Array.from({ length: count }, (_, i) => this.studied + i);
@@ -144,8 +139,67 @@ export class RuleScheduler implements Scheduler {
     this.sessions.set(session, seen);
     if (seen.has(word)) return Promise.resolve(false);
     seen.add(word);
+    this.review(word, right);
+    return Promise.resolve(true);
+  }
+
+  /** A session's first answer to a word: the schedule's own bookkeeping. */
+  protected abstract review(word: number, right: boolean): void;
+}
+
+/**
+ * The limit no schedule can beat: it knows the learner's true memory and reviews each word on the last day its
+ * recall is still at least `threshold` (or at once, if it is below already), so that every review comes as late as
+ * the desired retention allows.
+ */
+export class OracleScheduler extends LocalScheduler {
+  readonly name = 'the limit (knows the true memory)';
+  private readonly words = new Set<number>();
+
+  constructor(
+    private readonly learner: Learner,
+    private readonly startMs: number,
+    private readonly threshold: number,
+  ) {
+    super();
+  }
+
+  due(exclude: ReadonlySet<number>): Promise<number[]> {
+    const tomorrow = this.startMs + (this.day + 1) * DAY_MS;
+    const due = [...this.words]
+      .filter((w) => !exclude.has(w))
+      .map((w) => ({ w, r: this.learner.recall(w, tomorrow) }))
+      .filter((x) => x.r < this.threshold)
+      .sort((a, b) => a.r - b.r || a.w - b.w)
+      .map((x) => x.w);
+    return Promise.resolve(due);
+  }
+
+  protected review(word: number): void {
+    this.words.add(word);
+  }
+}
+
+/** The same interface as the server, for a rule: due days are whole days, as a daily learner sees them. */
+export class RuleScheduler extends LocalScheduler {
+  readonly name: string;
+  private readonly cards = new Map<number, { box: number; dueDay: number }>();
+
+  constructor(private readonly rule: Rule) {
+    super();
+    this.name = rule.name;
+  }
+
+  due(exclude: ReadonlySet<number>): Promise<number[]> {
+    const due = [...this.cards]
+      .filter(([word, card]) => card.dueDay <= this.day && !exclude.has(word))
+      .sort(([a, x], [b, y]) => x.dueDay - y.dueDay || a - b)
+      .map(([word]) => word);
+    return Promise.resolve(due);
+  }
+
+  protected review(word: number, right: boolean): void {
     const { box, days } = this.rule.next(this.cards.get(word)?.box ?? null, right);
     this.cards.set(word, { box, dueDay: this.day + days });
-    return Promise.resolve(true);
   }
 }

@@ -15,6 +15,11 @@ export const MemoryReport = z.object({
   workload: z.array(z.object({ retention: z.number(), fitted: z.number(), defaults: z.number() })),
   /** The retention with the fewest reviews per word known for this learner, among those the settings offer. */
   recommendedRetention: z.number(),
+  /**
+   * Points by which the model's predictions ran above the learner's actual recall: the retention asked of FSRS is
+   * the learner's plus this, so that the recall they get is the one they chose (negative: the model underrates them).
+   */
+  retentionCorrection: z.number(),
   /** Cards whose schedule the new parameters moved. */
   cardsRescheduled: z.number(),
 });

@@ -4,6 +4,8 @@ import {
   DEFAULT_PARAMETERS,
   calibration,
   cardHistory,
+  effectiveRetention,
+  retentionCorrection,
   recommendedRetention,
   replayCard,
   reviewsPerDay,
@@ -119,6 +121,24 @@ describe('calibration', () => {
     expect(bucket?.actual).toBeCloseTo(0.75);
     expect(bucket && bucket.predicted > 0.8).toBe(true);
     expect(result.logLoss).toBeGreaterThan(0);
+  });
+});
+
+describe('retentionCorrection', () => {
+  const bucket = (from: number, reviews: number, predicted: number, actual: number) => ({ from, to: from + 0.05, reviews, predicted, actual });
+
+  it('asks for more when the model overrates the learner where schedules operate, and less when it underrates them', () => {
+    expect(retentionCorrection([bucket(0.8, 300, 0.83, 0.79), bucket(0.9, 300, 0.92, 0.88)])).toBeCloseTo(0.04);
+    expect(retentionCorrection([bucket(0.9, 400, 0.91, 0.94)])).toBeCloseTo(-0.03);
+    expect(effectiveRetention(0.9, 0.04)).toBeCloseTo(0.94);
+  });
+
+  it('ignores predictions below 70%, needs enough reviews, and stays within bounds', () => {
+    expect(retentionCorrection([bucket(0.5, 5000, 0.6, 0.2)])).toBe(0);
+    expect(retentionCorrection([bucket(0.9, 50, 0.92, 0.5)])).toBe(0);
+    expect(retentionCorrection([bucket(0.9, 500, 0.95, 0.5)])).toBe(0.07);
+    expect(retentionCorrection([bucket(0.9, 500, 0.9, 1)])).toBe(-0.05);
+    expect(effectiveRetention(0.95, 0.07)).toBe(0.97);
   });
 });
 

@@ -8,7 +8,7 @@
  * - `calibration` compares the recall a model predicted with the recall the learner showed.
  * - `reviewsPerDay` and `recommendedRetention` say what a desired retention costs this learner.
  */
-import { Rating, State, createEmptyCard, default_w, forgetting_curve } from 'ts-fsrs';
+import { Rating, State, createEmptyCard, default_w, forgetting_curve, fsrs, generatorParameters } from 'ts-fsrs';
 import type { Grade } from 'ts-fsrs';
 import { type CardState, fsrsScheduler } from './scheduler.js';
 
@@ -150,7 +150,8 @@ export function calibration(histories: Iterable<readonly ItemReview[]>, paramete
   const sums = BUCKET_EDGES.slice(1).map(() => ({ n: 0, p: 0, y: 0 }));
   let loss = 0;
   let count = 0;
-  const scheduler = fsrsScheduler(0.9, parameters);
+  // Same-day reviews move the memory as the optimizer modelled them (its short-term terms).
+  const scheduler = fsrs(generatorParameters({ w: [...parameters], enable_short_term: true, enable_fuzz: false }));
   for (const history of histories) {
     let memory: { stability: number; difficulty: number } | null = null;
     for (const review of history) {
@@ -175,6 +176,26 @@ export function calibration(histories: Iterable<readonly ItemReview[]>, paramete
     .filter((b) => b.reviews > 0);
   return { buckets, logLoss: count ? loss / count : 0, reviews: count };
 }
+
+/** How far the retention asked of FSRS may move from the learner's own, either way. */
+export const MAX_RETENTION_CORRECTION = { down: 0.05, up: 0.07 } as const;
+
+/**
+ * How many points a model's predictions run above the recall the learner actually showed, where schedules operate
+ * (predicted 70% and up), over at least `minReviews` reviews; 0 with fewer. A model that overrates the learner
+ * (positive) would have them recall less than they asked for: the app then asks FSRS for that much more, so that
+ * the recall the learner gets is the one they chose. Bounded, since it is read from the same reviews it corrects.
+ */
+export function retentionCorrection(buckets: readonly CalibrationBucket[], minReviews = 200): number {
+  const near = buckets.filter((b) => b.from >= 0.7);
+  const n = near.reduce((sum, b) => sum + b.reviews, 0);
+  if (n < minReviews) return 0;
+  const bias = near.reduce((sum, b) => sum + b.reviews * (b.predicted - b.actual), 0) / n;
+  return Math.min(MAX_RETENTION_CORRECTION.up, Math.max(-MAX_RETENTION_CORRECTION.down, bias));
+}
+
+/** The retention asked of FSRS: the learner's, moved by their model's correction, within what FSRS schedules sensibly. */
+export const effectiveRetention = (desired: number, correction: number): number => Math.min(0.97, Math.max(0.7, desired + correction));
 
 /**
  * About how many reviews a day the learner's cards ask for at `desiredRetention`: each card comes back once per

@@ -208,6 +208,8 @@ export interface MemoryModelsTable {
   language: string;
   /** JSON array of the 21 FSRS-6 parameters in use, or null for the defaults. */
   parameters: string | null;
+  /** Added to the learner's desired retention when scheduling (core `retentionCorrection`): 0 without a fit. */
+  retention_offset: Generated<number>;
   /** Raised by one at each fit that changed the parameters. */
   version: Generated<number>;
   /** 'defaults' (too few reviews yet), 'fitted', or 'failed' (the last fit failed; the last good parameters serve). */

@@ -13,6 +13,7 @@ export const queryKeys = {
   secretWords: ['secret', 'words'] as const,
   lexicon: (language: LanguageCode) => ['lexicon', language] as const,
   progress: (language: LanguageCode) => ['progress', language] as const,
+  memoryModel: (language: LanguageCode) => ['memory-model', language] as const,
   languageStats: (language: LanguageCode) => ['language-stats', language] as const,
   placement: (language: LanguageCode) => ['placement', language] as const,
   userLanguages: (userId: string) => ['user-languages', userId] as const,

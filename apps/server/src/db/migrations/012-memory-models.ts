@@ -11,6 +11,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('learner_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('language', 'text', (c) => c.notNull())
     .addColumn('parameters', 'text')
+    .addColumn('retention_offset', 'real', (c) => c.notNull().defaultTo(0))
     .addColumn('version', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('status', 'text', (c) => c.notNull().defaultTo('defaults'))
     .addColumn('review_count', 'integer', (c) => c.notNull().defaultTo(0))

@@ -6,7 +6,7 @@ import type { Database, ReviewsTable } from '../../db/schema.js';
 import { type CardRef, type NewCard, type SavedCard, cardState, isCard, savedCard } from './card.js';
 import { advanceFrontier, lowerFrontier } from './frontier.js';
 import { findVisibleWord } from './word.repository.js';
-import { memoryParameters } from '../memory/memory.repository.js';
+import { type LearnerMemory, learnerMemory } from '../memory/memory.repository.js';
 import type { WordRow } from './word-row.js';
 
 /** Where a card's word stands: a deck word (no owner) at its rank, or a learner's own word. */
@@ -192,9 +192,9 @@ export class CardStore {
     await this.trx.deleteFrom('reviews').where('id', '=', answer.id).execute();
   }
 
-  /** The learner's fitted FSRS parameters in a language, or null for FSRS's defaults (modules/memory). */
-  memoryParameters(learnerId: string, language: string): Promise<readonly number[] | null> {
-    return memoryParameters(this.trx, learnerId, language);
+  /** The learner's memory model in a language, as answers are scheduled with it (modules/memory). */
+  memory(learnerId: string, language: string): Promise<LearnerMemory> {
+    return learnerMemory(this.trx, learnerId, language);
   }
 
   /** The word of a card as the learner sees it now, with this transaction's changes. */

@@ -1,5 +1,5 @@
 import type { AnswerBody, DirectionName, LanguageStats, Lexicon, UserLanguage, Word } from '@vocab/api';
-import { BATCH_SIZE, CONTEXT_DIRECTION, type Direction, contextAnswerKey, exampleSentence, type LanguageCode, type Lexicon as WordLexicon, answerKey, buildLexicon, checkAnswer, directionOf, getLanguage, primaryDirection, type Verdict, isLearned, newCardState, ratingForVerdict, reviewCard, splitTranslations } from '@vocab/core';
+import { BATCH_SIZE, CONTEXT_DIRECTION, type Direction, contextAnswerKey, exampleSentence, type LanguageCode, type Lexicon as WordLexicon, answerKey, buildLexicon, checkAnswer, directionOf, effectiveRetention, getLanguage, primaryDirection, type Verdict, isLearned, newCardState, ratingForVerdict, reviewCard, splitTranslations } from '@vocab/core';
 import { isUniqueViolation } from '../../db/db-errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
@@ -202,8 +202,9 @@ export class LearningService {
       await cards.log({ ...review, rating: ratingForVerdict(input.verdict), scheduled: false, previous: null, state: card.state, elapsedDays: 0, scheduledDays: card.scheduled_days });
       return { card, scheduled: false };
     }
-    const parameters = await cards.memoryParameters(learner.id, language);
-    const next = reviewCard(card, input.verdict, now, { desiredRetention: learner.desiredRetention, parameters });
+    const memory = await cards.memory(learner.id, language);
+    const desiredRetention = effectiveRetention(learner.desiredRetention, memory.retentionOffset);
+    const next = reviewCard(card, input.verdict, now, { desiredRetention, parameters: memory.parameters });
     const learned = isLearned(next.card);
     const failedAt = input.verdict === 'wrong' ? now : null;
     await cards.save(ref, next.card, learned, failedAt, now);

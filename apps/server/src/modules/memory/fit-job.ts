@@ -7,6 +7,8 @@ import {
   RETENTION_CHOICES,
   calibration,
   cardHistory,
+  effectiveRetention,
+  retentionCorrection,
   recommendedRetention,
   replayCard,
   reviewsPerDay,
@@ -104,6 +106,8 @@ export async function fitLearner(db: Kysely<Database>, request: FitRequest, opti
 
   const fitted = calibration(histories, parameters);
   const defaults = calibration(histories, DEFAULT_PARAMETERS);
+  const correction = retentionCorrection(fitted.buckets);
+  const scheduledAt = effectiveRetention(request.desiredRetention, correction);
   const updates: CardUpdate[] = [];
   const stabilities = { fitted: [] as number[], defaults: [] as number[] };
   for (const card of cards) {
@@ -113,7 +117,7 @@ export async function fitLearner(db: Kysely<Database>, request: FitRequest, opti
     // replayable start: it keeps its state.
     if (!first || first.state !== 0) continue;
     const answers = scheduled.map((r) => ({ rating: r.rating, at: r.at }));
-    const state = replayCard(answers, parameters, request.desiredRetention);
+    const state = replayCard(answers, parameters, scheduledAt);
     const before = replayCard(answers, DEFAULT_PARAMETERS, request.desiredRetention);
     if (!state || !before || state.last_review === null) continue;
     updates.push({ wordId: card.wordId, direction: card.direction, lastReview: state.last_review, state });
@@ -131,6 +135,7 @@ export async function fitLearner(db: Kysely<Database>, request: FitRequest, opti
       defaults: reviewsPerDay(stabilities.defaults, DEFAULT_PARAMETERS, retention),
     })),
     recommendedRetention: recommendedRetention(parameters),
+    retentionCorrection: correction,
   };
   return { kind: 'fitted', reviews: rows.length, parameters: [...parameters], report, cards: updates };
 }

@@ -12,7 +12,7 @@ export const FAILURE_BACKOFF_MS = 86_400_000;
 const CARDS_PER_TRANSACTION = 250;
 
 const parametersQuery = prepared((p: { learnerId: string; language: string }, db) =>
-  db.selectFrom('memory_models').select('parameters').where('learner_id', '=', p.learnerId).where('language', '=', p.language),
+  db.selectFrom('memory_models').select(['parameters', 'retention_offset']).where('learner_id', '=', p.learnerId).where('language', '=', p.language),
 );
 
 // Parsed parameters by their stored text: an answer reads the text and gets the same array without parsing it again.
@@ -32,9 +32,18 @@ function parseParameters(text: string | null | undefined): readonly number[] | n
   return value;
 }
 
-/** The parameters a learner's answers in a language are scheduled with: theirs once fitted, else null (FSRS's defaults). */
-export async function memoryParameters(db: Kysely<Database> | Transaction<Database>, learnerId: string, language: string): Promise<readonly number[] | null> {
-  return parseParameters((await parametersQuery.executeTakeFirst(db, { learnerId, language }))?.parameters);
+/** What a learner's answers in a language are scheduled with (modules/memory). */
+export interface LearnerMemory {
+  /** Their fitted FSRS parameters, or null for FSRS's defaults. */
+  parameters: readonly number[] | null;
+  /** Added to their desired retention (core `retentionCorrection`). */
+  retentionOffset: number;
+}
+
+export async function learnerMemory(db: Kysely<Database> | Transaction<Database>, learnerId: string, language: string): Promise<LearnerMemory> {
+  const row = await parametersQuery.executeTakeFirst(db, { learnerId, language });
+  const parameters = parseParameters(row?.parameters);
+  return { parameters, retentionOffset: parameters ? Number(row?.retention_offset ?? 0) : 0 };
 }
 
 export interface StoredModel {
@@ -152,6 +161,7 @@ export class MemoryRepository {
         .updateTable('memory_models')
         .set((eb) => ({
           parameters: JSON.stringify(fit.parameters),
+          retention_offset: fit.report.retentionCorrection,
           version: eb('version', '+', 1),
           status: 'fitted',
           review_count: fit.reviews,

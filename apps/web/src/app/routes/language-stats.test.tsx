@@ -19,7 +19,40 @@ const progress = {
   nextDueAt: null as number | null,
 };
 
-const server = setupServer();
+const defaultsModel = { status: 'defaults', version: 0, fittedAt: null, reviewCount: 12, reviewsForFirstFit: 40, desiredRetention: 0.9, parameters: null, report: null };
+const fittedModel = {
+  ...defaultsModel,
+  status: 'fitted',
+  version: 2,
+  fittedAt: Date.UTC(2026, 2, 20),
+  reviewCount: 2400,
+  parameters: Array.from({ length: 21 }, () => 0.5),
+  report: {
+    reviews: 2340,
+    items: 2100,
+    logLoss: { fitted: 0.312, defaults: 0.418 },
+    calibration: [
+      { from: 0.7, to: 0.8, reviews: 120, predicted: 0.76, actual: 0.74 },
+      { from: 0.9, to: 0.95, reviews: 900, predicted: 0.92, actual: 0.91 },
+    ],
+    workload: [
+      { retention: 0.8, fitted: 18.2, defaults: 24 },
+      { retention: 0.85, fitted: 23.4, defaults: 31 },
+      { retention: 0.9, fitted: 31.2, defaults: 42.4 },
+      { retention: 0.95, fitted: 55, defaults: 70 },
+      { retention: 0.97, fitted: 80, defaults: 99 },
+    ],
+    recommendedRetention: 0.85,
+    retentionCorrection: 0.04,
+    cardsRescheduled: 37,
+  },
+};
+
+// Every page load asks who is logged in and for the language's memory model; tests override what they look at.
+const server = setupServer(
+  http.get('/api/auth/session', () => HttpResponse.json({ user: null })),
+  http.get('/api/:language/memory-model', () => HttpResponse.json(defaultsModel)),
+);
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
@@ -64,6 +97,41 @@ describe('the language stats page', () => {
     server.use(http.get('/api/french/progress', () => HttpResponse.json({ ...progress, retention: { desired: 0.9, actual: null, reviews: 0 } })));
     renderAt('/stats/french');
     expect(await screen.findByText(/No reviews of learned words in the last 30 days yet/)).toBeInTheDocument();
+  });
+
+  it('says the memory model is the standard one until the learner has enough reviews', async () => {
+    server.use(http.get('/api/spanish/progress', () => HttpResponse.json(progress)));
+    renderAt('/stats/spanish');
+    const panel = await screen.findByRole('region', { name: 'Your memory model' });
+    expect(panel).toHaveTextContent('Once you have 40 reviews in Spanish (you have 12), it is fitted to how you remember');
+    expect(within(panel).getByRole('link', { name: 'Download your memory model' })).toHaveAttribute('href', '/api/spanish/memory-model');
+  });
+
+  it('shows a fitted model: when and from what, how it predicts, what it changed, and what each retention costs, the cheapest recommended', async () => {
+    const patches: unknown[] = [];
+    server.use(
+      http.get('/api/spanish/progress', () => HttpResponse.json(progress)),
+      http.get('/api/auth/session', () => HttpResponse.json({ user: { _id: 'u1', username: 'ana' } })),
+      http.get('/api/spanish/memory-model', () => HttpResponse.json(patches.length ? { ...fittedModel, desiredRetention: 0.85 } : fittedModel)),
+      http.patch('/api/settings', async ({ request }) => {
+        patches.push(await request.json());
+        return HttpResponse.json({ strictAccents: false, desiredRetention: 0.85, dailyGoal: 20, autoSpeak: false, theme: 'system' });
+      }),
+    );
+    renderAt('/stats/spanish');
+    const panel = await screen.findByRole('region', { name: 'Your memory model' });
+    expect(await within(panel).findByText(/Fitted to your own 2,340 Spanish reviews/)).toHaveTextContent('(fit number 2)');
+    expect(panel).toHaveTextContent('Over the last 30 days you remembered 86% of 50 reviews; you aim at 90%.');
+    expect(panel).toHaveTextContent('At 90%, your words ask for about 31 reviews a day, instead of 42 with the standard model. The last fit moved the schedule of 37 words.');
+    expect(panel).toHaveTextContent('The model overrated your memory by about 4 points, so reviews are timed for 94% by its reckoning: you get the 90% you chose.');
+    const calibration = within(panel).getByRole('table', { name: /How well it predicts you/ });
+    expect(within(calibration).getAllByRole('row')[2]).toHaveTextContent('92%91%900');
+    const workload = within(panel).getByRole('table', { name: 'What each retention costs you' });
+    expect(within(workload).getAllByRole('row')[2]).toHaveTextContent('85% · recommended23Use 85%');
+    expect(within(workload).getAllByRole('row')[3]).toHaveTextContent('Your setting');
+    await userEvent.click(within(workload).getByRole('button', { name: 'Use 85%' }));
+    expect(patches).toEqual([{ desiredRetention: 0.85 }]);
+    expect(await within(workload).findByRole('button', { name: 'Use 90%' })).toBeInTheDocument();
   });
 
   it('has an error state with Try again, and a 404 for unknown languages', async () => {

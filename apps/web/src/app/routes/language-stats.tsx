@@ -6,6 +6,12 @@ import { paths } from '@/config/paths';
 import { useLanguageProgress } from '@/features/progress/api/get-language-progress';
 import { LanguageCharts } from '@/features/progress/components/language-charts';
 import { ExportLinks } from '@/features/transfer/components/export-links';
+import { useSession } from '@/features/auth/api/get-session';
+import { useMemoryModel } from '@/features/progress/api/get-memory-model';
+import { MemoryModelPanel } from '@/features/progress/components/memory-model-panel';
+import { useUpdateSettings } from '@/features/settings/api/update-settings';
+import { useQueryClient } from '@tanstack/react-query';
+import { queryKeys } from '@/lib/query-keys';
 
 /** A language's progress as charts; anyone can see their own (a visitor's are empty). */
 export function Component() {
@@ -25,6 +31,16 @@ export function Component() {
 function Stats({ code }: { code: Parameters<typeof getLanguage>[0] }) {
   const language = getLanguage(code);
   const progress = useLanguageProgress(code);
+  const memory = useMemoryModel(code);
+  const loggedIn = Boolean(useSession().data);
+  const queryClient = useQueryClient();
+  const updateSettings = useUpdateSettings();
+  const chooseRetention = (desiredRetention: number) =>
+    updateSettings.mutate(
+      { desiredRetention },
+      // The panel's "your setting" and the retention line follow the new setting.
+      { onSuccess: () => void Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.memoryModel(code) }), queryClient.invalidateQueries({ queryKey: queryKeys.progress(code) })]) },
+    );
   return (
     <Page title={`${language.name} progress`}>
       <p>
@@ -42,6 +58,21 @@ function Stats({ code }: { code: Parameters<typeof getLanguage>[0] }) {
           />
         )}
       </QueryState>
+      {progress.data ? (
+        <QueryState query={memory}>
+          {(model) => (
+            <MemoryModelPanel
+              model={model}
+              languageName={language.name}
+              retention={progress.data.retention}
+              downloadUrl={`/api/${code}/memory-model`}
+              onChooseRetention={loggedIn ? chooseRetention : undefined}
+              choosing={updateSettings.isPending}
+            />
+          )}
+        </QueryState>
+      ) : null}
+      {updateSettings.isError ? <p role="alert">Your setting could not be saved: {updateSettings.error.message}</p> : null}
       <ExportLinks language={language} />
       <p>
         <Link to={paths.languageImport(code)}>Import words</Link> from a CSV file, a spreadsheet or Quizlet.

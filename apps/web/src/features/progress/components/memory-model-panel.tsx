@@ -1,0 +1,140 @@
+import type { LanguageProgress, MemoryModel } from '@vocab/api';
+
+const percent = (x: number) => `${Math.round(x * 100)}%`;
+const perDay = (x: number) => (x < 10 ? x.toFixed(1) : String(Math.round(x)));
+const date = (ms: number) => new Date(ms).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
+
+/** The workload row nearest the learner's retention (the settings allow any step of 1%, the report has five). */
+function nearest(model: MemoryModel, retention: number) {
+  const rows = model.report?.workload ?? [];
+  return rows.reduce<(typeof rows)[number] | undefined>((best, row) => (!best || Math.abs(row.retention - retention) < Math.abs(best.retention - retention) ? row : best), undefined);
+}
+
+interface Props {
+  model: MemoryModel;
+  languageName: string;
+  /** Recall over the last 30 days, from the progress charts. */
+  retention: LanguageProgress['retention'];
+  /** Where the parameters can be downloaded. */
+  downloadUrl: string;
+  /** Sets the desired retention (the learner's setting, for every language); absent for a visitor. */
+  onChooseRetention?: ((retention: number) => void) | undefined;
+  choosing?: boolean;
+}
+
+/**
+ * The learner's memory model in a language: whether it is fitted to them yet, how well it predicts them, what it
+ * changed, and what each desired retention would cost them, with the one that costs least per word recommended.
+ */
+export function MemoryModelPanel({ model, languageName, retention, downloadUrl, onChooseRetention, choosing = false }: Props) {
+  const report = model.report;
+  const current = nearest(model, model.desiredRetention);
+  return (
+    <section className="card memory-model" aria-labelledby="memory-model-heading">
+      <h2 id="memory-model-heading">Your memory model</h2>
+      {model.status === 'defaults' || !report ? (
+        <p>
+          Your reviews are scheduled with the standard memory model for now. Once you have {model.reviewsForFirstFit} reviews in {languageName} (you
+          have {model.reviewCount}), it is fitted to how you remember, by itself, and refitted as you go.
+        </p>
+      ) : (
+        <p>
+          Fitted to your own {report.reviews.toLocaleString()} {languageName} reviews
+          {model.fittedAt ? ` on ${date(model.fittedAt)}` : ''}
+          {model.version > 1 ? ` (fit number ${model.version})` : ''}.
+          {model.status === 'failed' ? ' The latest refit did not succeed; this one keeps serving, and another is tried tomorrow.' : ''}
+        </p>
+      )}
+      {retention.actual === null ? null : (
+        <p>
+          Over the last 30 days you remembered <strong>{percent(retention.actual)}</strong> of {retention.reviews} reviews; you aim at{' '}
+          {percent(retention.desired)}.
+        </p>
+      )}
+      {report && current ? (
+        <>
+          <p>
+            At {percent(current.retention)}, your words ask for about <strong>{perDay(current.fitted)} reviews a day</strong>, instead of{' '}
+            {perDay(current.defaults)} with the standard model.
+            {report.cardsRescheduled > 0 ? ` The last fit moved the schedule of ${report.cardsRescheduled} words.` : ''}
+          </p>
+          {Math.abs(report.retentionCorrection) >= 0.005 ? (
+            <p>
+              The model {report.retentionCorrection > 0 ? 'overrated' : 'underrated'} your memory by about {Math.round(Math.abs(report.retentionCorrection) * 100)}{' '}
+              points, so reviews are timed for {percent(Math.min(0.97, Math.max(0.7, model.desiredRetention + report.retentionCorrection)))} by its reckoning: you get the{' '}
+              {percent(model.desiredRetention)} you chose.
+            </p>
+          ) : null}
+          <table className="memory-calibration">
+            <caption>How well it predicts you: for reviews it gave each chance of remembering, how many you remembered</caption>
+            <thead>
+              <tr>
+                <th scope="col">Predicted</th>
+                <th scope="col">Remembered</th>
+                <th scope="col">Reviews</th>
+              </tr>
+            </thead>
+            <tbody>
+              {report.calibration.map((b) => (
+                <tr key={b.from}>
+                  <td>{percent(b.predicted)}</td>
+                  <td>{percent(b.actual)}</td>
+                  <td>{b.reviews}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <p className="hint">
+            Prediction error (log loss, lower is better): {report.logLoss.fitted.toFixed(3)} fitted to you, {report.logLoss.defaults.toFixed(3)} with the
+            standard model.
+          </p>
+          <table className="memory-workload">
+            <caption>What each retention costs you</caption>
+            <thead>
+              <tr>
+                <th scope="col">Remember at review</th>
+                <th scope="col">Reviews a day</th>
+                <th scope="col">
+                  <span className="visually-hidden">Choice</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {report.workload.map((w) => {
+                const recommended = w.retention === report.recommendedRetention;
+                const chosen = w === current;
+                return (
+                  <tr key={w.retention} aria-current={chosen ? 'true' : undefined}>
+                    <td>
+                      {percent(w.retention)}
+                      {recommended ? <strong> · recommended</strong> : null}
+                    </td>
+                    <td>{perDay(w.fitted)}</td>
+                    <td>
+                      {chosen ? (
+                        'Your setting'
+                      ) : onChooseRetention ? (
+                        <button type="button" className="btn btn-small" disabled={choosing} onClick={() => onChooseRetention(w.retention)}>
+                          Use {percent(w.retention)}
+                        </button>
+                      ) : null}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+          <p className="hint">
+            Recommended: the retention with the fewest reviews for each word you keep, for a memory like yours. The setting applies to all your languages.
+          </p>
+        </>
+      ) : null}
+      <p>
+        <a href={downloadUrl} download>
+          Download your memory model
+        </a>{' '}
+        (JSON: the parameters and what the last fit measured).
+      </p>
+    </section>
+  );
+}
