@@ -7,8 +7,11 @@ const STATE_CHANGING_GETS = new Set(['/api/auth/logout']);
 
 /**
  * CSRF defence for cookie sessions: a state-changing call from a browser carries Origin or Sec-Fetch-Site;
- * when either says the page is foreign, refuse. Non-browser clients (curl, tests) send neither and carry no
- * ambient cookie risk.
+ * when either says the page is foreign, refuse (a `cross-site` fetch is refused whatever Origin it names, unless
+ * that origin is listed in ALLOWED_ORIGINS). Non-browser clients (curl, tests) send neither and carry no ambient
+ * cookie risk. The server's own origin is the scheme (X-Forwarded-Proto from a trusted proxy) and the Host header,
+ * never X-Forwarded-Host: a client may send that header, and a proxy that only appends to it passes the client's
+ * value on, which would let any page name itself as the server.
  */
 export function registerOriginCheck(app: FastifyInstance, allowedOrigins: readonly string[]): void {
   const allowed = new Set(allowedOrigins);
@@ -22,9 +25,8 @@ export function registerOriginCheck(app: FastifyInstance, allowedOrigins: readon
 
 function isSameOrigin(request: FastifyRequest, allowed: ReadonlySet<string>): boolean {
   const origin = request.headers.origin;
-  if (origin !== undefined) {
-    return origin === `${request.protocol}://${request.host}` || allowed.has(origin);
-  }
+  if (origin !== undefined && allowed.has(origin)) return true;
   const site = request.headers['sec-fetch-site'];
-  return site === undefined || site === 'same-origin' || site === 'none';
+  if (site !== undefined && site !== 'same-origin' && site !== 'none') return false;
+  return origin === undefined || origin === `${request.protocol}://${request.headers.host ?? ''}`;
 }

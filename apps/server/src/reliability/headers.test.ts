@@ -87,7 +87,7 @@ describe('security headers', () => {
       method: 'POST',
       url: '/api/auth/login',
       payload: { username: 'secure', password: 'correct horse' },
-      headers: { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'vocab.example', origin: 'https://vocab.example' },
+      headers: { 'x-forwarded-proto': 'https', host: 'vocab.example', origin: 'https://vocab.example' },
     });
     expect(login.statusCode).toBe(200);
     expect(login.cookies.find((c) => c.name === 'sid')).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Lax' });
