@@ -75,7 +75,7 @@ describeEachDatabase('the batch walks the deck from each learner\'s frontier', (
     // "manzana" arrives as the third word: every word from the third on moves down one rank.
     const lines = deckHead('spanish', 40).split('\n');
     const header = lines.findIndex((l) => l.startsWith('word\t'));
-    lines.splice(header + 3, 0, 'manzana\tapple\tnoun\tla\t\t');
+    lines.splice(header + 3, 0, 'manzana\tapple\tnoun\tla\t\t\t\t');
     await loadDeck(db, getLanguage('spanish'), lines.join('\n'), 1);
 
     const batch = (await app.inject({ method: 'GET', url: '/api/spanish?limit=15&unlearned=true', headers: { cookie } })).json<Word[]>();
