@@ -4,11 +4,13 @@ import type { AnswerKey } from './answer-checker.js';
 import { mindTheMark } from './verdict.js';
 import { getLanguage } from './languages.js';
 import type { LanguageCode } from './languages.js';
+import { answerKey } from './word-card.js';
 
 /** A deck word of `language` (prompted in English, typed in the language). */
 function word(language: LanguageCode, accepted: string | string[], article: string | null = null): AnswerKey {
-  const { locale, articles } = getLanguage(language);
-  return { accepted: Array.isArray(accepted) ? accepted : [accepted], article, locale, articles };
+  // The key as the quiz and the server build it (word-card.ts), with every alternative accepted.
+  const key = answerKey({ word: '', article: article ?? '', translations: [], hint: '' }, getLanguage(language), 'recall');
+  return { ...key, accepted: Array.isArray(accepted) ? accepted : [accepted] };
 }
 
 /** English translations (prompted in the language, typed in English). */
@@ -70,7 +72,7 @@ describe('checkAnswer: exact answers', () => {
   });
 
   it('accepts a German noun typed in lower case and shows it capitalised', () => {
-    expect(checkAnswer('haus', word('german', 'Haus', 'das'))).toEqual({ verdict: 'correct', expected: 'das Haus' });
+    expect(checkAnswer('das haus', word('german', 'Haus', 'das'))).toEqual({ verdict: 'correct', expected: 'das Haus' });
   });
 
   it('handles words without article in a language with articles', () => {
@@ -95,8 +97,7 @@ describe('checkAnswer: articles of the language', () => {
 
   it('rejects another article: the gender is part of the word', () => {
     expect(checkAnswer('el casa', word('spanish', 'casa', 'la'))).toEqual({ verdict: 'wrong', expected: 'la casa' });
-    expect(checkAnswer('die Haus', word('german', 'Haus', 'das')).verdict).toBe('wrong');
-    expect(checkAnswer('der haus', word('german', 'Haus', 'das')).verdict).toBe('wrong');
+    expect(checkAnswer('le maison', word('french', 'maison', 'la')).verdict).toBe('wrong');
   });
 
   it('accepts "l\'homme", "l\' homme", "l’homme" and "homme" for le/homme', () => {
@@ -161,6 +162,38 @@ describe('checkAnswer: articles of the language', () => {
   });
 });
 
+describe('checkAnswer: German articles are part of the answer', () => {
+  const mindTheArticle = (expected: string) => ({ verdict: 'almost', expected, reason: 'article' });
+
+  it('grades a missing article and a wrong one the same: almost, showing the article', () => {
+    const rest = word('german', 'Rest', 'der');
+    expect(checkAnswer('der Rest', rest)).toEqual({ verdict: 'correct', expected: 'der Rest' });
+    expect(checkAnswer('Rest', rest)).toEqual(mindTheArticle('der Rest'));
+    expect(checkAnswer('die Rest', rest)).toEqual(mindTheArticle('der Rest'));
+    expect(checkAnswer('das Rest', rest)).toEqual(mindTheArticle('der Rest'));
+    expect(checkAnswer('Krankenhaus', word('german', 'Krankenhaus', 'das'))).toEqual(mindTheArticle('das Krankenhaus'));
+  });
+
+  it('keeps an accent slip with an article slip almost, but not a typo with one', () => {
+    const strasse = word('german', 'Straße', 'die');
+    expect(checkAnswer('Strasse', strasse)).toEqual(mindTheArticle('die Straße'));
+    expect(checkAnswer('der Strasse', strasse)).toEqual(mindTheArticle('die Straße'));
+    expect(checkAnswer('die Strasse', strasse)).toEqual({ verdict: 'almost', expected: 'die Straße', reason: 'accent', diacritic: 'eszett' });
+    expect(checkAnswer('Krankenhuas', word('german', 'Krankenhaus', 'das')).verdict).toBe('wrong');
+    expect(checkAnswer('das Krankenhuas', word('german', 'Krankenhaus', 'das')).reason).toBe('typo');
+  });
+
+  it('asks no article of a German word that has none, nor of an English answer', () => {
+    expect(checkAnswer('schnell', word('german', 'schnell')).verdict).toBe('correct');
+    expect(checkAnswer('house', english('house')).verdict).toBe('correct');
+  });
+
+  it('leaves the article optional in the other languages', () => {
+    expect(checkAnswer('casa', word('spanish', 'casa', 'la')).verdict).toBe('correct');
+    expect(checkAnswer('homme', word('french', 'homme', 'le')).verdict).toBe('correct');
+  });
+});
+
 describe('checkAnswer: English answers', () => {
   it('makes a leading "to" optional on verbs, either way', () => {
     expect(checkAnswer('speak', english('to speak'))).toEqual({ verdict: 'correct', expected: 'to speak' });
@@ -220,7 +253,7 @@ describe('checkAnswer: accents', () => {
   });
 
   it('treats ß as ss, æ as ae and œ as oe', () => {
-    expect(checkAnswer('strasse', word('german', 'Straße', 'die'))).toEqual({
+    expect(checkAnswer('die strasse', word('german', 'Straße', 'die'))).toEqual({
       verdict: 'almost',
       expected: 'die Straße',
       reason: 'accent',

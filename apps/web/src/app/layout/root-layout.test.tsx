@@ -144,7 +144,7 @@ describe('the navbar on a phone, and the streak', () => {
     server.use(asAccount(), http.get('/api/stats/summary', () => HttpResponse.json(summary({ streak: 1, todayAnswers: 25, dailyGoal: 20, goalMet: true, xp: 300 }))));
     renderApp();
 
-    const badge = (await within(mainNav()).findByText(/-day streak/)).closest('p');
+    const badge = (await within(mainNav()).findByText(/-day streak/)).closest('p') as HTMLElement;
     expect(badge).toHaveTextContent(/^1-day streak · 20\/20 today/);
     expect(badge.closest('.streak-badge')).toHaveClass('is-met');
     expect(badge.closest('.streak-badge')?.querySelector('svg')).toHaveAttribute('aria-hidden', 'true');

@@ -1,5 +1,7 @@
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
 import type { DroppedCall, QueueStatus } from '../offline/answer-queue';
-import { useQueueStatus } from '../offline/offline-context';
+import { useContinueAsGuest, useQueueStatus } from '../offline/offline-context';
 
 const answers = (n: number) => (n === 1 ? '1 answer' : `${n} answers`);
 
@@ -38,6 +40,7 @@ export function OfflineBanner() {
   const message = queueMessage(status);
   return (
     <>
+      {status.loggedOut ? <LoggedOutNotice waiting={status.waiting} /> : null}
       <p role="status" className={message ? `offline-banner${status.online ? ' is-online' : ''}` : 'offline-banner is-empty'}>
         {message}
       </p>
@@ -54,6 +57,30 @@ export function OfflineBanner() {
         </div>
       ) : null}
     </>
+  );
+}
+
+/**
+ * The session ended elsewhere (logged out from another device's sessions list): the answers are kept for the
+ * learner, who logs in to send them, or chooses to go on as a guest; never a guest without knowing it.
+ */
+function LoggedOutNotice({ waiting }: { waiting: number }) {
+  const continueAsGuest = useContinueAsGuest();
+  return (
+    <div role="alert" className="logged-out-notice">
+      <p>
+        <strong>You were logged out — log in to keep saving.</strong>{' '}
+        {waiting > 0 ? `${answers(waiting)} kept on this device will be sent as yours once you log in.` : 'Your next answers are kept until you log in.'}
+      </p>
+      <p className="logged-out-actions">
+        <Link to={paths.login} className="btn btn-primary btn-small">
+          Log in
+        </Link>
+        <button type="button" className="btn-link" onClick={continueAsGuest}>
+          Practise as a guest instead
+        </button>
+      </p>
+    </div>
   );
 }
 

@@ -64,3 +64,67 @@ describe('the answer queue on a shared device', () => {
     next.stop();
   });
 });
+
+describe('the answer queue when the session ends elsewhere', () => {
+  it('keeps the refused answer and the next ones as the account\'s, sends nothing meanwhile, and sends them in order once the learner logs in again', async () => {
+    // Logged out from another browser's sessions list: the server refuses this browser's next answer with 401.
+    let loggedIn = true;
+    const received = recordAnswers(() => (loggedIn ? 200 : 401));
+    online(true);
+    const storage = memoryStore<QueuedCall>();
+    const { queue, stop } = page(storage);
+    const ended = vi.fn();
+    queue.onEnded(ended);
+    queue.setOwner('ana');
+    await queue.add(answer('1'));
+    await queue.idle();
+    loggedIn = false;
+    await queue.add(answer('2'));
+    await queue.idle();
+    expect(queue.getStatus()).toMatchObject({ loggedOut: true, waiting: 1, dropped: [] });
+    expect(ended).toHaveBeenCalledTimes(1);
+
+    // The page learns there is no session now; the learner goes on answering: nothing is sent, not as a guest either.
+    queue.setOwner(null);
+    await queue.add(answer('3'));
+    await queue.idle();
+    expect(received).toHaveLength(2);
+    expect(queue.getStatus()).toMatchObject({ loggedOut: true, waiting: 2 });
+    const kept = await storage.entries();
+    expect(kept.map(([, c]) => c.owner)).toEqual(['ana', 'ana']);
+
+    // Logged in again on this browser: both go, in the order given, and the notice goes.
+    loggedIn = true;
+    queue.setOwner('ana');
+    await vi.waitFor(() => expect(received).toHaveLength(4));
+    expect(received.map((r) => (r.body as { answerId: string }).answerId)).toEqual(['answer-1-000', 'answer-2-000', 'answer-2-000', 'answer-3-000']);
+    expect(queue.getStatus()).toMatchObject({ loggedOut: false, waiting: 0 });
+    stop();
+  });
+
+  it('sends a guest\'s new answers only after the learner chose to go on as a guest; the account\'s wait for it', async () => {
+    let session: 'ended' | 'guest' | 'ana' = 'ended';
+    const received = recordAnswers(() => (session === 'ended' ? 401 : 200));
+    online(true);
+    const storage = memoryStore<QueuedCall>();
+    const { queue, stop } = page(storage);
+    queue.setOwner('ana');
+    await queue.add(answer('1'));
+    await queue.idle();
+    expect(queue.getStatus().loggedOut).toBe(true);
+
+    session = 'guest';
+    queue.setOwner(null);
+    queue.continueAsGuest();
+    await queue.add(answer('2'));
+    await queue.idle();
+    expect(received.map((r) => (r.body as { answerId: string }).answerId)).toEqual(['answer-1-000', 'answer-2-000']);
+    expect(queue.getStatus()).toMatchObject({ loggedOut: false, waiting: 0 });
+
+    session = 'ana';
+    queue.setOwner('ana');
+    await vi.waitFor(() => expect(received).toHaveLength(3));
+    expect((received[2]?.body as { answerId: string }).answerId).toBe('answer-1-000');
+    stop();
+  });
+});

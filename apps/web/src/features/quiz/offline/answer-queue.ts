@@ -57,6 +57,11 @@ export interface QueueStatus {
   /** Answers that had waited and that the server has taken since the queue began to wait: "saved" once all are. */
   delivered: number;
   dropped: readonly DroppedCall[];
+  /**
+   * The server said the session has ended (401: logged out from another device, or expired): the learner's calls
+   * are kept, none is sent, and new ones are kept as theirs too, until they log in again. Never a silent guest.
+   */
+  loggedOut?: boolean;
 }
 
 /** After a failed flush the queue tries again this long after, while online (an `online` event tries at once). */
@@ -82,6 +87,11 @@ export class AnswerQueue {
   private seq = 0;
   /** The session's owner (see Owned); undefined until the app knows the session. */
   private owner: string | null | undefined = undefined;
+  /** The last account seen logged in on this page: whose calls these are when its session ends. */
+  private account: string | null = null;
+  /** Set while the session has ended (see QueueStatus.loggedOut): whose calls wait, null when not known. */
+  private ended: { owner: string | null } | null = null;
+  private readonly endedListeners = new Set<() => void>();
   private status: QueueStatus;
   private readonly listeners = new Set<() => void>();
   private readonly deliveredListeners = new Set<() => void>();
@@ -131,8 +141,32 @@ export class AnswerQueue {
    * sent with the next person's session.
    */
   setOwner(owner: string | null): void {
-    if (owner === this.owner) return;
+    // Logging in (again) ends the wait; the ended session reading as "no one" does not.
+    const loggedIn = owner !== null && this.ended !== null;
+    if (owner === this.owner && !loggedIn) return;
     this.owner = owner;
+    if (owner !== null) this.account = owner;
+    if (loggedIn) {
+      this.ended = null;
+      this.update({ loggedOut: false });
+    }
+    this.counts();
+    void this.flush();
+  }
+
+  /** Called when the server says the session has ended (to refresh what the page knows of it). */
+  onEnded(listener: () => void): () => void {
+    this.endedListeners.add(listener);
+    return () => this.endedListeners.delete(listener);
+  }
+
+  /**
+   * The learner chose to go on as a guest (after logging out, which forgets the ended session's cookie): the calls
+   * kept for the account wait for it, and new ones are a guest's.
+   */
+  continueAsGuest(): void {
+    this.ended = null;
+    this.update({ loggedOut: false });
     this.counts();
     void this.flush();
   }
@@ -141,7 +175,8 @@ export class AnswerQueue {
   async add(call: NewCall): Promise<void> {
     await this.load();
     if (call.kind === 'answer') this.labels.set(call.body.answerId, call.label);
-    const owned: Owned = this.owner === undefined ? {} : { owner: this.owner };
+    // While the session has ended, what the learner does next is theirs too, kept for when they log in again.
+    const owned: Owned = this.ended ? { owner: this.ended.owner } : this.owner === undefined ? {} : { owner: this.owner };
     const queued: QueuedCall = call.kind === 'answer' ? { ...call, ...owned, waited: !isOnline(), seq: this.nextSeq() } : { ...call, ...owned, seq: this.nextSeq() };
     this.calls.push(queued);
     this.counts();
@@ -199,6 +234,10 @@ export class AnswerQueue {
     clearTimeout(this.retryTimer);
     for (let call = this.calls.find(this.sendable); call && isOnline(); call = this.calls.find(this.sendable)) {
       const outcome = await this.send(call);
+      if (outcome === 'ended') {
+        this.counts();
+        return;
+      }
       if (outcome === 'later') {
         this.calls.forEach((c) => {
           if (c.kind === 'answer') c.waited = true;
@@ -216,7 +255,7 @@ export class AnswerQueue {
     }
   }
 
-  private async send(call: QueuedCall): Promise<'sent' | 'dropped' | 'later'> {
+  private async send(call: QueuedCall): Promise<'sent' | 'dropped' | 'later' | 'ended'> {
     let refusal: ApiError | null = null;
     const saved = await sendWithRetry(async () => {
       try {
@@ -229,6 +268,13 @@ export class AnswerQueue {
     if (saved) return 'sent';
     const refused = refusal as ApiError | null;
     if (!refused) return 'later';
+    if (refused.status === 401) {
+      // Kept, not dropped: it is sent as the learner once they log in again.
+      this.ended = { owner: call.owner ?? this.account };
+      this.update({ loggedOut: true });
+      this.endedListeners.forEach((l) => l());
+      return 'ended';
+    }
     const what = call.kind === 'answer' ? 'answer' : call.correction;
     const dropped: DroppedCall = { id: this.nextDropId++, label: call.label, what, code: refused.code, reason: refused.message };
     this.update({ dropped: [...this.status.dropped, dropped] });
@@ -241,12 +287,19 @@ export class AnswerQueue {
     return answerLanguageWord(call.language, call.wordId, late ? { ...call.body, answeredAt: call.givenAt } : call.body);
   }
 
-  /** A guest's calls, and those of the account logged in now (in the order given: each learner's stay in order). */
-  private readonly sendable = (call: QueuedCall): boolean => call.owner == null || call.owner === this.owner;
+  /**
+   * A guest's calls, and those of the account logged in now (in the order given: each learner's stay in order);
+   * none while the session has ended, as the server would refuse them all.
+   */
+  private readonly sendable = (call: QueuedCall): boolean => this.ended === null && (call.owner == null || call.owner === this.owner);
+
+  /** The learner's own calls: those it may send, and while its session has ended, those kept for it. */
+  private readonly own = (call: QueuedCall): boolean =>
+    this.ended === null ? this.sendable(call) : call.owner == null || call.owner === this.ended.owner;
 
   /** The waiting count (the learner's own); `delivered` restarts when answers begin to wait after all were sent. */
   private counts(delivered = this.status.delivered): void {
-    const waiting = this.calls.filter((c) => c.kind === 'answer' && c.waited && this.sendable(c)).length;
+    const waiting = this.calls.filter((c) => c.kind === 'answer' && (c.waited || this.ended !== null) && this.own(c)).length;
     this.update({ waiting, delivered: this.status.waiting === 0 && waiting > 0 ? 0 : delivered });
   }
 

@@ -2,6 +2,8 @@ import type { Word } from '@vocab/api';
 import type { Direction, LanguageCode } from '@vocab/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, createContext, useCallback, useContext, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { call, client } from '@/lib/api-client';
+import { isSessionQuery } from '@/lib/query-keys';
 import { type CorrectAnswer, type ReportAnswer, answerBody, isProgressQuery } from '../lib/answer-report';
 import { AnswerQueue, type QueueStatus } from './answer-queue';
 import { API_READS_CACHE } from './cache-names';
@@ -23,6 +25,8 @@ export function OfflineProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   useEffect(() => offline.queue.start(), [offline]);
   useEffect(() => offline.queue.onDelivered(() => void queryClient.invalidateQueries({ predicate: isProgressQuery })), [offline, queryClient]);
+  // The session ended elsewhere: the header must stop saying "My account".
+  useEffect(() => offline.queue.onEnded(() => void queryClient.invalidateQueries({ predicate: isSessionQuery })), [offline, queryClient]);
   return <OfflineContext value={offline}>{children}</OfflineContext>;
 }
 
@@ -65,6 +69,23 @@ export function useForgetOfflineData(): () => Promise<void> {
 export function useQueueOwner(): (owner: string | null) => void {
   const { queue } = useOffline();
   return useCallback((owner) => queue.setOwner(owner), [queue]);
+}
+
+/**
+ * The learner whose session ended chooses to go on as a guest: logging out forgets the ended session's cookie (the
+ * server keeps it until then, decision 0002), and the queue sends new answers again, as a guest's.
+ */
+export function useContinueAsGuest(): () => void {
+  const { queue } = useOffline();
+  const queryClient = useQueryClient();
+  return useCallback(() => {
+    void call(client.GET('/api/auth/logout'))
+      .catch(() => undefined)
+      .then(() => {
+        queue.continueAsGuest();
+        void queryClient.invalidateQueries({ predicate: isSessionQuery });
+      });
+  }, [queue, queryClient]);
 }
 
 /** Resolves once the queue has sent what it can (before asking the server for the next batch). */
