@@ -15,6 +15,7 @@ import * as placements from './migrations/011-placements.js';
 import * as memoryModels from './migrations/012-memory-models.js';
 import * as wordExamples from './migrations/013-word-examples.js';
 import * as learningStarts from './migrations/015-learning-starts.js';
+import * as takenBackAnswers from './migrations/016-taken-back-answers.js';
 
 /** Migrations are compiled in (no directory scan), so the built server carries exactly its own schema. */
 function provider(dialect: Dialect): MigrationProvider {
@@ -33,6 +34,7 @@ function provider(dialect: Dialect): MigrationProvider {
     '012-memory-models': { up: memoryModels.up },
     '013-word-examples': { up: wordExamples.up },
     '015-learning-starts': { up: learningStarts.up },
+    '016-taken-back-answers': { up: takenBackAnswers.up },
   };
   return { getMigrations: () => Promise.resolve(migrations) };
 }

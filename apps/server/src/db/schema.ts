@@ -20,6 +20,7 @@ export interface Database {
   placements: PlacementsTable;
   frontiers: FrontiersTable;
   learning_starts: LearningStartsTable;
+  taken_back_answers: TakenBackAnswersTable;
   memory_models: MemoryModelsTable;
 }
 
@@ -185,6 +186,13 @@ export interface LearningStartsTable {
   learner_id: string;
   language: string;
   rank: number;
+}
+
+/** An answer id the learner took back, so that a retry of its request records nothing (migration 016). */
+export interface TakenBackAnswersTable {
+  learner_id: string;
+  answer_id: string;
+  taken_back_at: number;
 }
 
 /** A learner's latest placement test result in a language (migration 011). */

@@ -59,8 +59,12 @@ const ensureCardQuery = prepared((p: CardRef & CardState & { language: string; n
 const readCardQuery = prepared((p: CardRef, db) => db.selectFrom('progress').selectAll().where(isCard(p)));
 const lockCardQuery = prepared((p: CardRef, db) => db.selectFrom('progress').selectAll().where(isCard(p)).forUpdate());
 
+/** Whether an answer id is used: logged, or taken back (Undo leaves the log but keeps the id used; migration 016). */
 const hasAnswerQuery = prepared((p: { learnerId: string; answerId: string }, db) =>
-  db.selectFrom('reviews').select('id').where('learner_id', '=', p.learnerId).where('answer_id', '=', p.answerId),
+  db.selectNoFrom((eb) => [
+    eb.exists(eb.selectFrom('reviews').select('id').where('learner_id', '=', p.learnerId).where('answer_id', '=', p.answerId)).as('logged'),
+    eb.exists(eb.selectFrom('taken_back_answers').select('answer_id').where('learner_id', '=', p.learnerId).where('answer_id', '=', p.answerId)).as('taken_back'),
+  ]),
 );
 
 const answeredInSessionQuery = prepared((p: CardRef & { sessionId: string }, db) =>
@@ -121,7 +125,9 @@ export class CardStore {
 
   /** Whether the learner has an answer with this id already (a retried request). */
   async hasAnswer(learnerId: string, answerId: string): Promise<boolean> {
-    return (await hasAnswerQuery.executeTakeFirst(this.trx, { learnerId, answerId })) !== undefined;
+    const used = await hasAnswerQuery.executeTakeFirst(this.trx, { learnerId, answerId });
+    // SQLite answers 0 or 1, PostgreSQL false or true.
+    return Boolean(used?.logged) || Boolean(used?.taken_back);
   }
 
   /** Whether the card was answered in this quiz session already (a later answer is practice). */
@@ -190,6 +196,15 @@ export class CardStore {
       await this.trx.updateTable('progress').set({ ...savedCard(previous), updated_at: now }).where(isCard(ref)).execute();
     }
     await this.trx.deleteFrom('reviews').where('id', '=', answer.id).execute();
+  }
+
+  /** Keeps a taken-back answer's id used, so that a retry of its request records nothing. */
+  async markTakenBack(learnerId: string, answerId: string, now: number): Promise<void> {
+    await this.trx
+      .insertInto('taken_back_answers')
+      .values({ learner_id: learnerId, answer_id: answerId, taken_back_at: now })
+      .onConflict((oc) => oc.columns(['learner_id', 'answer_id']).doNothing())
+      .execute();
   }
 
   /** The learner's memory model in a language, as answers are scheduled with it (modules/memory). */

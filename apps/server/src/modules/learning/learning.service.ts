@@ -141,6 +141,11 @@ export class LearningService {
     const judged: AnswerInput = { ...input, verdict: await this.judge(learner, language, row, ref.direction, input) };
     try {
       return await this.cards.run(async (cards) => {
+        // A retry of an answer taken back finds no card to hold (the undo removed a first answer's card): asked
+        // before the card is created, so that the retry leaves the word as the undo left it.
+        if (row.due === null && input.answerId !== undefined && (await cards.hasAnswer(learner.id, input.answerId))) {
+          return { word: toWord(row), scheduled: false };
+        }
         const { card, created } = await cards.lockOrCreate(ref, { ...newCardState(now), language }, now, row);
         const retried = input.answerId !== undefined && (await cards.hasAnswer(learner.id, input.answerId));
         if (retried) return { word: toWord({ ...row, answered_correctly: card.answered_correctly, due: card.due }), scheduled: false };
@@ -239,6 +244,8 @@ export class LearningService {
       if (standing === 'gone') throw notFound('That answer');
       if (standing === 'superseded') throw conflict('not_last_answer', 'Only the last answer to a word can be taken back.');
       await cards.restore(answer, language, word, now);
+      // "I was right" logs the answer again under its id; a plain undo leaves the id used, never free for a retry.
+      if (!correctInstead) await cards.markTakenBack(learner.id, answerId, now);
       let scheduled = false;
       if (correctInstead) {
         const { card } = await cards.lockOrCreate(answer.ref, fresh, now, word);

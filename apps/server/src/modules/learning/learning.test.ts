@@ -267,6 +267,22 @@ describeEachDatabase('undo and "I was right"', (ctx) => {
     expect((await guest.json<Word[]>('GET', '/api/spanish'))[0]).toMatchObject({ _id: word?._id, answeredCorrectly: false, due: null });
   });
 
+  it('records nothing when the request of an answer taken back is sent again with its answerId', async () => {
+    const guest = client(ctx().app);
+    const [word] = await guest.json<Word[]>('GET', '/api/spanish');
+    const url = `/api/spanish/${word?._id}`;
+    await guest.json('PATCH', url, { verdict: 'wrong', answerId: 'sent-twice' });
+    expect((await guest.call('POST', '/api/spanish/answers/sent-twice/undo')).statusCode).toBe(200);
+    // The same request again, as an offline queue or a proxy may repeat it: a retry, not a new answer.
+    const retried = await guest.call('PATCH', url, { verdict: 'wrong', answerId: 'sent-twice' });
+    expect(retried.statusCode).toBe(200);
+    expect(retried.json()).toMatchObject({ scheduled: false, word: { answeredCorrectly: false, due: null } });
+    expect(await ctx().db.kysely.selectFrom('reviews').select('answer_id').execute()).toEqual([]);
+    expect(await ctx().db.kysely.selectFrom('progress').select('word_id').execute()).toEqual([]);
+    // A new answer, with a new id, is recorded as usual.
+    expect((await guest.call('PATCH', url, { verdict: 'correct', answerId: 'a-new-one' })).json()).toMatchObject({ scheduled: true });
+  });
+
   it('turns a wrong verdict into a correct one with a single review in the log, marked as the learner\'s ruling', async () => {
     const guest = client(ctx().app);
     const [word] = await guest.json<Word[]>('GET', '/api/french');
