@@ -1,5 +1,5 @@
 import type { Word } from '@vocab/api';
-import { getLanguage, isLanguageCode, withArticle } from '@vocab/core';
+import { cardPrompt, getLanguage, isLanguageCode, withArticle } from '@vocab/core';
 import type { Locator, Page } from '@playwright/test';
 
 /** What a learner does that is not the subject of a test, done through the API with the page's own cookies. */
@@ -39,8 +39,13 @@ export function answerTo(prompt: string, words: readonly Word[], language: strin
   const locale = isLanguageCode(language) ? getLanguage(language).locale : 'en';
   const foreign = words.find((w) => withArticle(w.word, w.article || null, locale) === prompt || w.word === prompt);
   if (foreign) return englishOf(foreign)[0] ?? '';
-  // An English prompt shared by several words says which it wants: "not (after the verb, with ne)".
-  const english = words.find((w) => [englishOf(w).join('; '), w.translation].some((p) => (w.hint ? `${p} (${w.hint})` : p) === prompt));
+  // An English prompt shared by several words says which it wants: "not (after the verb, with ne)", as the quiz
+  // builds it (cardPrompt leaves out a hint that repeats the prompt).
+  const shown = (w: Word, text: string) => {
+    const { hint } = cardPrompt({ word: w.word, article: w.article, translations: text.split(';').map((t) => t.trim()), hint: w.hint }, { locale }, 'recall');
+    return hint ? `${text} (${hint})` : text;
+  };
+  const english = words.find((w) => [englishOf(w).join('; '), w.translation].some((p) => shown(w, p) === prompt));
   if (english) return english.word;
   throw new Error(`no word of ${language} is prompted as "${prompt}" (words: ${words.map((w) => w.word).join(', ')})`);
 }
