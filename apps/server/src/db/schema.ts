@@ -119,6 +119,8 @@ export interface ReviewsTable {
   elapsed_days: number;
   scheduled_days: number;
   reviewed_at: number;
+  /** When the server received the answer (reviewed_at may be earlier, for an answer given offline); null before migration 016. */
+  received_at: number | null;
 }
 
 export interface UserLanguagesTable {

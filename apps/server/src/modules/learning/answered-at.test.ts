@@ -38,6 +38,27 @@ describeEachDatabase('an answer\'s own time (answeredAt)', (ctx) => {
     ]);
   });
 
+  it('counts for the streak answers that arrive within a day and a half on the day given, and a week backdated in one sitting as today', async () => {
+    const streakOf = async (call: (m: 'GET', u: string) => Promise<{ json<T>(): T }>) =>
+      (await call('GET', '/api/stats/summary?tz=UTC')).json<{ streak: number; todayAnswers: number }>();
+    const now = ctx().clock();
+    // Seven answers, one per past day, all sent now: a 7-day streak filled in one sitting.
+    const filler = await learner(ctx().app, 'backdater');
+    for (let day = 6; day >= 0; day--) {
+      const res = await filler.answer(filler.words[6 - day], { verdict: 'correct', answerId: `backdated-${day}`, answeredAt: now - day * DAY });
+      expect(res.statusCode).toBe(200);
+    }
+    // Scheduling still uses each answer's own time; the streak counts only what reached the server in time.
+    expect((await log()).map((r) => r.reviewed_at)).toEqual([6, 5, 4, 3, 2, 1, 0].map((d) => now - d * DAY));
+    expect(await streakOf(filler.call)).toEqual(expect.objectContaining({ streak: 2, todayAnswers: 6 }));
+
+    // A learner who practised on a train yesterday evening and is back online this morning keeps the day.
+    const traveller = await learner(ctx().app, 'traveller');
+    await traveller.answer(traveller.words[0], { verdict: 'correct', answerId: 'on-the-train', answeredAt: now - DAY });
+    await traveller.answer(traveller.words[1], { verdict: 'correct', answerId: 'this-morning' });
+    expect(await streakOf(traveller.call)).toEqual(expect.objectContaining({ streak: 2, todayAnswers: 1 }));
+  });
+
   it('refuses an answer older than 7 days or more than 5 minutes ahead, writing nothing; a little ahead is now', async () => {
     const now = ctx().clock();
     const { words, answer } = await learner(ctx().app, 'clocks');

@@ -25,6 +25,8 @@ export interface ReviewInsert extends CardRef {
   elapsedDays: number;
   scheduledDays: number;
   reviewedAt: number;
+  /** When the server received it: later than reviewedAt for an answer given offline. */
+  receivedAt: number;
 }
 
 /** A logged answer, as undo needs it. */
@@ -95,6 +97,7 @@ const insertReviewQuery = prepared((p: Insertable<ReviewsTable>, db) =>
     elapsed_days: p.elapsed_days,
     scheduled_days: p.scheduled_days,
     reviewed_at: p.reviewed_at,
+    received_at: p.received_at,
   }),
 );
 
@@ -152,6 +155,7 @@ export class CardStore {
       elapsed_days: r.elapsedDays,
       scheduled_days: r.scheduledDays,
       reviewed_at: r.reviewedAt,
+      received_at: r.receivedAt,
     });
   }
 

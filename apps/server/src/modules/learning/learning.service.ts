@@ -151,7 +151,7 @@ export class LearningService {
         if (retried) return { word: toWord({ ...row, answered_correctly: card.answered_correctly, due: card.due }), scheduled: false };
         // Checked after the retry test: a replayed answer already recorded is a success whenever it arrives.
         const at = answerTime(input.answeredAt, now, card.last_review);
-        const after = await this.apply(cards, learner, language, ref, created ? null : card, card, judged, at);
+        const after = await this.apply(cards, learner, language, ref, created ? null : card, card, judged, at, now);
         return { word: toWord({ ...row, answered_correctly: after.card.answered_correctly, due: after.card.due }), scheduled: after.scheduled };
       });
     } catch (err) {
@@ -200,9 +200,9 @@ export class LearningService {
    * Records one answer on a held card: reschedules and logs it, or logs it as practice. Returns the card as it is
    * now and whether the answer rescheduled it.
    */
-  private async apply(cards: CardStore, learner: Learner, language: LanguageCode, ref: CardRef, previous: SavedCard | null, card: SavedCard, input: AnswerInput, now: number): Promise<{ card: SavedCard; scheduled: boolean }> {
+  private async apply(cards: CardStore, learner: Learner, language: LanguageCode, ref: CardRef, previous: SavedCard | null, card: SavedCard, input: AnswerInput, now: number, receivedAt = now): Promise<{ card: SavedCard; scheduled: boolean }> {
     const practice = input.sessionId !== undefined && (await cards.answeredInSession(ref, input.sessionId));
-    const review = { ...ref, answerId: input.answerId ?? null, sessionId: input.sessionId ?? null, verdict: input.overruled ? OVERRULED : input.verdict, typed: input.typed ?? '', reviewedAt: now };
+    const review = { ...ref, answerId: input.answerId ?? null, sessionId: input.sessionId ?? null, verdict: input.overruled ? OVERRULED : input.verdict, typed: input.typed ?? '', reviewedAt: now, receivedAt };
     if (practice) {
       await cards.log({ ...review, rating: ratingForVerdict(input.verdict), scheduled: false, previous: null, state: card.state, elapsedDays: 0, scheduledDays: card.scheduled_days });
       return { card, scheduled: false };

@@ -10,7 +10,7 @@ export class StatsRepository {
   answersSince(learnerId: string, since: number, language?: string) {
     let q = this.db
       .selectFrom('reviews as r')
-      .select(['r.reviewed_at', 'r.verdict', 'r.rating', 'r.scheduled', 'r.state'])
+      .select(['r.reviewed_at', 'r.received_at', 'r.verdict', 'r.rating', 'r.scheduled', 'r.state'])
       .where('r.learner_id', '=', learnerId)
       .where('r.reviewed_at', '>=', since);
     if (language) q = q.innerJoin('words as w', 'w.id', 'r.word_id').where('w.language', '=', language);

@@ -17,6 +17,18 @@ const countBy = (keys: string[]): Map<string, number> => {
 };
 
 /** Figures computed in the learner's time zone: a "day" is their calendar day, not the server's. */
+/**
+ * How late an answer given offline may reach the server and still count for the streak and the daily goal on the
+ * day it was given: a day and a half covers a train, a flight or a night without signal. Held longer, it counts on
+ * the day it arrived, so a client cannot backdate a week of answers in one sitting to fill a streak
+ * (docs/decisions/0011-offline-practice.md). Its review is still scheduled from when it was given.
+ */
+export const OFFLINE_STREAK_GRACE_MS = 36 * 60 * 60 * 1000;
+
+/** The time an answer counts at for the streak and the daily goal. */
+const countedAt = (a: { reviewed_at: number; received_at: number | null }): number =>
+  a.received_at !== null && a.received_at - a.reviewed_at > OFFLINE_STREAK_GRACE_MS ? a.received_at : a.reviewed_at;
+
 export class StatsService {
   constructor(
     private readonly repo: StatsRepository,
@@ -31,7 +43,7 @@ export class StatsService {
     const today = dayKey(now, tz);
     // A streak longer than the window is rare; the window bounds the work per request.
     const answers = await this.repo.answersSince(learner.id, now - 366 * DAY_MS);
-    const days = answers.map((a) => dayKey(a.reviewed_at, tz));
+    const days = answers.map((a) => dayKey(countedAt(a), tz));
     const todays = answers.filter((_, i) => days[i] === today);
     const counts = await this.repo.verdictCounts(learner.id);
     const xp = [...counts].reduce((sum, [verdict, n]) => sum + xpFor(verdict as Verdict) * n, 0);
