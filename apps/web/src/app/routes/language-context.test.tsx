@@ -90,6 +90,13 @@ describe('the sentence after an answer', () => {
     // The correction comes first, the sentence after it.
     const feedback = screen.getByText('Incorrect. house');
     expect(feedback.compareDocumentPosition(figure) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+
+    // Going on, the missed word comes back; answered right, the quiz is over and its sentence is still there.
+    await user.keyboard('{Enter}');
+    await user.type(answerField(), 'house');
+    await wait(2100);
+    expect(screen.getByRole('heading', { name: 'Quiz over' })).toBeInTheDocument();
+    expect(sentence()?.querySelector('mark')?.textContent).toBe('casa');
   });
 });
 

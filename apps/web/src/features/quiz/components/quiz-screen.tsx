@@ -6,7 +6,7 @@ import { useCoarsePointer } from '@/lib/use-coarse-pointer';
 import { withArticle } from '@vocab/core';
 import { AccentButtons } from './accent-buttons';
 import { SpeakButton } from './speak-button';
-import { AnswerSentence, ClozePrompt, type QuizExamples } from './example-sentence';
+import { AnswerSentence, ClozePrompt, type QuizExamples, lastAnswerSentence } from './example-sentence';
 
 /** How the screen counts: a progress bar (index / total), "i / N", or the generic quiz's "word i / N". */
 export type QuizCounter = 'progress' | 'count' | 'word-count';
@@ -147,7 +147,7 @@ export function QuizScreen(props: QuizScreenProps) {
   const { state } = quiz;
 
   if (state.finished) {
-    return <QuizFinished quiz={quiz} showResult={props.showResult ?? true} actions={props.finishedActions} />;
+    return <QuizFinished quiz={quiz} showResult={props.showResult ?? true} actions={props.finishedActions} examples={props.examples} />;
   }
   return <QuizQuestion {...props} quiz={quiz} />;
 }
@@ -294,7 +294,7 @@ function QuizQuestion({
   // The "in context" prompt of the word asked; the sentence of the word last answered, shown from its verdict until
   // the next answer, under the field: the next prompt and the correction stay above it.
   const cloze = state.config.mode === 'context' && current ? examples?.sentences.get(current.id) : undefined;
-  const lastSentence = state.lastAnswer ? examples?.sentences.get(state.lastAnswer.item.id) : undefined;
+  const lastSentence = lastAnswerSentence(state, examples);
 
   return (
     <div className="quiz" onKeyDown={(e) => onCorrectionKey(e, quiz, focusField)}>
@@ -349,9 +349,9 @@ function QuizQuestion({
             <SpeakButton text={feedback.expected} locale={answerLang} auto={autoSpeak} />
           ) : null}
         </div>
-        {lastSentence && examples ? <AnswerSentence sentence={lastSentence} locale={examples.locale} /> : null}
         {/* While its verdict is shown, the feedback says what the answer was; once the quiz moved on, this line does. */}
         {state.lastAnswer && !(feedback !== null && current?.id === state.lastAnswer.item.id) ? <LastAnswerSummary last={state.lastAnswer} /> : null}
+        {lastSentence && examples ? <AnswerSentence sentence={lastSentence} locale={examples.locale} /> : null}
         {state.retrying ? (
           <p className="hint quiz-retry-hint">Type the answer to go on{touch ? ', or tap Continue.' : ', or press Enter to continue.'}</p>
         ) : null}
@@ -382,7 +382,7 @@ function SaveProblems({ unsaved, uncorrected }: { unsaved: number; uncorrected: 
   );
 }
 
-function QuizFinished({ quiz, showResult, actions }: { quiz: Quiz; showResult: boolean; actions: (context: FinishedContext) => ReactNode }) {
+function QuizFinished({ quiz, showResult, actions, examples }: { quiz: Quiz; showResult: boolean; actions: (context: FinishedContext) => ReactNode; examples?: QuizExamples | undefined }) {
   const { state, settled } = quiz;
   const headingRef = useRef<HTMLHeadingElement>(null);
   // The answer field is gone: move the focus to the news, so a screen reader reads it and Tab goes on from here.
@@ -390,6 +390,7 @@ function QuizFinished({ quiz, showResult, actions }: { quiz: Quiz; showResult: b
     headingRef.current?.focus();
   }, []);
   const result = state.result ?? { score: state.score, total: state.total };
+  const lastSentence = lastAnswerSentence(state, examples);
   // Undoing the last answer brings its word back: the question's own focus handling takes over from there.
   const nothing = () => undefined;
   return (
@@ -405,6 +406,8 @@ function QuizFinished({ quiz, showResult, actions }: { quiz: Quiz; showResult: b
         </p>
       ) : null}
       {state.lastAnswer ? <LastAnswerSummary last={state.lastAnswer} /> : null}
+      {/* The last word's sentence stays after the last answer too, until the learner goes on. */}
+      {lastSentence && examples ? <AnswerSentence sentence={lastSentence} locale={examples.locale} /> : null}
       <div className="actions">{actions({ result, settled })}</div>
       <AnswerCorrections quiz={quiz} after={nothing} />
       <SaveProblems unsaved={quiz.unsaved} uncorrected={quiz.uncorrected} />
