@@ -102,6 +102,32 @@ describeEachDatabase('memory model', (ctx) => {
     expect((await app.inject({ method: 'GET', url: '/api/spanish/for-review', headers: { cookie } })).statusCode).toBe(200);
   }, SLOW);
 
+  it('fits through a hostile log: one card answered ten thousand times, answers dated years back and ahead, bad ratings', async () => {
+    const { app, db, clock } = ctx();
+    const { cookie, userId } = await loginAs(app);
+    const words = await studyDays(ctx(), cookie, [0, 2, 5, 9]);
+    const wordId = Number(words[0]?._id);
+    const row = (i: number, reviewedAt: number, rating: number) => ({
+      learner_id: userId, word_id: wordId, direction: 'recognise' as const, answer_id: null, session_id: null, rating, verdict: 'correct', typed: '',
+      scheduled: 1, previous: null, state: 2, elapsed_days: 1, scheduled_days: 1, reviewed_at: reviewedAt + i,
+    });
+    const hostile = [
+      ...Array.from({ length: 10_000 }, (_, i) => row(i, clock() - 30 * DAY + i * 60_000, i % 7 === 0 ? 1 : 3)),
+      row(0, clock() - 20 * 365 * DAY, 3),
+      row(0, clock() + 5 * 365 * DAY, 3),
+      row(0, clock() - DAY, 9),
+      row(0, clock() - DAY, 0),
+    ];
+    for (let i = 0; i < hostile.length; i += 500) await db.kysely.insertInto('reviews').values(hostile.slice(i, i + 500)).execute();
+    const pass = await app.memoryFitter.runOnce();
+    expect(pass).toMatchObject({ fitted: 1, failed: 0 });
+    const fitted = await model(app, cookie);
+    expect(fitted.parameters?.every(Number.isFinite)).toBe(true);
+    // The answer path goes on with the new parameters.
+    const res = await app.inject({ method: 'PATCH', url: `/api/spanish/${wordId}`, headers: { cookie }, payload: { verdict: 'correct' } });
+    expect(res.statusCode).toBe(200);
+  }, SLOW);
+
   it('two instances on one database fit a learner once', async () => {
     const { app, db, clock } = ctx();
     const { cookie } = await loginAs(app);
