@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { evaluateAudit, parseAllowlist } from './audit-policy.js';
+import { auditCoverage, evaluateAudit, parseAllowlist } from './audit-policy.js';
 
 /** The shape of `npm audit --json` (npm 7+), cut down to what the policy reads. */
 const report = (vulnerabilities: object) => JSON.stringify({ auditReportVersion: 2, vulnerabilities, metadata: {} });
@@ -55,5 +55,20 @@ describe('audit policy', () => {
     expect(entries).toEqual([accept]);
     expect(errors).toHaveLength(3);
     expect(parseAllowlist('{').errors[0]).toMatch(/not JSON/);
+  });
+
+  it('says which packages an audit covers: production ones from the registry, not dev-only, workspace or git ones', () => {
+    const lock = JSON.stringify({
+      lockfileVersion: 3,
+      packages: {
+        '': { name: 'vocab' },
+        'node_modules/fastify': { version: '5.0.0', resolved: 'https://registry.npmjs.org/fastify/-/fastify-5.0.0.tgz' },
+        'node_modules/fastify/node_modules/semver': { version: '7.0.0', resolved: 'https://registry.npmjs.org/semver/-/semver-7.0.0.tgz' },
+        'node_modules/vitest': { version: '4.0.0', resolved: 'https://registry.npmjs.org/vitest/-/vitest-4.0.0.tgz', dev: true },
+        'node_modules/@vocab/core': { resolved: 'packages/core', link: true },
+        'node_modules/forked': { version: '1.0.0', resolved: 'git+ssh://git@github.com/someone/forked.git#abc' },
+      },
+    });
+    expect(auditCoverage(lock)).toEqual({ production: 2, devOnly: 1, workspaces: ['@vocab/core'], notFromRegistry: ['forked'] });
   });
 });

@@ -119,3 +119,29 @@ export function evaluateAudit(output: string, allowlist: AllowlistEntry[], today
   outcome.stale = allowlist.filter((e) => !used.has(e));
   return outcome;
 }
+
+export interface AuditCoverage {
+  /** Packages installed for production: what `npm audit --omit=dev` checks. */
+  production: number;
+  /** Packages only the build and the tests use: not shipped, and not checked by the CI audit. */
+  devOnly: number;
+  /** Our own workspace packages: no advisory database knows them. */
+  workspaces: string[];
+  /** Packages installed from elsewhere than the registry (git, a tarball URL): npm audit cannot look them up. */
+  notFromRegistry: string[];
+}
+
+/** What an audit covers and what it cannot, read from package-lock.json (lockfile v2+). */
+export function auditCoverage(lockfile: string, registry = 'https://registry.npmjs.org/'): AuditCoverage {
+  const lock = JSON.parse(lockfile) as { packages?: Record<string, { dev?: boolean; link?: boolean; resolved?: string; name?: string }> };
+  const coverage: AuditCoverage = { production: 0, devOnly: 0, workspaces: [], notFromRegistry: [] };
+  for (const [key, pkg] of Object.entries(lock.packages ?? {})) {
+    if (!key.includes('node_modules/')) continue;
+    const name = key.slice(key.lastIndexOf('node_modules/') + 'node_modules/'.length);
+    if (pkg.link) coverage.workspaces.push(name);
+    else if (pkg.resolved !== undefined && !pkg.resolved.startsWith(registry)) coverage.notFromRegistry.push(name);
+    else if (pkg.dev) coverage.devOnly += 1;
+    else coverage.production += 1;
+  }
+  return coverage;
+}
