@@ -1,7 +1,7 @@
 import type { Word } from '@vocab/api';
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, seriousViolations, test } from './support/fixtures';
-import { answerTo, quizOf, signUpAndLogIn, typeAnswer } from './support/learner';
+import { addLanguage, answerTo, quizOf, signUpAndLogIn, typeAnswer } from './support/learner';
 
 // The installed app: this file lets the service worker run (the rest of the suite blocks it).
 test.use({ serviceWorkers: 'allow' });
@@ -118,6 +118,42 @@ test.describe('offline practice', () => {
     const times = rows.map((r) => Number(r.reviewed_at));
     expect(times).toEqual([...times].sort((a, b) => a - b));
     for (const t of times) expect(t >= offlineFrom - 1000 && t < onlineAt).toBe(true);
+  });
+
+  test('offline, the user home and the language homes show what they last knew, and their Practise links open a quiz', async ({ page }) => {
+    // Five pages online, then three offline through the service worker: more than the usual minute on two cores.
+    test.slow();
+    await signUpAndLogIn(page, 'offline-walker');
+    await addLanguage(page, 'spanish');
+    await page.goto('/user-home');
+    await controlled(page);
+    // Online once: the homes, and the quizzes they lead to (which keep their words for the day).
+    for (const url of ['/user-home', '/spanish', '/generic/spanish', '/spanish-quiz', '/quiz/generic/spanish']) {
+      await page.goto(url);
+      await page.locator('main h1').first().waitFor();
+      await page.waitForFunction(() => document.querySelector('.loading') === null);
+      if (url.includes('quiz')) await quizOf(page).prompt();
+    }
+    const loadingFailed = page.getByText('Error loading');
+
+    await page.context().setOffline(true);
+    // A reload offline, then clicks only: the user home, the language's generic page, its quiz.
+    await page.goto('/user-home');
+    await page.getByRole('link', { name: /^Spanish/ }).getByText(/words · \d+ up for review/).waitFor();
+    await page.getByRole('link', { name: /^Spanish/ }).click();
+    await page.waitForURL('**/generic/spanish');
+    await page.getByRole('link', { name: 'Learn new words' }).click();
+    await page.waitForURL('**/quiz/generic/spanish');
+    await quizOf(page).prompt();
+    expect(await loadingFailed.count()).toBe(0);
+
+    // The language home, opened offline, and its Practise link.
+    await page.goto('/spanish');
+    await page.getByRole('link', { name: 'Practice vocab' }).click();
+    await page.waitForURL('**/spanish-quiz');
+    await quizOf(page).prompt();
+    expect(await loadingFailed.count()).toBe(0);
+    await page.context().setOffline(false);
   });
 
   test('forgets the words and reads kept for offline use when the learner logs out', async ({ page }) => {

@@ -39,9 +39,13 @@ export const PWA_OPTIONS: Partial<VitePWAOptions> = {
     clientsClaim: true,
     runtimeCaching: [
       {
-        // Network first: online they are always fresh; offline the last answer lets a quiz start.
+        // Network first: online they are always fresh; offline the last answer lets a quiz start, and the homes
+        // that lead to it (the user home's languages and summary, a language's figures, progress and bands, the
+        // generic page's record) show what they last knew, so their Practise links can be followed offline.
         urlPattern: ({ url, request, sameOrigin }) =>
-          sameOrigin && request.method === 'GET' && /^\/api\/(auth\/session|settings|languages|[a-z]+\/lexicon)$/.test(url.pathname),
+          sameOrigin &&
+          request.method === 'GET' &&
+          /^\/api\/(auth\/session|settings|languages|stats\/summary|users\/languages\/[^/]+(\/languages\/[a-z]+)?|[a-z]+\/(lexicon|stats|progress|bands))$/.test(url.pathname),
         handler: 'NetworkFirst',
         options: { cacheName: API_READS_CACHE, expiration: { maxEntries: 50, maxAgeSeconds: 7 * 86_400 } },
       },
