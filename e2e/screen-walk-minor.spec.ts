@@ -161,6 +161,8 @@ test.describe('on a desktop', () => {
     await page.goto('/', { waitUntil: 'commit' });
     await expect(page.getByRole('status')).toHaveText('Loading Vocab…', { timeout: 2_000 });
     await expect(page.locator('.boot-brand')).toBeVisible();
+    // Styled, not bare text: the placeholder blocks take room (the page's Content-Security-Policy refuses inline styles).
+    expect((await page.locator('.boot-card').first().boundingBox())?.height).toBeGreaterThan(100);
     await page.getByRole('heading', { level: 1, name: 'Hello and welcome...' }).waitFor({ timeout: 15_000 });
     await expect(page.locator('.boot')).toHaveCount(0);
   });

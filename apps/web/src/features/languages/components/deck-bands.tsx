@@ -51,7 +51,7 @@ export function DeckBands({ language }: { language: Language }) {
             <li key={band.first} className={`band${here ? ' is-current' : ''}`} aria-current={here ? 'step' : undefined}>
               <span className="band-range">Words {range(band)}</span>
               <span className="band-known">
-                {band.learned.toLocaleString('en')} of {band.words.toLocaleString('en')} known ({share}%)
+                {band.learned.toLocaleString('en')} of {band.words.toLocaleString('en')} known ({share === 0 && band.learned > 0 ? 'under 1' : share}%)
               </span>
               <div className="progress" role="progressbar" aria-label={`Words ${range(band)} known`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={share}>
                 <span style={{ width: `${share}%` }} />
