@@ -1,6 +1,6 @@
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { type Endpoint, ErrorBody, allEndpoints, isPerLanguage } from '@vocab/api';
+import { type Endpoint, ErrorBody, accountEndpoints, allEndpoints, authEndpoints, endpointGroups, isPerLanguage, learningEndpoints, userLanguageEndpoints } from '@vocab/api';
 import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { routeUrl } from '../lib/serve-endpoint.js';
@@ -14,6 +14,35 @@ const UPLOAD_TYPES = ['application/octet-stream', 'text/plain', 'text/csv', 'tex
 
 type TransformInput = Parameters<typeof jsonSchemaTransform>[0];
 
+/** The session cookie, as the OpenAPI document names it. */
+const SESSION_SCHEME = 'session';
+
+/**
+ * Calls that answer 401 without a session: the account's own calls, and taking back an answer (a guest's session
+ * will do). Every other call works without one (a visitor's first answer creates a guest) and uses it when sent.
+ */
+const NEEDS_SESSION = new Set<Endpoint>([
+  ...Object.values(accountEndpoints),
+  ...Object.values(userLanguageEndpoints),
+  authEndpoints.logoutEverywhere,
+  authEndpoints.pageLoadLogin,
+  learningEndpoints.undoAnswer,
+  learningEndpoints.iWasRight,
+]);
+
+/** Each declaration's operationId: its module and name in packages/api (`learningUndoAnswer`), stable for code generators. */
+const OPERATION_IDS = new Map<Endpoint, string>(
+  Object.entries(endpointGroups).flatMap(([group, endpoints]) =>
+    Object.entries(endpoints as Record<string, Endpoint>).map(([name, e]) => [e, `${group}${name.charAt(0).toUpperCase()}${name.slice(1)}`] as const),
+  ),
+);
+
+/**
+ * The path as documented: without the trailing slash a few of SPEC.md's calls were declared with (the server takes
+ * both spellings), so that no two documented paths differ by a slash alone.
+ */
+const documentedPath = (path: string): string => path.replace(/(.)\/$/, '$1');
+
 /**
  * Each declared endpoint once, in its OpenAPI form: a per-language path is documented as `/api/{language}/…` from
  * the route of the first active language (the others are the same call), with the declaration's own schemas. Routes
@@ -24,13 +53,15 @@ function documentDeclaration(input: TransformInput): { schema: FastifySchema; ur
   if (!endpoint || (isPerLanguage(endpoint.path) && input.url !== routeUrl(endpoint))) return { schema: { hide: true } as FastifySchema, url: input.url };
   const schema: Record<string, unknown> = {
     summary: endpoint.summary,
+    operationId: OPERATION_IDS.get(endpoint),
     tags: [endpoint.tag],
+    security: NEEDS_SESSION.has(endpoint) ? [{ [SESSION_SCHEME]: [] }] : [{ [SESSION_SCHEME]: [] }, {}],
     ...(endpoint.params ? { params: endpoint.params } : {}),
     ...(endpoint.query ? { querystring: endpoint.query } : {}),
     ...(endpoint.body && !endpoint.upload ? { body: endpoint.body } : {}),
     response: { ...endpoint.responses, '4XX': ErrorBody },
   };
-  const documented = jsonSchemaTransform({ ...input, schema, url: endpoint.path }) as { schema: Record<string, unknown> & { response: Record<string, unknown> }; url: string };
+  const documented = jsonSchemaTransform({ ...input, schema, url: documentedPath(endpoint.path) }) as { schema: Record<string, unknown> & { response: Record<string, unknown> }; url: string };
   if (endpoint.upload) {
     documented.schema.body = { type: 'string', format: 'binary' };
     documented.schema.consumes = UPLOAD_TYPES;
@@ -51,7 +82,7 @@ type OpenApiPaths = { paths?: Record<string, Record<string, { requestBody?: { re
 function markOptionalBodies<D>(document: D): D {
   const { paths } = document as OpenApiPaths;
   for (const endpoint of allEndpoints as readonly Endpoint[]) {
-    const body = paths?.[endpoint.path]?.[endpoint.method.toLowerCase()]?.requestBody;
+    const body = paths?.[documentedPath(endpoint.path)]?.[endpoint.method.toLowerCase()]?.requestBody;
     if (body && endpoint.body?.safeParse(undefined).success) body.required = false;
   }
   return document;
@@ -78,6 +109,20 @@ export async function registerApiDocs(app: FastifyInstance): Promise<void> {
         version: '1.0.0',
         description:
           'Every call answers JSON; an error is `{ error: { code, message, issues? } }`. A state-changing call from a browser must send its Origin. Per-language paths exist for the active languages only.',
+        license: { name: 'CC BY-SA 4.0 (the word decks the API serves)', url: 'https://creativecommons.org/licenses/by-sa/4.0/' },
+      },
+      // Relative: the document describes the server that serves it, wherever it is deployed.
+      servers: [{ url: '/', description: 'The server this document came from' }],
+      components: {
+        securitySchemes: {
+          [SESSION_SCHEME]: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: 'sid',
+            description:
+              'The session cookie set by signup, login or a visitor\'s first answer (a guest). Calls listing it alone answer 401 without it; the others work without a session and use it when sent.',
+          },
+        },
       },
     },
     transform: documentDeclaration,
