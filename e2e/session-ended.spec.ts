@@ -32,6 +32,8 @@ test('a session ended from another browser says so, keeps the answers and sends 
     prompt = await quiz.nextPrompt(prompt);
     await quiz.input.fill(answerTo(prompt, words, 'spanish'));
     await expect(notice).toContainText('2 answers kept on this device will be sent as yours once you log in.');
+    // Nothing pretends to be retrying meanwhile.
+    expect(await phone.getByText('waiting to be sent. Trying again shortly.').count()).toBe(0);
     await phone.getByRole('button', { name: 'Menu' }).click();
     await phone.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' }).waitFor();
     await phone.getByRole('button', { name: 'Menu' }).click();

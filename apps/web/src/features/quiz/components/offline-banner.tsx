@@ -6,7 +6,9 @@ import { useContinueAsGuest, useQueueStatus } from '../offline/offline-context';
 const answers = (n: number) => (n === 1 ? '1 answer' : `${n} answers`);
 
 /** What the quiz says about the network and the answers waiting; null when there is nothing to say. */
-export function queueMessage({ online, waiting, delivered }: QueueStatus): string | null {
+export function queueMessage({ online, waiting, delivered, loggedOut }: QueueStatus): string | null {
+  // Logged out, nothing is being tried: the notice above says what waits and why.
+  if (loggedOut && online) return null;
   if (!online) {
     return waiting === 0
       ? 'You’re offline — your answers will be kept and sent when you’re back online.'
