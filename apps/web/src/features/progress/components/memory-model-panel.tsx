@@ -1,7 +1,12 @@
 import type { LanguageProgress, MemoryModel } from '@vocab/api';
+import { effectiveRetention } from '@vocab/core';
 
 const percent = (x: number) => `${Math.round(x * 100)}%`;
 const perDay = (x: number) => (x < 10 ? x.toFixed(1) : String(Math.round(x)));
+const points = (x: number) => {
+  const n = Math.round(Math.abs(x) * 100);
+  return n === 1 ? '1 point' : `${n} points`;
+};
 const date = (ms: number) => new Date(ms).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
 
 /** The workload row nearest the learner's retention (the settings allow any step of 1%, the report has five). */
@@ -47,7 +52,7 @@ export function MemoryModelPanel({ model, languageName, retention, downloadUrl, 
       )}
       {retention.actual === null ? null : (
         <p>
-          Over the last 30 days you remembered <strong>{percent(retention.actual)}</strong> of {retention.reviews} reviews; you aim at{' '}
+          Over the last 30 days you remembered <strong>{percent(retention.actual)}</strong> of {retention.reviews.toLocaleString()} reviews; you aim at{' '}
           {percent(retention.desired)}.
         </p>
       )}
@@ -60,8 +65,7 @@ export function MemoryModelPanel({ model, languageName, retention, downloadUrl, 
           </p>
           {Math.abs(report.retentionCorrection) >= 0.005 ? (
             <p>
-              The model {report.retentionCorrection > 0 ? 'overrated' : 'underrated'} your memory by about {Math.round(Math.abs(report.retentionCorrection) * 100)}{' '}
-              points, so reviews are timed for {percent(Math.min(0.97, Math.max(0.7, model.desiredRetention + report.retentionCorrection)))} by its reckoning: you get the{' '}
+              The model {report.retentionCorrection > 0 ? 'overrated' : 'underrated'} your memory by about {points(report.retentionCorrection)}, so reviews are timed for {percent(effectiveRetention(model.desiredRetention, report.retentionCorrection))} by its reckoning: you get the{' '}
               {percent(model.desiredRetention)} you chose.
             </p>
           ) : null}
