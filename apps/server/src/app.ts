@@ -56,6 +56,7 @@ import { registerEmptyBodyAnyType } from './plugins/empty-body.js';
 import { frameworkErrors, registerErrorHandler } from './plugins/error-handler.js';
 import { lowerCaseLanguagePath } from './plugins/language-case.js';
 import { registerNulGuard } from './plugins/nul-guard.js';
+import { registerMetrics } from './plugins/metrics.js';
 import { registerOriginCheck } from './plugins/origin-check.js';
 import { SessionManager } from './modules/auth/session-manager.js';
 import { createMovableClock } from './plugins/test-clock.js';
@@ -156,6 +157,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerEmptyBodyAnyType(app);
   // Before the session hook, the first to query the database.
   health.register(app);
+  // Before the routes, so that its hook sees every one of them.
+  if (config.metricsToken) registerMetrics(app, config.metricsToken);
 
   const users = new UserRepository(db.kysely);
   const limiter = new RateLimiter(db.kysely, clock);

@@ -36,6 +36,8 @@ const EnvSchema = z.object({
   DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(10_000),
   /** How often each instance looks for learners whose memory model is due a fit (minutes); 0 turns fitting off. */
   MEMORY_FIT_INTERVAL_MINUTES: z.coerce.number().min(0).max(1440).default(10),
+  /** Turns on Prometheus metrics at GET /api/metrics, for a scraper sending `Authorization: Bearer <token>`. */
+  METRICS_TOKEN: z.string().trim().min(16, 'must be at least 16 characters (a random token: openssl rand -hex 32)').optional(),
   /** A fit running longer is stopped and counted as failed (seconds). */
   MEMORY_FIT_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
 });
@@ -65,6 +67,8 @@ export interface Config {
   /** modules/memory: how often fits are looked for (0: never), and how long one may run. */
   memoryFitIntervalMs: number;
   memoryFitTimeoutMs: number;
+  /** Set: Prometheus metrics at /api/metrics for this bearer token (plugins/metrics.ts). Unset: no metrics. */
+  metricsToken: string | undefined;
 }
 
 export type TrustProxy = false | number | string[];
@@ -105,6 +109,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseQueryTimeoutMs: e.DATABASE_QUERY_TIMEOUT_MS,
     memoryFitIntervalMs: e.MEMORY_FIT_INTERVAL_MINUTES * 60_000,
     memoryFitTimeoutMs: e.MEMORY_FIT_TIMEOUT_SECONDS * 1000,
+    metricsToken: e.METRICS_TOKEN,
   };
 }
 

@@ -1,4 +1,5 @@
 import { type Kysely, type Transaction, sql } from 'kysely';
+import { type GroupCommitMessage, groupCommitChannel } from '../lib/telemetry.js';
 import type { Database } from './schema.js';
 import { assertOutsideWriteWork, runAsWriteWork } from './write-guard.js';
 
@@ -6,6 +7,8 @@ type Work<T> = (trx: Transaction<Database>) => Promise<T>;
 
 interface Job {
   work: Work<unknown>;
+  /** performance.now() when it was asked for: the wait a metric reports. */
+  queuedAt: number;
   resolve(value: unknown): void;
   reject(reason: unknown): void;
 }
@@ -36,7 +39,7 @@ export class GroupCommit {
     // From inside a piece, a nested piece would wait for the batch that waits for it.
     assertOutsideWriteWork();
     return new Promise<T>((resolve, reject) => {
-      this.queue.push({ work: work as Work<unknown>, resolve: resolve as (value: unknown) => void, reject });
+      this.queue.push({ work: work as Work<unknown>, queuedAt: performance.now(), resolve: resolve as (value: unknown) => void, reject });
       if (this.scheduled) return;
       this.scheduled = true;
       setImmediate(() => void this.drain());
@@ -77,13 +80,22 @@ export class GroupCommit {
       });
     } catch (error) {
       // The commit itself failed: nothing of the batch was stored.
+      report(batch, false);
       for (const job of batch) job.reject(error);
       return;
     }
+    report(batch, true);
     batch.forEach((job, i) => {
       const outcome = outcomes[i];
       if (outcome?.ok) job.resolve(outcome.value);
       else job.reject(outcome?.error);
     });
   }
+}
+
+/** The batch's size and each piece's wait, for the operator's metrics (only computed when metrics are on). */
+function report(batch: Job[], ok: boolean): void {
+  if (!groupCommitChannel.hasSubscribers) return;
+  const now = performance.now();
+  groupCommitChannel.publish({ size: batch.length, waitSeconds: batch.map((job) => (now - job.queuedAt) / 1000), ok } satisfies GroupCommitMessage);
 }

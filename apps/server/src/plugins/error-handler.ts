@@ -2,6 +2,7 @@ import type { ErrorIssue } from '@vocab/api';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { databaseFailure } from '../db/db-errors.js';
+import { type DatabaseErrorMessage, databaseErrorChannel } from '../lib/telemetry.js';
 import { AppError, serviceUnavailable } from '../lib/errors.js';
 import { type DatabaseHealth, STORAGE_RETRY_SECONDS, UNAVAILABLE_RETRY_SECONDS } from './database-health.js';
 
@@ -22,6 +23,7 @@ export function registerErrorHandler(app: FastifyInstance, spaIndexHtml: string 
     const failure = err instanceof AppError ? null : databaseFailure(err);
     if (failure) {
       health?.noteFailure(failure, err);
+      databaseErrorChannel.publish({ kind: failure } satisfies DatabaseErrorMessage);
       request.log.warn({ err }, failure === 'storage' ? 'database cannot store' : 'database unavailable');
       err = failure === 'storage'
         ? serviceUnavailable('storage_unavailable', 'Your change could not be saved right now. Please try again later.', STORAGE_RETRY_SECONDS)

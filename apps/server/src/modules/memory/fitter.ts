@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { DEFAULT_DESIRED_RETENTION } from '@vocab/core';
 import type { DatabaseTarget } from '../../config.js';
 import type { Clock } from '../../lib/clock.js';
+import { type MemoryFitMessage, memoryFitChannel } from '../../lib/telemetry.js';
 import { FIT_TARGET_ENV, type FitCandidate, type FitCommand, type FitCommandBody, type FitReply } from './fit-protocol.js';
 import type { FitOutcome } from './fit-job.js';
 import type { MemoryRepository } from './memory.repository.js';
@@ -145,6 +146,8 @@ export class MemoryFitter {
     } finally {
       child?.close();
     }
+    // For the operator's metrics (plugins/metrics.ts), when they are on.
+    for (const fit of result.fits) memoryFitChannel.publish({ outcome: fit.outcome } satisfies MemoryFitMessage);
     return result;
   }
 
