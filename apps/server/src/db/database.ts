@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase, type Transaction } from 'kysely';
+import { Kysely, type LogEvent, PostgresDialect, SqliteDialect, type SqliteDatabase, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { DatabaseTarget } from '../config.js';
 import { Checkpointer } from './checkpointer.js';
@@ -37,6 +37,8 @@ export interface DatabaseOptions {
   log?: { warn(obj: object, msg: string): void };
   /** SQLite: WAL checkpoints on a worker thread (db/checkpointer.ts), for the server's long-lived connection. */
   checkpointInBackground?: boolean;
+  /** Every statement Kysely runs, with its SQL (a test checks that learner-owned tables are read by learner). */
+  logQuery?: (sql: string) => void;
 }
 
 export const DEFAULT_CONNECT_TIMEOUT_MS = 3_000;
@@ -56,7 +58,7 @@ pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
 
 export function openDatabase(target: DatabaseTarget, options: DatabaseOptions = {}): Db {
   if (target.kind === 'postgres') {
-    const kysely = new Kysely<Database>({ dialect: guardDialect(new PostgresDialect({ pool: resilientPool(target.url, options) })) });
+    const kysely = new Kysely<Database>({ dialect: guardDialect(new PostgresDialect({ pool: resilientPool(target.url, options) })), log: queryLogger(options) });
     const writeTransaction: Db['writeTransaction'] = (work) => {
       assertOutsideWriteWork();
       return kysely.transaction().execute((trx) => runAsWriteWork(() => work(trx)));
@@ -64,7 +66,7 @@ export function openDatabase(target: DatabaseTarget, options: DatabaseOptions = 
     return { kysely, dialect: 'postgres', target, writeTransaction, close: () => kysely.destroy() };
   }
   const sqlite = openSqlite(target.file);
-  const kysely = new Kysely<Database>({ dialect: guardDialect(new SqliteDialect({ database: withStatementCache(sqlite) })) });
+  const kysely = new Kysely<Database>({ dialect: guardDialect(new SqliteDialect({ database: withStatementCache(sqlite) })), log: queryLogger(options) });
   const group = new GroupCommit(kysely);
   const checkpointer = options.checkpointInBackground && target.file !== ':memory:' ? new Checkpointer(sqlite, target.file, { log: options.log }) : null;
   const close = async () => {
@@ -72,6 +74,12 @@ export function openDatabase(target: DatabaseTarget, options: DatabaseOptions = 
     await kysely.destroy();
   };
   return { kysely, dialect: 'sqlite', target, writeTransaction: (work) => group.run(work), close };
+}
+
+/** Kysely's log hook, only when asked for: without it Kysely does no per-query work for logging. */
+function queryLogger(options: DatabaseOptions): ((event: LogEvent) => void) | undefined {
+  const { logQuery } = options;
+  return logQuery ? (event) => logQuery(event.query.sql) : undefined;
 }
 
 /**

@@ -199,7 +199,8 @@ export class CardStore {
     } else if (previous) {
       await this.trx.updateTable('progress').set({ ...savedCard(previous), updated_at: now }).where(isCard(ref)).execute();
     }
-    await this.trx.deleteFrom('reviews').where('id', '=', answer.id).execute();
+    // By the learner too: every statement on a learner's tables names the learner (docs/scaling.md).
+    await this.trx.deleteFrom('reviews').where('learner_id', '=', ref.learnerId).where('id', '=', answer.id).execute();
   }
 
   /** Keeps a taken-back answer's id used, so that a retry of its request records nothing. */
