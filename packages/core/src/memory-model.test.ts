@@ -74,6 +74,18 @@ describe('trainingItems', () => {
     expect(items).toHaveLength(63);
     expect(items.every((i) => i.length <= 64 && i[0]?.deltaT === 0)).toBe(true);
   });
+
+  it('keeps a large log within a budget of reviews held by items, by keeping each card\'s latest items', () => {
+    const card = [{ rating: 3, deltaT: 0 }, ...Array.from({ length: 40 }, () => ({ rating: 3, deltaT: 2 }))];
+    const all = trainingItems([card, card, card]);
+    expect(all).toHaveLength(120);
+    const capped = trainingItems([card, card, card], { maxReviews: 600 });
+    const held = capped.reduce((n, item) => n + item.length, 0);
+    expect(held).toBeLessThanOrEqual(600);
+    expect(capped.length).toBeGreaterThan(0);
+    // The items kept are each card's latest: the whole history is the last one.
+    expect(capped.at(-1)).toHaveLength(41);
+  });
 });
 
 describe('validParameters', () => {

@@ -61,18 +61,29 @@ export function cardHistory(reviews: readonly LoggedReview[]): ItemReview[] & { 
  * The optimizer's items from cards' histories: one item per review after a card's first, holding the history up
  * to it. Only items with at least one interval of a day or more are kept: the optimizer cannot learn from same-day
  * reviews alone, and its native code aborts the process on such an item. Cards reviewed absurdly often keep only
- * their last `maxPerCard` reviews.
+ * their last `maxPerCard` reviews. An item repeats its card's history, so a long log costs the square of its cards'
+ * lengths in memory: past `maxReviews` reviews in all items, each card keeps items only for its latest reviews (the
+ * same number for every card, as many as fit), so a decade of study fits in a fit process's memory.
  */
-export function trainingItems(histories: Iterable<readonly ItemReview[]>, { maxPerCard = 64 } = {}): ItemReview[][] {
-  const items: ItemReview[][] = [];
+export function trainingItems(histories: Iterable<readonly ItemReview[]>, { maxPerCard = 64, maxReviews = 1_500_000 } = {}): ItemReview[][] {
+  const valid: ItemReview[][] = [];
   for (const full of histories) {
     const history = full.length > maxPerCard ? rebase(full.slice(full.length - maxPerCard)) : full;
-    if (!validHistory(history)) continue;
-    let longTerm = false;
-    for (let k = 1; k < history.length; k++) {
-      if ((history[k]?.deltaT ?? 0) > 0) longTerm = true;
-      if (longTerm) items.push(history.slice(0, k + 1));
-    }
+    if (validHistory(history)) valid.push([...history]);
+  }
+  // Reviews held by items when each card keeps items for its last `latest` reviews.
+  const cost = (latest: number) => valid.reduce((sum, h) => {
+    let n = 0;
+    for (let k = Math.max(1, h.length - latest); k < h.length; k++) n += k + 1;
+    return sum + n;
+  }, 0);
+  let latest = maxPerCard;
+  while (latest > 1 && cost(latest) > maxReviews) latest = Math.floor(latest * 0.8);
+  const items: ItemReview[][] = [];
+  for (const history of valid) {
+    const firstLongTerm = history.findIndex((r, i) => i > 0 && r.deltaT > 0);
+    if (firstLongTerm < 0) continue;
+    for (let k = Math.max(firstLongTerm, history.length - latest); k < history.length; k++) items.push(history.slice(0, k + 1));
   }
   return items;
 }

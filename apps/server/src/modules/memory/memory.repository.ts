@@ -9,7 +9,7 @@ import type { CardUpdate } from './fit-job.js';
 /** After a failed fit, the learner is not tried again for this long: a log that crashes the optimizer keeps doing so. */
 export const FAILURE_BACKOFF_MS = 86_400_000;
 /** Cards rewritten per write transaction: a large history is applied in short transactions that answers pass between. */
-const CARDS_PER_TRANSACTION = 250;
+const CARDS_PER_TRANSACTION = 100;
 
 const parametersQuery = prepared((p: { learnerId: string; language: string }, db) =>
   db.selectFrom('memory_models').select(['parameters', 'retention_offset']).where('learner_id', '=', p.learnerId).where('language', '=', p.language),
