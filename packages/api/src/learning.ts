@@ -114,7 +114,14 @@ export const AnswerBody = z
      */
     context: z.boolean().optional(),
   })
-  .strict();
+  .strict()
+  // What the API's docs page shows for the quiz's call: a typed answer, and one sent later from the offline queue.
+  .meta({
+    examples: [
+      { verdict: 'correct', direction: 'recognise', typed: 'the house', answerId: 'k3v9QeX2mB7wLp0a', sessionId: 'quiz-20261125-a1b2' },
+      { verdict: 'wrong', typed: 'the horse', answerId: 'r8TzY1uN4cVd6sHq', sessionId: 'quiz-20261125-a1b2', answeredAt: '2026-11-24T18:42:05Z' },
+    ],
+  });
 export type AnswerBody = z.infer<typeof AnswerBody>;
 
 export const AnswerResponse = z.object({

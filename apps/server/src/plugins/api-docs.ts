@@ -1,6 +1,19 @@
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { type Endpoint, ErrorBody, accountEndpoints, allEndpoints, authEndpoints, endpointGroups, isPerLanguage, learningEndpoints, userLanguageEndpoints } from '@vocab/api';
+import {
+  type Endpoint,
+  ErrorBody,
+  accountEndpoints,
+  allEndpoints,
+  authEndpoints,
+  contactEndpoints,
+  contentEndpoints,
+  endpointGroups,
+  isPerLanguage,
+  learningEndpoints,
+  statusEndpoints,
+  userLanguageEndpoints,
+} from '@vocab/api';
 import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { routeUrl } from '../lib/serve-endpoint.js';
@@ -30,6 +43,9 @@ const NEEDS_SESSION = new Set<Endpoint>([
   learningEndpoints.iWasRight,
 ]);
 
+/** Calls that never read a session: the health check, the language list, the secret words, the contact form. */
+const NO_SESSION = new Set<Endpoint>([...Object.values(statusEndpoints), ...Object.values(contentEndpoints), ...Object.values(contactEndpoints)]);
+
 /** Each declaration's operationId: its module and name in packages/api (`learningUndoAnswer`), stable for code generators. */
 const OPERATION_IDS = new Map<Endpoint, string>(
   Object.entries(endpointGroups).flatMap(([group, endpoints]) =>
@@ -55,7 +71,8 @@ function documentDeclaration(input: TransformInput): { schema: FastifySchema; ur
     summary: endpoint.summary,
     operationId: OPERATION_IDS.get(endpoint),
     tags: [endpoint.tag],
-    security: NEEDS_SESSION.has(endpoint) ? [{ [SESSION_SCHEME]: [] }] : [{ [SESSION_SCHEME]: [] }, {}],
+    // Required, none, or optional (the session or nothing, as OpenAPI writes it).
+    security: NEEDS_SESSION.has(endpoint) ? [{ [SESSION_SCHEME]: [] }] : NO_SESSION.has(endpoint) ? [] : [{ [SESSION_SCHEME]: [] }, {}],
     ...(endpoint.params ? { params: endpoint.params } : {}),
     ...(endpoint.query ? { querystring: endpoint.query } : {}),
     ...(endpoint.body && !endpoint.upload ? { body: endpoint.body } : {}),
