@@ -83,7 +83,9 @@ describe('trainingItems', () => {
     const held = capped.reduce((n, item) => n + item.length, 0);
     expect(held).toBeLessThanOrEqual(600);
     expect(capped.length).toBeGreaterThan(0);
-    // The items kept are each card's latest: the whole history is the last one.
+    // Each card keeps its first two long-term items (the optimizer's first stabilities come from them) and its latest.
+    expect(capped.filter((item) => item.length === 2)).toHaveLength(3);
+    expect(capped.filter((item) => item.length === 3)).toHaveLength(3);
     expect(capped.at(-1)).toHaveLength(41);
   });
 });

@@ -62,8 +62,9 @@ export function cardHistory(reviews: readonly LoggedReview[]): ItemReview[] & { 
  * to it. Only items with at least one interval of a day or more are kept: the optimizer cannot learn from same-day
  * reviews alone, and its native code aborts the process on such an item. Cards reviewed absurdly often keep only
  * their last `maxPerCard` reviews. An item repeats its card's history, so a long log costs the square of its cards'
- * lengths in memory: past `maxReviews` reviews in all items, each card keeps items only for its latest reviews (the
- * same number for every card, as many as fit), so a decade of study fits in a fit process's memory.
+ * lengths in memory: past `maxReviews` reviews in all items, each card keeps items only for its first two long-term
+ * reviews (from which the optimizer learns the first stabilities) and its latest ones (the same number for every card,
+ * as many as fit), so a decade of study fits in a fit process's memory.
  */
 export function trainingItems(histories: Iterable<readonly ItemReview[]>, { maxPerCard = 64, maxReviews = 1_500_000 } = {}): ItemReview[][] {
   const valid: ItemReview[][] = [];
@@ -71,20 +72,19 @@ export function trainingItems(histories: Iterable<readonly ItemReview[]>, { maxP
     const history = full.length > maxPerCard ? rebase(full.slice(full.length - maxPerCard)) : full;
     if (validHistory(history)) valid.push([...history]);
   }
-  // Reviews held by items when each card keeps items for its last `latest` reviews.
-  const cost = (latest: number) => valid.reduce((sum, h) => {
-    let n = 0;
-    for (let k = Math.max(1, h.length - latest); k < h.length; k++) n += k + 1;
-    return sum + n;
-  }, 0);
+  // The reviews each card's items end at, when each card keeps its first two long-term items and its `latest` last.
+  const kept = (history: readonly ItemReview[], latest: number): number[] => {
+    const first = history.findIndex((r, i) => i > 0 && r.deltaT > 0);
+    if (first < 0) return [];
+    const ends: number[] = [];
+    for (let k = first; k < history.length; k++) if (k < first + 2 || k >= history.length - latest) ends.push(k);
+    return ends;
+  };
+  const cost = (latest: number) => valid.reduce((sum, h) => sum + kept(h, latest).reduce((n, k) => n + k + 1, 0), 0);
   let latest = maxPerCard;
   while (latest > 1 && cost(latest) > maxReviews) latest = Math.floor(latest * 0.8);
   const items: ItemReview[][] = [];
-  for (const history of valid) {
-    const firstLongTerm = history.findIndex((r, i) => i > 0 && r.deltaT > 0);
-    if (firstLongTerm < 0) continue;
-    for (let k = Math.max(firstLongTerm, history.length - latest); k < history.length; k++) items.push(history.slice(0, k + 1));
-  }
+  for (const history of valid) for (const k of kept(history, latest)) items.push(history.slice(0, k + 1));
   return items;
 }
 
