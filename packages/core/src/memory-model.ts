@@ -10,7 +10,7 @@
  */
 import { Rating, State, createEmptyCard, default_w, forgetting_curve, fsrs, generatorParameters } from 'ts-fsrs';
 import type { Grade } from 'ts-fsrs';
-import { type CardState, fsrsScheduler } from './scheduler.js';
+import { type CardState, fsrsScheduler, toCardState } from './scheduler.js';
 
 export const DAY_MS = 86_400_000;
 
@@ -124,19 +124,7 @@ export function replayCard(answers: ReadonlyArray<{ rating: number; at: number }
     card = scheduler.next(card, new Date(a.at), a.rating as Grade).card;
     rating = a.rating;
   }
-  return {
-    due: card.due.getTime(),
-    stability: card.stability,
-    difficulty: card.difficulty,
-    elapsed_days: card.elapsed_days,
-    scheduled_days: card.scheduled_days,
-    learning_steps: card.learning_steps,
-    reps: card.reps,
-    lapses: card.lapses,
-    state: card.state,
-    last_review: card.last_review ? card.last_review.getTime() : null,
-    last_rating: rating,
-  };
+  return toCardState(card, rating);
 }
 
 /** Predicted recall against the recall shown, for reviews whose prediction fell in [from, to). */

@@ -92,7 +92,8 @@ export function fsrsScheduler(desiredRetention: number, parameters?: readonly nu
   return scheduler;
 }
 
-function toCardState(card: Card, lastRating: number): CardState {
+/** A ts-fsrs card as stored, with the rating of its last review (0 before the first). */
+export function toCardState(card: Card, lastRating: number): CardState {
   return {
     due: card.due.getTime(),
     stability: card.stability,

@@ -1,6 +1,7 @@
 import type { SessionRepository } from '../modules/auth/session.repository.js';
 import type { UserRepository } from '../modules/auth/user.repository.js';
 import type { Clock } from './clock.js';
+import { Periodic } from './periodic.js';
 import type { RateLimiter } from './rate-limiter.js';
 
 export const DEFAULT_MAINTENANCE_INTERVAL_MS = 60 * 60_000;
@@ -21,8 +22,12 @@ export interface MaintenanceResult {
  * database away) is logged and the next one tries again.
  */
 export class Maintenance {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<unknown> | undefined;
+  private readonly periodic = new Periodic(() =>
+    this.runOnce().then(
+      (result) => { if (result.guests > 0) this.log.info(result, 'maintenance: removed abandoned guests'); },
+      (err: unknown) => this.log.warn({ err }, 'maintenance pass failed; the next one will try again'),
+    ),
+  );
 
   constructor(
     private readonly deps: { sessions: SessionRepository; users: UserRepository; limiter: RateLimiter; loginGuard?: { purgeExpired(): Promise<void> }; clock: Clock; sessionIdleMs: number },
@@ -44,26 +49,10 @@ export class Maintenance {
   }
 
   start(intervalMs: number): void {
-    const pass = () => {
-      if (this.running) return;
-      this.running = this.runOnce()
-        .then(
-          (result) => { if (result.guests > 0) this.log.info(result, 'maintenance: removed abandoned guests'); },
-          (err: unknown) => this.log.warn({ err }, 'maintenance pass failed; the next one will try again'),
-        )
-        .finally(() => { this.running = undefined; });
-    };
-    this.timer = setTimeout(() => {
-      pass();
-      this.timer = setInterval(pass, intervalMs);
-      this.timer.unref();
-    }, Math.min(FIRST_RUN_DELAY_MS, intervalMs));
-    this.timer.unref();
+    this.periodic.start(intervalMs, FIRST_RUN_DELAY_MS);
   }
 
-  async stop(): Promise<void> {
-    clearTimeout(this.timer);
-    clearInterval(this.timer);
-    await this.running;
+  stop(): Promise<void> {
+    return this.periodic.stop();
   }
 }

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { DEFAULT_DESIRED_RETENTION } from '@vocab/core';
 import type { DatabaseTarget } from '../../config.js';
 import type { Clock } from '../../lib/clock.js';
+import { Periodic } from '../../lib/periodic.js';
 import { type MemoryFitMessage, memoryFitChannel } from '../../lib/telemetry.js';
 import { FIT_TARGET_ENV, type FitCandidate, type FitCommand, type FitCommandBody, type FitReply } from './fit-protocol.js';
 import type { FitOutcome } from './fit-job.js';
@@ -111,8 +112,7 @@ class FitProcess {
  * database error), the server goes on, the learner keeps the parameters they had, and a log line says what happened.
  */
 export class MemoryFitter {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<unknown> | undefined;
+  private readonly periodic = new Periodic(() => this.runOnce());
   /** Reviews up to this id have been looked at for candidates by this instance. */
   private afterId = 0;
 
@@ -180,21 +180,10 @@ export class MemoryFitter {
   }
 
   start(intervalMs: number, firstDelayMs = 60_000): void {
-    const pass = () => {
-      if (this.running) return;
-      this.running = this.runOnce().finally(() => { this.running = undefined; });
-    };
-    this.timer = setTimeout(() => {
-      pass();
-      this.timer = setInterval(pass, intervalMs);
-      this.timer.unref();
-    }, Math.min(firstDelayMs, intervalMs));
-    this.timer.unref();
+    this.periodic.start(intervalMs, firstDelayMs);
   }
 
-  async stop(): Promise<void> {
-    clearTimeout(this.timer);
-    clearInterval(this.timer);
-    await this.running;
+  stop(): Promise<void> {
+    return this.periodic.stop();
   }
 }
