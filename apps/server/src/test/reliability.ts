@@ -228,6 +228,8 @@ export function validRequest(route: RouteInfo, f: RouteFixture): { url: string; 
     [/^POST \/api\/[a-z]+$/, { word: 'zzcsrf', translation: 'forged' }],
     [/^PATCH /, { verdict: 'correct', typed: 'hola', answerId: 'valid-answer-1', sessionId: 'valid-session-1' }],
     [/^POST \/api\/[a-z]+\/placement\/next$/, { answers: [] }],
+    // New words from the deck's start (the test deck of 40 has one band).
+    [/^POST \/api\/[a-z]+\/bands\/start$/, { first: 1 }],
     // A finished test of a beginner: "I don't know" to every word the test asks of a deck of 40 (ids follow ranks).
     [/^POST \/api\/[a-z]+\/placement$/, { answers: Array.from({ length: 36 }, (_, i) => ({ wordId: Number(wordId) + i, typed: null })) }],
   ];
