@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { renderRoute, server, setupQuizTests } from '@/features/quiz/test-utils';
-import { apiError, withProgress } from '@/test/api-fakes';
+import { apiError, asVisitor, withProgress } from '@/test/api-fakes';
 import { Component as Import } from './language-import';
 import { Component as Stats } from './language-stats';
 import { Component as AddWords } from './language-add-words';
@@ -102,7 +102,14 @@ describe('importing words', () => {
   });
 
   it('is linked from the stats page, beside the export downloads, and from the add-words page', async () => {
-    server.use(withProgress());
+    // The stats page also asks who is logged in and for the language's memory model.
+    server.use(
+      withProgress(),
+      asVisitor(),
+      http.get('/api/:language/memory-model', () =>
+        HttpResponse.json({ status: 'defaults', version: 0, fittedAt: null, reviewCount: 0, reviewsForFirstFit: 40, desiredRetention: 0.9, parameters: null, report: null }),
+      ),
+    );
     const { user } = renderRoute('/stats/spanish', ROUTES);
     const exports = await screen.findByRole('region', { name: 'Export your Spanish words' });
     const links = within(exports).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')]);
