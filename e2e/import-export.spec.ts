@@ -27,8 +27,9 @@ test.describe('importing and exporting words', () => {
     const [csv] = await Promise.all([page.waitForEvent('download'), exports.getByRole('link', { name: 'Words and progress (CSV)' }).click()]);
     expect(csv.suggestedFilename()).toBe('vocab-spanish-words.csv');
     const text = fs.readFileSync(await csv.path(), 'utf8');
-    expect(text.split('\n')[0]).toBe('word,translations,article,note,source,learned,due,reviews');
-    expect(text).toContain('ratoncito,little mouse,,,own,no,,0');
+    expect(text.split('\n')[0]).toBe('word,translations,article,note,source,learned,due,reviews,example,example_translation');
+    // An own word imported without a sentence: its example columns are empty.
+    expect(text).toContain('ratoncito,little mouse,,,own,no,,0,,');
 
     const [anki] = await Promise.all([page.waitForEvent('download'), exports.getByRole('link', { name: 'Words for Anki' }).click()]);
     expect(anki.suggestedFilename()).toBe('vocab-spanish-anki.txt');

@@ -296,12 +296,19 @@ test.describe('a learner\'s journey', () => {
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.getByLabel('Confirm password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign up' }).click();
-    await page.getByRole('link', { name: 'Click here to login' }).click();
+    // Signing up logs the new account in, with the guest's progress.
+    await page.getByRole('link', { name: 'Go to your languages' }).click();
+    await page.waitForURL('**/user-home');
+    await page.goto('/spanish');
+    expect(await learnedCount(page)).toBe(1);
+
+    // And logging in again on a fresh browser finds it there.
+    await page.context().clearCookies();
+    await page.goto('/login');
     await page.getByLabel('Username').fill('guest-turned-member');
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Log in' }).click();
     await page.waitForURL('**/user-home');
-
     await page.goto('/spanish');
     expect(await learnedCount(page)).toBe(1);
   });
