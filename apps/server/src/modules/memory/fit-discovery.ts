@@ -19,6 +19,18 @@ export function fitDue(reviews: number, model: { status: string; review_count: n
   return reviews >= model.review_count * (1 + REFIT_GROWTH) || reviews >= model.review_count + REFIT_REVIEWS;
 }
 
+/** How many reviews a learner's log in a language holds (the answers to its words, practice included). */
+export async function logSize(db: Kysely<Database>, learnerId: string, language: string): Promise<number> {
+  const row = await db
+    .selectFrom('reviews as r')
+    .innerJoin('words as w', 'w.id', 'r.word_id')
+    .select(sql<number>`count(*)`.as('n'))
+    .where('r.learner_id', '=', learnerId)
+    .where('w.language', '=', language)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 /**
  * The learners and languages with reviews logged after `afterId` whose model is due a fit. Reads only the new part
  * of the log (the reviews' primary key), then one count per learner and language seen there.
@@ -35,17 +47,10 @@ export async function findCandidates(db: Kysely<Database>, afterId: number, now:
   const candidates: FitCandidate[] = [];
   for (const t of touched) {
     lastId = Math.max(lastId, Number(t.last_id));
-    const [count, model] = await Promise.all([
-      db
-        .selectFrom('reviews as r')
-        .innerJoin('words as w', 'w.id', 'r.word_id')
-        .select(sql<number>`count(*)`.as('n'))
-        .where('r.learner_id', '=', t.learner_id)
-        .where('w.language', '=', t.language)
-        .executeTakeFirstOrThrow(),
+    const [reviews, model] = await Promise.all([
+      logSize(db, t.learner_id, t.language),
       db.selectFrom('memory_models').select(['status', 'review_count', 'next_fit_at']).where('learner_id', '=', t.learner_id).where('language', '=', t.language).executeTakeFirst(),
     ]);
-    const reviews = Number(count.n);
     if (fitDue(reviews, model && { ...model, next_fit_at: Number(model.next_fit_at) }, now)) candidates.push({ learnerId: t.learner_id, language: t.language, reviews });
   }
   return { candidates, lastId };

@@ -4,6 +4,7 @@ import { type Kysely, type Transaction, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { prepared } from '../../db/prepared.js';
 import type { Database } from '../../db/schema.js';
+import { logSize } from './fit-discovery.js';
 import type { CardUpdate } from './fit-job.js';
 
 /** After a failed fit, the learner is not tried again for this long: a log that crashes the optimizer keeps doing so. */
@@ -70,15 +71,8 @@ export class MemoryRepository {
     };
   }
 
-  async reviewCount(learnerId: string, language: string): Promise<number> {
-    const row = await this.db.kysely
-      .selectFrom('reviews as r')
-      .innerJoin('words as w', 'w.id', 'r.word_id')
-      .select(sql<number>`count(*)`.as('n'))
-      .where('r.learner_id', '=', learnerId)
-      .where('w.language', '=', language)
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
+  reviewCount(learnerId: string, language: string): Promise<number> {
+    return logSize(this.db.kysely, learnerId, language);
   }
 
   async desiredRetention(learnerId: string): Promise<number | undefined> {
