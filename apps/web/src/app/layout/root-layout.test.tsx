@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderRoute, server, setupQuizTests } from '@/features/quiz/test-utils';
+import { renderRoute, server, setupQuizTests } from '@/test/test-utils';
 import { asAccount, asVisitor, summary } from '@/test/api-fakes';
 import { RootLayout } from './root-layout';
 

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderRoute, setupQuizTests } from '@/features/quiz/test-utils';
+import { renderRoute, setupQuizTests } from '@/test/test-utils';
 import { Component as About } from './about';
 
 setupQuizTests();

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import type { UserLanguage } from '@vocab/api';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { renderRoute, server, setupQuizTests } from '@/features/quiz/test-utils';
+import { renderRoute, server, setupQuizTests } from '@/test/test-utils';
 import { LANGUAGE_CARDS, apiError, asAccount, asVisitor, userLanguage } from '@/test/api-fakes';
 import { Component as AddLanguage } from './add-language';
 

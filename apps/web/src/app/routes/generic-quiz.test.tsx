@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { loggedIn, makeWord, recordAnswers, renderRoute, quizFeedback, server, setupQuizTests } from '@/features/quiz/test-utils';
+import { loggedIn, makeWord, recordAnswers, renderRoute, quizFeedback, server, setupQuizTests } from '@/test/test-utils';
 import { Component } from './generic-quiz';
 
 setupQuizTests();

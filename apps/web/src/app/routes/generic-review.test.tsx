@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { loggedIn, makeWord, recordAnswers, renderRoute, server, setupQuizTests } from '@/features/quiz/test-utils';
+import { loggedIn, makeWord, recordAnswers, renderRoute, server, setupQuizTests } from '@/test/test-utils';
 import { Component } from './generic-review';
 
 setupQuizTests();

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { renderRoute, server, setupQuizTests } from '@/features/quiz/test-utils';
+import { renderRoute, server, setupQuizTests } from '@/test/test-utils';
 import { LANGUAGE_CARDS, apiError, asAccount, asVisitor, languageStats, summary } from '@/test/api-fakes';
 import { Component as Landing } from './landing';
 

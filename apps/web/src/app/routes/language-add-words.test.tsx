@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { makeWord, renderRoute, server, setupQuizTests } from '@/features/quiz/test-utils';
+import { makeWord, renderRoute, server, setupQuizTests } from '@/test/test-utils';
 import { apiError } from '@/test/api-fakes';
 import { Component as AddWords } from './language-add-words';
 

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeWord, quizFeedback, recordAnswers, renderRoute, server, setupQuizTests } from '@/features/quiz/test-utils';
+import { makeWord, quizFeedback, recordAnswers, renderRoute, server, setupQuizTests } from '@/test/test-utils';
 import { Component as ContextQuiz } from './language-context';
 import { Component as LanguageQuiz } from './language-quiz';
 

@@ -2,7 +2,7 @@ import type { ImportPreview } from '@vocab/api';
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { renderRoute, server, setupQuizTests } from '@/features/quiz/test-utils';
+import { renderRoute, server, setupQuizTests } from '@/test/test-utils';
 import { apiError, asVisitor, withProgress } from '@/test/api-fakes';
 import { Component as Import } from './language-import';
 import { Component as Stats } from './language-stats';

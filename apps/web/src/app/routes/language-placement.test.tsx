@@ -2,7 +2,7 @@ import type { PlacementAnswer, PlacementStep } from '@vocab/api';
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { onTouchScreen, renderRoute, server, setupQuizTests } from '@/features/quiz/test-utils';
+import { onTouchScreen, renderRoute, server, setupQuizTests } from '@/test/test-utils';
 import { apiError, languageStats, withProgress } from '@/test/api-fakes';
 import { Component as LanguageHome } from './language-home';
 import { Component as Placement } from './language-placement';

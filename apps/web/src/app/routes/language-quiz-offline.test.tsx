@@ -2,7 +2,7 @@ import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import { onlineManager } from '@tanstack/react-query';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { makeWord, recordAnswers, recordCorrections, renderRoute, server, setupQuizTests } from '@/features/quiz/test-utils';
+import { makeWord, recordAnswers, recordCorrections, renderRoute, server, setupQuizTests } from '@/test/test-utils';
 import { Component } from './language-quiz';
 
 setupQuizTests();

@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { defaultSettings, makeWord, onTouchScreen, recordAnswers, renderRoute, quizFeedback, server, setupQuizTests } from '@/features/quiz/test-utils';
+import { defaultSettings, makeWord, onTouchScreen, recordAnswers, renderRoute, quizFeedback, server, setupQuizTests } from '@/test/test-utils';
 import { RETRY_MS } from '@/features/quiz/offline/answer-queue';
 import { Component } from './language-quiz';
 

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { renderRoute, server, setupQuizTests } from '@/features/quiz/test-utils';
+import { renderRoute, server, setupQuizTests } from '@/test/test-utils';
 import { LANGUAGE_CARDS, apiError } from '@/test/api-fakes';
 import { Component as LanguagesOffered } from './languages-offered';
 

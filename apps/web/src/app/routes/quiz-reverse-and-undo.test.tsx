@@ -13,7 +13,7 @@ import {
   quizFeedback,
   server,
   setupQuizTests,
-} from '@/features/quiz/test-utils';
+} from '@/test/test-utils';
 import { RETRY_MS } from '@/features/quiz/offline/answer-queue';
 import { Component as GenericQuiz } from './generic-quiz';
 import { Component as LanguageQuiz } from './language-quiz';

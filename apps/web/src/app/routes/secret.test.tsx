@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { renderRoute, quizFeedback, server, setupQuizTests } from '@/features/quiz/test-utils';
+import { renderRoute, quizFeedback, server, setupQuizTests } from '@/test/test-utils';
 import { Component as SecretHome } from './secret-home';
 import { Component as SecretQuiz } from './secret-quiz';
 import { Component as SecretTranslator } from './secret-translator';

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { renderRoute, server, setupQuizTests } from '@/features/quiz/test-utils';
+import { renderRoute, server, setupQuizTests } from '@/test/test-utils';
 import { ACCOUNT, apiError, asVisitor } from '@/test/api-fakes';
 import { Component as Signup } from './signup';
 

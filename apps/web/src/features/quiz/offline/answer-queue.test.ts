@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { recordAnswers, setupQuizTests } from '../test-utils';
+import { recordAnswers, setupQuizTests } from '@/test/test-utils';
 import { AnswerQueue, type QueuedCall } from './answer-queue';
 import { memoryStore } from './key-value-store';
 

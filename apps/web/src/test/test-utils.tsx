@@ -1,5 +1,5 @@
 /**
- * Test helpers of the quiz and secret screens: the real router, query client and fetch, with the network
+ * Test helpers for every screen: the real router, query client and fetch, with the network
  * faked at the HTTP layer by MSW.
  */
 import type { Word } from '@vocab/api';
@@ -11,7 +11,7 @@ import { setupServer } from 'msw/node';
 import type { ComponentType } from 'react';
 import { RouterProvider, createMemoryRouter, useLocation } from 'react-router';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';
-import { OfflineProvider } from './offline/offline-context';
+import { OfflineProvider } from '@/features/quiz/offline/offline-context';
 
 /** What every screen asks besides its own data: default settings, an empty lexicon, no placement result, unless a test says otherwise. */
 export const defaultSettings = { strictAccents: false, desiredRetention: 0.9, dailyGoal: 20, autoSpeak: false, theme: 'system' };
