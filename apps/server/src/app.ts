@@ -64,6 +64,7 @@ import { MemoryFitter } from './modules/memory/fitter.js';
 import { MemoryRepository } from './modules/memory/memory.repository.js';
 import { memoryRoutes } from './modules/memory/memory.routes.js';
 import { MemoryService } from './modules/memory/memory.service.js';
+import { emailFeatures } from './modules/reminders/email-features.js';
 
 export interface AppOptions {
   config: Config;
@@ -131,6 +132,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     routerOptions: { ignoreTrailingSlash: true },
     logger: options.logger === false ? false : { level: config.logLevel },
+    // Fastify logs two lines a request (received, completed); one line with both is enough (registerAccessLog).
+    disableRequestLogging: true,
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: BODY_LIMIT_BYTES,
     // During a graceful shutdown, a new request on a kept-alive connection gets 503, which a proxy retries elsewhere.
@@ -138,6 +141,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     frameworkErrors,
     rewriteUrl: (request) => lowerCaseLanguagePath(request.url ?? '/'),
   });
+  if (options.logger !== false) registerAccessLog(app, config.logLevel);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   const health = options.health ?? new DatabaseHealth();
@@ -162,7 +166,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const users = new UserRepository(db.kysely);
   const limiter = new RateLimiter(db.kysely, clock);
-  const sessionRepository = new SessionRepository(db.kysely);
+  const sessionRepository = new SessionRepository(db.kysely, db.writeTransaction);
   const sessions = new SessionManager(sessionRepository, users, {
     idleMs: config.sessionIdleMs,
     maxMs: config.sessionMaxMs,
@@ -211,9 +215,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await registerApiDocs(app);
   await app.register(statusRoutes(new StatusRepository(db.kysely, db.target.kind === 'sqlite' ? db.target.file : null), health));
-  await app.register(authRoutes(auth, sessions, loginGuard));
+  const email = emailFeatures(app, { db: db.kysely, config, clock, limiter, outboxPollMs: options.outboxPollMs });
+  await app.register(authRoutes(auth, sessions, loginGuard, email.confirmAtSignup));
   const accounts = new AccountService(new AccountRepository(db.kysely), limiter, clock, config.sessionIdleMs, (name) => loginGuard.forgetName(name));
   await app.register(accountRoutes(accounts, sessions));
+  await email.register(accounts);
   await app.register(contentRoutes(new ContentRepository(db.kysely), readSecretLanguage(options.contentDir ?? path.join(ROOT_DIR, 'content'))));
   await app.register(learningRoutes(learning, sessions));
   await app.register(deckBandsRoutes(new DeckBandsService(db), sessions));
@@ -261,4 +267,13 @@ function spaIndex(webDir: string | null | undefined): string | null {
   const dir = webDir === undefined ? defaultWebDir() : webDir;
   if (!dir) return null;
   return fs.readFileSync(path.join(dir, 'index.html'), 'utf8');
+}
+
+/** One line per request at `info`: method, path, status and time. Below `info` the hook is not even added. */
+function registerAccessLog(app: FastifyInstance, level: Config['logLevel']): void {
+  if (!['info', 'debug', 'trace'].includes(level)) return;
+  app.addHook('onResponse', (request, reply, done) => {
+    request.log.info({ method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 }, 'request');
+    done();
+  });
 }

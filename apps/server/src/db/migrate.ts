@@ -16,6 +16,7 @@ import * as memoryModels from './migrations/012-memory-models.js';
 import * as wordExamples from './migrations/013-word-examples.js';
 import * as learningStarts from './migrations/015-learning-starts.js';
 import * as takenBackAnswers from './migrations/016-taken-back-answers.js';
+import * as email from './migrations/017-email.js';
 
 /** Migrations are compiled in (no directory scan), so the built server carries exactly its own schema. */
 function provider(dialect: Dialect): MigrationProvider {
@@ -35,6 +36,7 @@ function provider(dialect: Dialect): MigrationProvider {
     '013-word-examples': { up: wordExamples.up },
     '015-learning-starts': { up: learningStarts.up },
     '016-taken-back-answers': { up: takenBackAnswers.up },
+    '017-email': { up: email.up },
   };
   return { getMigrations: () => Promise.resolve(migrations) };
 }

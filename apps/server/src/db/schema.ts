@@ -22,6 +22,12 @@ export interface Database {
   learning_starts: LearningStartsTable;
   taken_back_answers: TakenBackAnswersTable;
   memory_models: MemoryModelsTable;
+  account_emails: AccountEmailsTable;
+  email_tokens: EmailTokensTable;
+  reminder_settings: ReminderSettingsTable;
+  reminder_sends: ReminderSendsTable;
+  mail_outbox: MailOutboxTable;
+  server_secrets: ServerSecretsTable;
 }
 
 /** A learner. A guest is a row without username; signing up gives the same row a name and a password. */
@@ -234,4 +240,66 @@ export interface MemoryModelsTable {
   next_fit_at: Generated<number>;
   /** An instance fitting this model holds it until then. */
   claimed_until: Generated<number>;
+}
+
+/** Issue 31 (migration 017): an account's confirmed address; one waiting for confirmation is in its token. */
+export interface AccountEmailsTable {
+  user_id: string;
+  address: string;
+  /** Lower-cased address: a reset request finds it however it is typed. */
+  address_key: string;
+  confirmed_at: number;
+}
+
+/** Single-use links: 'confirm' (an address, in `address`) and 'reset' (a password). Only the SHA-256 is kept. */
+export interface EmailTokensTable {
+  token_hash: string;
+  user_id: string;
+  purpose: string;
+  address: string | null;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
+export interface ReminderSettingsTable {
+  user_id: string;
+  enabled: number;
+  /** 0–23, in `time_zone`. */
+  hour: number;
+  time_zone: string;
+  /** ISO weekdays, comma-separated: "1,2,3,4,5" is Monday to Friday. */
+  days: string;
+  updated_at: number;
+}
+
+/** A learner's reminder for a local day, claimed before it is queued: the key allows one a day across instances. */
+export interface ReminderSendsTable {
+  user_id: string;
+  local_date: string;
+  claimed_at: number;
+}
+
+/** Mails to learners, delivered like contact messages (lib/outbox.ts); `expires_at`: a link's mail is not sent late. */
+export interface MailOutboxTable {
+  id: string;
+  user_id: string | null;
+  kind: string;
+  to_address: string;
+  subject: string;
+  body: string;
+  /** JSON object of extra headers (List-Unsubscribe). */
+  headers: string;
+  created_at: number;
+  expires_at: number | null;
+  status: string;
+  attempts: number;
+  next_attempt_at: number;
+  last_error: string | null;
+  sent_at: number | null;
+}
+
+export interface ServerSecretsTable {
+  name: string;
+  value: string;
 }

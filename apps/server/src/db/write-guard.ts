@@ -1,6 +1,14 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { DatabaseConnection, Dialect, Driver } from 'kysely';
 
+/**
+ * The guard catches a mistake in the code, not in a request, so it runs where the code is tried (tests, development)
+ * and costs nothing in production: once an AsyncLocalStorage has run, Node.js tracks the context of every promise in
+ * the process, about 14% of a quiz batch's CPU (docs/performance.md).
+ */
+export const writeGuardEnabled = (env: string | undefined): boolean => env === 'test' || env === 'development';
+const ENABLED = writeGuardEnabled(process.env.NODE_ENV);
+
 /** Set while the work of a write transaction runs (db/database.ts `writeTransaction`). */
 const writeWork = new AsyncLocalStorage<true>();
 
@@ -15,12 +23,12 @@ export class WriteWorkMisuse extends Error {
 
 /** Runs the work of a write transaction, so that a query on the database itself from inside it throws. */
 export function runAsWriteWork<T>(work: () => Promise<T>): Promise<T> {
-  return writeWork.run(true, work);
+  return ENABLED ? writeWork.run(true, work) : work();
 }
 
 /** Throws inside the work of a write transaction (a nested write transaction would wait for its own batch too). */
 export function assertOutsideWriteWork(): void {
-  if (writeWork.getStore()) throw new WriteWorkMisuse();
+  if (ENABLED && writeWork.getStore()) throw new WriteWorkMisuse();
 }
 
 /**
@@ -30,6 +38,7 @@ export function assertOutsideWriteWork(): void {
  * instead, after the check, so the refusal comes before the wait that would never end.
  */
 export function guardDialect(dialect: Dialect): Dialect {
+  if (!ENABLED) return dialect;
   return {
     createAdapter: () => {
       return new Proxy(dialect.createAdapter(), {

@@ -10,13 +10,17 @@ const userData = (learner: Learner): UserData => ({ _id: learner.id, username: l
 /** The user at the top level and in `userData` (SPEC.md §7 reads `data.userData`; other clients read the top). */
 const loginResponse = (learner: Learner): LoginResponse => ({ ...userData(learner), userData: userData(learner) });
 
-export function authRoutes(auth: AuthService, sessions: SessionManager, guard: LoginGuard): FastifyPluginAsync {
+/** After a signup that gave an address: its confirmation link is mailed (modules/account EmailService). */
+export type ConfirmAtSignup = (learner: Learner, address: string) => Promise<void>;
+
+export function authRoutes(auth: AuthService, sessions: SessionManager, guard: LoginGuard, confirmAtSignup?: ConfirmAtSignup): FastifyPluginAsync {
   return async (app) => {
     serve(app, authEndpoints.signup, async (request, reply) => {
       const learner = await auth.signup(request.body, request.ip, request.learner);
       // The new account is logged in at once (a guest's session is rotated into it, its progress kept).
       await sessions.start(request, reply, learner);
       await guard.succeeded(request, reply, await guard.forSignup(request, learner.username ?? ''), learner.id);
+      if (request.body.email && confirmAtSignup) await confirmAtSignup(learner, request.body.email);
       return reply.status(201).send(loginResponse(learner));
     });
 

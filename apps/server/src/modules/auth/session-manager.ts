@@ -69,7 +69,14 @@ export class SessionManager {
       }
       request.learner = record.learner;
       request.sessionTokenHash = tokenHash;
-      if (now - record.lastSeenAt >= TOUCH_INTERVAL_MS) await this.sessions.touch(tokenHash, now);
+      if (now - record.lastSeenAt >= TOUCH_INTERVAL_MS) this.sessions.touch(tokenHash, now);
+    });
+    app.addHook('onClose', async () => {
+      try {
+        await this.sessions.flushTouches();
+      } catch (err) {
+        app.log.warn({ err: { message: (err as Error).message } }, 'last-seen times of sessions not written at close');
+      }
     });
   }
 

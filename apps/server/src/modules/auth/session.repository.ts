@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { Db } from '../../db/database.js';
 import { prepared } from '../../db/prepared.js';
 import type { Database } from '../../db/schema.js';
 import { type Learner, toLearner } from './user.repository.js';
@@ -9,7 +10,23 @@ export interface SessionRecord {
   expiresAt: number;
 }
 
+/** How long a session's "last seen" waits in memory before it is written, with every other one due by then. */
+export const TOUCH_FLUSH_MS = 2_000;
+
+const touchQuery = prepared((p: { tokenHash: string; now: number }, db) =>
+  db.updateTable('sessions').set({ last_seen_at: p.now }).where('token_hash', '=', p.tokenHash).where('last_seen_at', '<', p.now),
+);
+
 export class SessionRepository {
+  /**
+   * "Last seen" times not written yet. Each was its own commit (and on SQLite its own fsync on the event loop); now
+   * the times gathered over TOUCH_FLUSH_MS are written in one write transaction, which on SQLite shares the commit of
+   * the answers of that moment (db/group-commit.ts). Reads of this instance see them at once; another instance sees
+   * them within TOUCH_FLUSH_MS, against the minute's precision idle expiry needs.
+   */
+  private readonly pendingTouches = new Map<string, number>();
+  private flushTimer: NodeJS.Timeout | undefined;
+
   /** Read on every request that carries a cookie: built once. */
   private readonly findQuery = prepared((p: { tokenHash: string }) =>
     this.db
@@ -19,7 +36,11 @@ export class SessionRepository {
       .where('sessions.token_hash', '=', p.tokenHash),
   );
 
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    /** Where the gathered "last seen" times are written; Kysely's own transaction when not given (tools, tests). */
+    private readonly write: Db['writeTransaction'] = (work) => db.transaction().execute(work),
+  ) {}
 
   async create(tokenHash: string, userId: string, now: number, expiresAt: number, userAgent = ''): Promise<void> {
     await this.db
@@ -31,14 +52,40 @@ export class SessionRepository {
   async find(tokenHash: string): Promise<SessionRecord | undefined> {
     const row = await this.findQuery.executeTakeFirst(this.db, { tokenHash });
     if (!row) return undefined;
-    return { learner: toLearner(row), lastSeenAt: row.last_seen_at, expiresAt: row.expires_at };
+    const lastSeenAt = Math.max(row.last_seen_at, this.pendingTouches.get(tokenHash) ?? 0);
+    return { learner: toLearner(row), lastSeenAt, expiresAt: row.expires_at };
   }
 
-  async touch(tokenHash: string, now: number): Promise<void> {
-    await this.db.updateTable('sessions').set({ last_seen_at: now }).where('token_hash', '=', tokenHash).execute();
+  /** Records that a session was used at `now`; written within TOUCH_FLUSH_MS (see `pendingTouches`). */
+  touch(tokenHash: string, now: number): void {
+    this.pendingTouches.set(tokenHash, now);
+    if (this.flushTimer) return;
+    this.flushTimer = setTimeout(() => void this.flushTouches().catch(() => undefined), TOUCH_FLUSH_MS);
+    this.flushTimer.unref();
+  }
+
+  /**
+   * Writes the gathered "last seen" times. A failed write keeps them for the next flush (the database away); a later
+   * time for the same session is never overwritten by an earlier one.
+   */
+  async flushTouches(): Promise<void> {
+    clearTimeout(this.flushTimer);
+    this.flushTimer = undefined;
+    if (this.pendingTouches.size === 0) return;
+    const touches = [...this.pendingTouches];
+    this.pendingTouches.clear();
+    try {
+      await this.write(async (trx) => {
+        for (const [tokenHash, now] of touches) await touchQuery.executeWrite(trx, { tokenHash, now });
+      });
+    } catch (err) {
+      for (const [tokenHash, now] of touches) if ((this.pendingTouches.get(tokenHash) ?? 0) < now) this.pendingTouches.set(tokenHash, now);
+      throw err;
+    }
   }
 
   async delete(tokenHash: string): Promise<void> {
+    this.pendingTouches.delete(tokenHash);
     await this.db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
   }
 
@@ -47,6 +94,8 @@ export class SessionRepository {
   }
 
   async deleteExpired(now: number, idleMs: number): Promise<void> {
+    // A session used a moment ago must not be taken for idle on a time not written yet.
+    await this.flushTouches();
     await this.db
       .deleteFrom('sessions')
       .where((eb) => eb.or([eb('expires_at', '<=', now), eb('last_seen_at', '<=', now - idleMs)]))
