@@ -65,8 +65,6 @@ export interface QuizState {
   readonly feedback: Feedback | null;
   /** The input is locked while an accepted or final answer is shown. */
   readonly readOnly: boolean;
-  /** After a wrong answer in a `retype` mode: the answer is shown until the learner types it or goes on (`skip`). */
-  readonly retrying: boolean;
   /** Set while an answer is shown: dispatch `advance` after this many milliseconds. */
   readonly advanceAfterMs: number | null;
   /** What `advance` will do; null when there is nothing to advance to. */
@@ -79,7 +77,7 @@ export interface QuizState {
    * `score` those never missed. A word asked again in a later round and then typed right is practice, not a score.
    */
   readonly result: { readonly score: number; readonly total: number } | null;
-  /** Ids of items answered wrong (or retyped after being shown) at least once this session. */
+  /** Ids of items answered wrong at least once this session. */
   readonly missed: readonly string[];
   /** Answers not yet taken by the UI (see the `reportsTaken` event). */
   readonly outbox: readonly AnswerReport[];
@@ -112,9 +110,7 @@ export type QuizEvent =
   /** Takes back the last answer: its word is asked again and the score is as before it. */
   | { type: 'undo' }
   /** "I was right": the last answer, judged wrong, counts as correct. */
-  | { type: 'overrule' }
-  /** Goes on from a wrong answer without retyping it (a `retype` mode's Continue). */
-  | { type: 'skip' };
+  | { type: 'overrule' };
 
 export interface StartQuizOptions {
   mode: QuizMode;
@@ -143,7 +139,6 @@ function beginRound(
     input: '',
     feedback: null,
     readOnly: finished,
-    retrying: false,
     advanceAfterMs: null,
     pendingAdvance: null,
     score: carried.score,
@@ -168,6 +163,53 @@ export function startQuiz(options: StartQuizOptions): QuizState {
   return beginRound(config, options.items, 1, { score: 0, outbox: [], answered: [], missed: [], result: null });
 }
 
+/**
+ * Where a quiz stands, by item ids, so that a page reloaded mid-quiz resumes it (the host keeps it with the items).
+ * An answer still shown counts as moved on: its report has gone out, and the reload must not ask its word again.
+ */
+export interface QuizProgress {
+  round: number;
+  /** The current round's items, in order, and those of them missed so far (asked again in the next round). */
+  items: string[];
+  wrong: string[];
+  index: number;
+  score: number;
+  answered: string[];
+  missed: string[];
+}
+
+/** The quiz's progress to keep; null once it is over (nothing to resume). */
+export function quizProgress(state: QuizState): QuizProgress | null {
+  const at = onAdvance(state);
+  if (at.finished) return null;
+  const ids = (items: readonly QuizItem[]) => items.map((item) => item.id);
+  return {
+    round: at.round.number,
+    items: ids(at.round.items),
+    wrong: ids(at.round.wrong),
+    index: at.index,
+    score: at.score,
+    answered: [...at.answered],
+    missed: [...at.missed],
+  };
+}
+
+/**
+ * The quiz started from `options` as it stood at `progress`: same round, word, score and first attempts. A progress
+ * that does not fit the items (another batch, a word gone) starts the quiz afresh.
+ */
+export function resumeQuiz(options: StartQuizOptions, progress: QuizProgress): QuizState {
+  const fresh = startQuiz(options);
+  const byId = new Map(options.items.map((item) => [item.id, item]));
+  const pick = (ids: readonly string[]) => ids.map((id) => byId.get(id));
+  const items = pick(progress.items);
+  const wrong = pick(progress.wrong);
+  const fits = (list: Array<QuizItem | undefined>): list is QuizItem[] => list.every((item) => item !== undefined);
+  if (!fits(items) || !fits(wrong) || !Number.isInteger(progress.index) || progress.index < 0 || progress.index >= items.length) return fresh;
+  const round = beginRound(fresh.config, items, progress.round, { score: progress.score, outbox: [], answered: progress.answered, missed: progress.missed, result: null });
+  return { ...round, index: progress.index, current: items[progress.index] ?? null, round: { ...round.round, wrong } };
+}
+
 function check(state: QuizState, item: QuizItem, typed: string): CheckResult {
   return checkAnswer(typed, item.key, {
     strictAccents: state.config.strictAccents,
@@ -176,7 +218,7 @@ function check(state: QuizState, item: QuizItem, typed: string): CheckResult {
   });
 }
 
-/** Records an answer and shows its verdict; `accepted` answers always move on, wrong ones per the mode. */
+/** Records an answer and shows its verdict; every answer moves on after the pause. */
 function answer(state: QuizState, item: QuizItem, typed: string, result: CheckResult): QuizState {
   // Another word with the asked meaning is no mistake: say which word was wanted, record nothing, let them retype.
   if (result.alsoRight) return { ...state, input: typed, feedback: feedbackOf(result) };
@@ -189,8 +231,7 @@ function answer(state: QuizState, item: QuizItem, typed: string, result: CheckRe
   const shown = judged(state, result);
   return {
     ...shown,
-    // Retyping starts from an empty field, under the answer shown.
-    input: shown.retrying ? '' : typed,
+    input: typed,
     outbox: [...state.outbox, report],
     answered: report.firstAttempt ? [...state.answered, item.id] : state.answered,
     missed: result.verdict === 'wrong' && !state.missed.includes(item.id) ? [...state.missed, item.id] : state.missed,
@@ -211,24 +252,19 @@ function feedbackOf(result: CheckResult): Feedback {
   };
 }
 
-/** The verdict shown, the field locked or not, and what `advance` will do: the answer's effect on the screen. */
+/** The verdict shown, the field locked, and what `advance` will do: the answer's effect on the screen. */
 function judged(state: QuizState, result: CheckResult): QuizState {
   const accepted = result.verdict !== 'wrong';
-  const { rules } = state.config;
-  const moveOn = accepted || rules.onWrong !== 'retype';
-  // A word missed in this round comes back in the next one, even once the learner retyped it right.
-  const missed = !accepted || state.retrying;
   return {
     ...state,
     feedback: feedbackOf(result),
-    readOnly: moveOn,
-    retrying: !moveOn,
-    // A word typed right after being shown it is practice: the score counts what the learner knew.
-    // A word asked again after a miss is practice too.
-    pendingAdvance: moveOn
-      ? { scored: accepted && !state.retrying && !state.missed.includes(state.current?.id ?? ''), requeue: missed && rules.askMissedAgain }
-      : null,
-    advanceAfterMs: moveOn ? state.config.advanceDelayMs : null,
+    readOnly: true,
+    // A word asked again after a miss is practice: the score counts what the learner knew.
+    pendingAdvance: {
+      scored: accepted && !state.missed.includes(state.current?.id ?? ''),
+      requeue: !accepted && state.config.rules.askMissedAgain,
+    },
+    advanceAfterMs: state.config.advanceDelayMs,
   };
 }
 
@@ -271,8 +307,8 @@ function onInput(state: QuizState, value: string): QuizState {
   if (state.finished || state.readOnly || !item) return state;
   const input = state.config.rules.lowercaseInput ? value.toLocaleLowerCase(item.key.locale) : value;
   if (input === state.input && state.feedback === null) return state;
-  // Typing again clears a stale verdict, except the answer the learner is retyping.
-  const typed: QuizState = { ...state, input, feedback: state.retrying ? state.feedback : null };
+  // Typing again clears a stale verdict (an "also right" word, which is not an answer).
+  const typed: QuizState = { ...state, input, feedback: null };
   if (!state.config.rules.autoAcceptOnType) return typed;
   const result = check(state, item, input);
   // Only an exact answer is taken mid-typing: "almost" may just be a word still being typed.
@@ -282,17 +318,9 @@ function onInput(state: QuizState, value: string): QuizState {
 function onSubmit(state: QuizState): QuizState {
   const item = state.current;
   if (state.finished || state.readOnly || !item) return state;
-  // While retyping a shown answer, Enter on the empty field goes on.
-  if (state.retrying && state.input.trim() === '') return onSkip(state);
   // A shown verdict with unchanged input (a second Enter) is not a new answer; an empty Enter is a slip.
-  if ((state.feedback !== null && !state.retrying) || state.input.trim() === '') return state;
+  if (state.feedback !== null || state.input.trim() === '') return state;
   return answer(state, item, state.input, check(state, item, state.input));
-}
-
-/** Goes on from a wrong answer the learner chose not to retype: unscored, and the word was rated once already. */
-function onSkip(state: QuizState): QuizState {
-  if (!state.retrying) return state;
-  return onAdvance({ ...state, pendingAdvance: { scored: false, requeue: state.config.rules.askMissedAgain } });
 }
 
 function onAdvance(state: QuizState): QuizState {
@@ -301,7 +329,7 @@ function onAdvance(state: QuizState): QuizState {
   const score = state.score + (pending.scored ? 1 : 0);
   const wrong = pending.requeue ? [...state.round.wrong, state.current] : state.round.wrong;
   const index = state.index + 1;
-  const cleared = { input: '', feedback: null, readOnly: false, retrying: false, advanceAfterMs: null, pendingAdvance: null };
+  const cleared = { input: '', feedback: null, readOnly: false, advanceAfterMs: null, pendingAdvance: null };
 
   if (index < state.total) {
     return { ...state, ...cleared, score, index, current: state.round.items[index] ?? null, round: { ...state.round, wrong } };
@@ -337,8 +365,6 @@ export function quizReducer(state: QuizState, event: QuizEvent): QuizState {
       return onUndo(state);
     case 'overrule':
       return onOverrule(state);
-    case 'skip':
-      return onSkip(state);
     case 'reportsTaken': {
       const count = Math.max(0, Math.floor(event.count));
       return count === 0 ? state : { ...state, outbox: state.outbox.slice(count) };

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { languageQuizMode, modeRules } from './quiz-modes.js';
 
 describe('quiz modes', () => {
-  it('encodes SPEC.md §4 as data, with a way on from every wrong answer', () => {
+  it('encodes SPEC.md §4 as data: every quiz moves on after a wrong answer', () => {
     expect({
       spanish: modeRules('spanish'),
       classic: modeRules('classic'),
@@ -11,12 +11,12 @@ describe('quiz modes', () => {
       secret: modeRules('secret'),
       context: modeRules('context'),
     }).toEqual({
-      spanish: { lowercaseInput: true, autoAcceptOnType: true, onWrong: 'retype', askMissedAgain: true },
-      classic: { lowercaseInput: false, autoAcceptOnType: true, onWrong: 'next', askMissedAgain: true },
-      generic: { lowercaseInput: false, autoAcceptOnType: true, onWrong: 'next', askMissedAgain: true },
-      review: { lowercaseInput: false, autoAcceptOnType: true, onWrong: 'next', askMissedAgain: false },
-      secret: { lowercaseInput: false, autoAcceptOnType: false, onWrong: 'next', askMissedAgain: false },
-      context: { lowercaseInput: false, autoAcceptOnType: true, onWrong: 'retype', askMissedAgain: true },
+      spanish: { lowercaseInput: true, autoAcceptOnType: true, askMissedAgain: true },
+      classic: { lowercaseInput: false, autoAcceptOnType: true, askMissedAgain: true },
+      generic: { lowercaseInput: false, autoAcceptOnType: true, askMissedAgain: true },
+      review: { lowercaseInput: false, autoAcceptOnType: true, askMissedAgain: false },
+      secret: { lowercaseInput: false, autoAcceptOnType: false, askMissedAgain: false },
+      context: { lowercaseInput: false, autoAcceptOnType: true, askMissedAgain: true },
     });
   });
 

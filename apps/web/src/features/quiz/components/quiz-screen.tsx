@@ -227,7 +227,6 @@ function QuizQuestion({
   examples,
 }: QuizScreenProps & { quiz: ReturnType<typeof useQuiz> }) {
   const { state, setInput, submit, unsaved, uncorrected } = quiz;
-  const touch = useCoarsePointer();
   const inputRef = useRef<HTMLInputElement>(null);
   const promptRef = useRef<HTMLParagraphElement>(null);
   const caret = useRef<number | null>(null);
@@ -286,8 +285,7 @@ function QuizQuestion({
   };
 
   const { feedback, current } = state;
-  // While the learner retypes a shown answer, the field is not marked wrong: what they type now is new.
-  const verdictClass = feedback && !state.retrying ? ` is-${feedback.verdict}` : '';
+  const verdictClass = feedback ? ` is-${feedback.verdict}` : '';
   const feedbackClass = feedback ? ` is-${feedback.alsoRight ? 'also-right' : feedback.verdict}` : '';
 
   const focusField = () => inputRef.current?.focus();
@@ -328,18 +326,17 @@ function QuizQuestion({
             value={state.input + trailing}
             readOnly={state.readOnly}
             onKeyDown={onLockedKey}
-            aria-invalid={feedback?.verdict === 'wrong' && !state.retrying && !feedback.alsoRight ? true : undefined}
+            aria-invalid={feedback?.verdict === 'wrong' && !feedback.alsoRight ? true : undefined}
             aria-describedby={`${promptId} ${feedbackId}`}
             autoComplete="off"
             autoCapitalize="off"
             autoCorrect="off"
             spellCheck={false}
-            enterKeyHint={state.retrying && state.input === '' ? 'next' : 'done'}
+            enterKeyHint="done"
             onChange={(e) => setInput(e.target.value)}
           />
-          {/* While the learner retypes a shown answer, Enter on the empty field goes on. */}
           <button type="submit" className="btn btn-primary">
-            {state.retrying && state.input.trim() === '' ? 'Continue' : checkLabel}
+            {checkLabel}
           </button>
         </div>
         {/* Right under the field: with a phone's keyboard open, the verdict and the answer stay in view. */}
@@ -352,9 +349,6 @@ function QuizQuestion({
         {/* While its verdict is shown, the feedback says what the answer was; once the quiz moved on, this line does. */}
         {state.lastAnswer && !(feedback !== null && current?.id === state.lastAnswer.item.id) ? <LastAnswerSummary last={state.lastAnswer} /> : null}
         {lastSentence && examples ? <AnswerSentence sentence={lastSentence} locale={examples.locale} /> : null}
-        {state.retrying ? (
-          <p className="hint quiz-retry-hint">Type the answer to go on{touch ? ', or tap Continue.' : ', or press Enter to continue.'}</p>
-        ) : null}
         <AccentButtons accents={accents} onInsert={insert} />
       </form>
 
