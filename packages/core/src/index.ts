@@ -12,6 +12,7 @@ export * from './deck.js';
 export * from './lexicon.js';
 export * from './word-card.js';
 export * from './context.js';
+export * from './listen.js';
 export * from './secret-translator.js';
 export * from './learning-stats.js';
 export * from './placement.js';

@@ -10,6 +10,7 @@ describe('quiz modes', () => {
       review: modeRules('review'),
       secret: modeRules('secret'),
       context: modeRules('context'),
+      listen: modeRules('listen'),
     }).toEqual({
       spanish: { lowercaseInput: true, autoAcceptOnType: true, askMissedAgain: true },
       classic: { lowercaseInput: false, autoAcceptOnType: true, askMissedAgain: true },
@@ -17,6 +18,7 @@ describe('quiz modes', () => {
       review: { lowercaseInput: false, autoAcceptOnType: true, askMissedAgain: false },
       secret: { lowercaseInput: false, autoAcceptOnType: false, askMissedAgain: false },
       context: { lowercaseInput: false, autoAcceptOnType: true, askMissedAgain: true },
+      listen: { lowercaseInput: false, autoAcceptOnType: true, askMissedAgain: true },
     });
   });
 

@@ -4,7 +4,7 @@
  */
 import type { LanguageCode } from './languages.js';
 
-export const QUIZ_MODES = ['spanish', 'classic', 'generic', 'review', 'secret', 'context'] as const;
+export const QUIZ_MODES = ['spanish', 'classic', 'generic', 'review', 'secret', 'context', 'listen'] as const;
 export type QuizMode = (typeof QUIZ_MODES)[number];
 
 /**
@@ -40,6 +40,9 @@ const RULES: Readonly<Record<QuizMode, ModeRules>> = {
   // "In context" (docs/decisions/0014): the word's sentence with its form blanked. Input keeps its case (German
   // nouns); missed words come back.
   context: { lowercaseInput: false, autoAcceptOnType: true, askMissedAgain: true },
+  // "Listen and type" (docs/decisions/0016): the word is said aloud, and shown only once answered. Input keeps its
+  // case (German nouns); missed words come back.
+  listen: { lowercaseInput: false, autoAcceptOnType: true, askMissedAgain: true },
 };
 
 export function modeRules(mode: QuizMode): ModeRules {

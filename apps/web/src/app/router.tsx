@@ -32,6 +32,7 @@ export const routes: RouteObject[] = [
       page('/import/:language', () => import('./routes/language-import')),
       page('/placement/:language', () => import('./routes/language-placement')),
       page('/context/:language', () => import('./routes/language-context')),
+      page('/listen/:language', () => import('./routes/language-listen')),
       page('/generic/:language', () => import('./routes/generic-language')),
       page('/quiz/generic/:language', () => import('./routes/generic-quiz')),
       page('/review/generic/:language', () => import('./routes/generic-review')),

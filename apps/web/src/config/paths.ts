@@ -28,6 +28,7 @@ export const paths = {
   languageImport: (code: string) => `/import/${code}`,
   languagePlacement: (code: string) => `/placement/${code}`,
   languageContext: (code: string) => `/context/${code}`,
+  languageListen: (code: string) => `/listen/${code}`,
   genericLanguage: (code: string) => `/generic/${code}`,
   genericQuiz: (code: string) => `/quiz/generic/${code}`,
   genericReview: (code: string) => `/review/generic/${code}`,

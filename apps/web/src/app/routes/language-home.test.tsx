@@ -25,7 +25,7 @@ describe('a language home', () => {
     expect(screen.queryByText(/Nothing is due/)).not.toBeInTheDocument();
   });
 
-  it('offers the next steps: new words in the quiz\'s own direction, review, the other direction, add words and the charts', async () => {
+  it('offers the next steps: new words in the quiz\'s own direction, review, the other direction, listening, add words and the charts', async () => {
     server.use(withProgress(), http.get('/api/italian/stats', () => HttpResponse.json(languageStats('italian', { dueCount: 7 }))));
     renderRoute('/italian', ROUTES);
 
@@ -34,6 +34,7 @@ describe('a language home', () => {
     expect(learn.getByText(/English → Italian/)).toBeInTheDocument();
     expect(learn.getByRole('link', { name: 'Practice vocab' })).toHaveAttribute('href', '/italian-quiz');
     expect(within(stepOf('The other way round')).getByRole('link', { name: 'Practice Italian → English' })).toHaveAttribute('href', '/italian-quiz?direction=recognise');
+    expect(within(stepOf('Listen and type')).getByRole('link', { name: 'Practice listening' })).toHaveAttribute('href', '/listen/italian');
     // PRODUCT.md §1: Italian's "Review words" goes to its own review, not Spanish's; with words due it is the main action.
     const review = within(stepOf('Review')).getByRole('link', { name: 'Review words' });
     expect(review).toHaveAttribute('href', '/italian/up-for-review');

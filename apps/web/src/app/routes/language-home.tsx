@@ -137,6 +137,13 @@ function LanguageFigures({ language, stats, routes }: { language: Language; stat
             Practice in context
           </Link>
         </li>
+        <li className="card step">
+          <h2>Listen and type</h2>
+          <p>Hear a {language.name} word and type it.</p>
+          <Link to={paths.languageListen(language.code)} className="btn btn-secondary">
+            Practice listening
+          </Link>
+        </li>
       </ul>
       <div className="actions">
         {/* PRODUCT.md §1: "Add words" on every language, not Italian alone. */}

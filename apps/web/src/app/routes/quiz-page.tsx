@@ -73,7 +73,7 @@ function WordQuiz({ source, language, direction }: { source: WordSource; languag
           // A new batch is a new quiz, even when it arrives too fast for "Loading..." to show in between.
           <QuizScreen
             key={query.dataUpdatedAt}
-            caption={directionLabel(language, direction)}
+            caption={source.caption?.(language) ?? directionLabel(language, direction)}
             {...wordQuizProps(words, language, source.mode(language), support, direction)}
             counter={source.counter}
             showResult={source.showResult}

@@ -1,5 +1,5 @@
 import type { Word } from '@vocab/api';
-import { CONTEXT_DIRECTION, type Direction, type Language, type QuizMode, exampleSentence, languageQuizMode } from '@vocab/core';
+import { CONTEXT_DIRECTION, type Direction, LISTEN_DIRECTION, type Language, type QuizMode, exampleSentence, languageQuizMode } from '@vocab/core';
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { languageReviewQueryOptions } from './api/get-language-review';
 import { languageWordsQueryOptions } from './api/get-language-words';
@@ -30,6 +30,8 @@ export interface WordSource {
   useReport: (language: Language, direction: Direction, words: readonly Word[] | undefined) => ReportAnswer;
   /** The card every answer reviews, whatever the URL says; absent, the page's `?direction=` or the language's own. */
   direction?: Direction;
+  /** What the quiz asks, above it; absent, the card's direction ("English → Spanish"). */
+  caption?: (language: Language) => string;
 }
 
 /**
@@ -111,6 +113,24 @@ export const WORD_SOURCES = {
     useWords: useContextBatch,
     useReport: useContextReport,
     direction: CONTEXT_DIRECTION,
+  },
+  /**
+   * `/listen/:language`: the recall card's next words, each said aloud and typed as heard
+   * (docs/decisions/0016-listen-and-type.md). The page opens only where the browser has a voice for the language.
+   */
+  languageListen: {
+    kind: 'learn',
+    scope: 'language',
+    mode: () => 'listen',
+    counter: 'progress',
+    showResult: true,
+    title: (language) => `${language.name}: listen and type`,
+    empty: (language) => `You have learned every ${language.name} word we have. Well done!`,
+    more: 'Practice more',
+    useWords: useLanguageBatch,
+    useReport: useQueuedReport,
+    direction: LISTEN_DIRECTION,
+    caption: (language) => `Spoken ${language.name} → written`,
   },
   /** `/quiz/generic/:language`: the account's quiz, rounds of the missed words until none is wrong. */
   genericQuiz: {

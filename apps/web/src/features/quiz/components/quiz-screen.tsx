@@ -6,6 +6,7 @@ import { useCoarsePointer } from '@/lib/use-coarse-pointer';
 import { withArticle } from '@vocab/core';
 import { AccentButtons } from './accent-buttons';
 import { SpeakButton } from './speak-button';
+import { ListenPrompt, ListenReveal } from './listen-prompt';
 import { AnswerSentence, ClozePrompt, type QuizExamples, lastAnswerSentence } from './example-sentence';
 
 /** How the screen counts: a progress bar (index / total), "i / N", or the generic quiz's "word i / N". */
@@ -306,7 +307,10 @@ function QuizQuestion({
       <form className="quiz-form" onSubmit={onSubmit} noValidate>
         {/* Live: the field keeps the focus, so a screen reader would not otherwise hear the next word. */}
         <p id={promptId} ref={promptRef} className="quiz-prompt" aria-live="polite">
-          {cloze && examples ? (
+          {state.config.mode === 'listen' && current ? (
+            // Keyed by the word asked: each word is said when it appears, at the normal rate first.
+            <ListenPrompt key={`${state.round.number}:${state.index}`} item={current} locale={promptLang} />
+          ) : cloze && examples ? (
             <ClozePrompt sentence={cloze} locale={examples.locale} />
           ) : (
             <>
@@ -348,6 +352,7 @@ function QuizQuestion({
         </div>
         {/* While its verdict is shown, the feedback says what the answer was; once the quiz moved on, this line does. */}
         {state.lastAnswer && !(feedback !== null && current?.id === state.lastAnswer.item.id) ? <LastAnswerSummary last={state.lastAnswer} /> : null}
+        {state.config.mode === 'listen' && state.lastAnswer ? <ListenReveal item={state.lastAnswer.item} /> : null}
         {lastSentence && examples ? <AnswerSentence sentence={lastSentence} locale={examples.locale} /> : null}
         <AccentButtons accents={accents} onInsert={insert} />
       </form>
@@ -401,6 +406,7 @@ function QuizFinished({ quiz, showResult, actions, examples }: { quiz: Quiz; sho
       ) : null}
       {state.lastAnswer ? <LastAnswerSummary last={state.lastAnswer} /> : null}
       {/* The last word's sentence stays after the last answer too, until the learner goes on. */}
+      {state.config.mode === 'listen' && state.lastAnswer ? <ListenReveal item={state.lastAnswer.item} /> : null}
       {lastSentence && examples ? <AnswerSentence sentence={lastSentence} locale={examples.locale} /> : null}
       <div className="actions">{actions({ result, settled })}</div>
       <AnswerCorrections quiz={quiz} after={nothing} />

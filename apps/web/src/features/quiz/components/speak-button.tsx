@@ -27,9 +27,16 @@ export function SpeakButton({ text, locale, auto = false }: { text: string; loca
       onMouseDown={(e) => e.preventDefault()}
       onClick={() => speak(text, voice)}
     >
-      <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20">
-        <path fill="currentColor" d="M3 9v6h4l5 5V4L7 9H3zm13.5 3A4.5 4.5 0 0 0 14 8v8a4.5 4.5 0 0 0 2.5-4zM14 3.2v2.1a7 7 0 0 1 0 13.4v2.1a9 9 0 0 0 0-17.6z" />
-      </svg>
+      <SpeakerIcon />
     </button>
+  );
+}
+
+/** A loudspeaker, for the buttons that say something aloud; hidden from screen readers (the button has a name). */
+export function SpeakerIcon() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20">
+      <path fill="currentColor" d="M3 9v6h4l5 5V4L7 9H3zm13.5 3A4.5 4.5 0 0 0 14 8v8a4.5 4.5 0 0 0 2.5-4zM14 3.2v2.1a7 7 0 0 1 0 13.4v2.1a9 9 0 0 0 0-17.6z" />
+    </svg>
   );
 }

@@ -1,8 +1,8 @@
 import type { Word } from '@vocab/api';
-import { type Direction, type ExampleSentence, type Language, type QuizMode, buildLexicon, contextQuizItem, exampleSentence } from '@vocab/core';
+import { type Direction, type ExampleSentence, type Language, type QuizMode, buildLexicon, contextQuizItem, exampleSentence, listenQuizItem } from '@vocab/core';
 import type { QuizSupport } from '../api/get-quiz-support';
 import type { QuizScreenProps } from '../components/quiz-screen';
-import { answerField, wordItem } from './word-items';
+import { answerField, lexiconEntry, wordItem } from './word-items';
 
 /** Each word's sentence, by word id: the words without one are left out. */
 function sentencesOf(words: readonly Word[]): Map<string, ExampleSentence> {
@@ -16,7 +16,8 @@ function sentencesOf(words: readonly Word[]): Map<string, ExampleSentence> {
 
 /**
  * The QuizScreen settings of a quiz over deck words, asked on the given card, with the matching answer field; in
- * the `context` mode, the words with a sentence, each asked in its sentence (the foreign form typed).
+ * the `context` mode, the words with a sentence, each asked in its sentence (the foreign form typed); in the
+ * `listen` mode, each word said aloud (the foreign word typed, as the recall card asks it).
  */
 export function wordQuizProps(
   words: readonly Word[],
@@ -27,20 +28,25 @@ export function wordQuizProps(
 ): Pick<QuizScreenProps, 'mode' | 'items' | 'answerLabel' | 'answerLang' | 'promptLang' | 'accents' | 'lexicon' | 'strictAccents' | 'autoSpeak' | 'examples'> {
   const sentences = sentencesOf(words);
   const inContext = mode === 'context';
+  const listening = mode === 'listen';
+  // Both ask for the foreign word, whatever the card.
+  const foreign = inContext || listening;
   const items = inContext
     ? words.flatMap((word) => {
         const sentence = sentences.get(word._id);
         return sentence ? [contextQuizItem(word._id, sentence, language)] : [];
       })
-    : words.map((word) => wordItem(word, language, direction));
+    : listening
+      ? words.map((word) => listenQuizItem(word._id, lexiconEntry(word), language))
+      : words.map((word) => wordItem(word, language, direction));
   const field = answerField(language, direction);
   return {
     mode,
     items,
-    answerLabel: inContext ? `The missing ${language.name} word` : field.label,
-    answerLang: inContext ? language.locale : field.lang,
-    promptLang: inContext ? language.locale : field.promptLang,
-    accents: inContext ? language.accents : field.accents,
+    answerLabel: inContext ? `The missing ${language.name} word` : listening ? `The ${language.name} word you hear` : field.label,
+    answerLang: foreign ? language.locale : field.lang,
+    promptLang: foreign ? language.locale : field.promptLang,
+    accents: foreign ? language.accents : field.accents,
     // The language's words (or, without the lexicon, the batch's): a typo that makes another real word is not
     // forgiven, and a wrong answer that is another word is named.
     lexicon: support.lexicon ?? buildLexicon(words.map((w) => ({ word: w.word, article: w.article, translations: w.translations, hint: w.hint })), language),
