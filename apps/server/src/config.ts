@@ -27,6 +27,10 @@ const EnvSchema = z.object({
   SMTP_URL: z.string().url().refine((v) => /^smtps?:/.test(v), 'must start with smtp:// or smtps://').optional(),
   CONTACT_TO: z.string().email().default('hello@vocab.example'),
   CONTACT_FROM: z.string().email().default('noreply@vocab.example'),
+  /** The address learners reach the app at, for the links in mails (confirmation, reset, reminders). */
+  PUBLIC_URL: z.string().url().refine((v) => /^https?:/.test(v), 'must start with http:// or https://').optional(),
+  /** How often each instance looks for learners due a daily reminder (minutes); 0 turns reminders off. */
+  REMINDER_INTERVAL_MINUTES: z.coerce.number().min(0).max(60).default(5),
   /** Test-only: lets the browser suite move the server's clock (POST /api/test/clock). Refused in production. */
   ENABLE_TEST_CLOCK: boolFlag.default(false),
   NODE_ENV: z.string().optional(),
@@ -60,6 +64,10 @@ export interface Config {
   smtpUrl: string | undefined;
   contactTo: string;
   contactFrom: string;
+  /** Links in mails start with this (no trailing slash); defaults to http://HOST:PORT. */
+  publicUrl: string;
+  /** modules/reminders: how often a pass looks for reminders to send (0: never). */
+  reminderIntervalMs: number;
   logLevel: string;
   testClock: boolean;
   databaseConnectTimeoutMs: number;
@@ -103,6 +111,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     contactTo: e.CONTACT_TO,
     contactFrom: e.CONTACT_FROM,
+    publicUrl: (e.PUBLIC_URL ?? `http://${e.HOST}:${e.PORT}`).replace(/\/+$/, ''),
+    reminderIntervalMs: e.REMINDER_INTERVAL_MINUTES * 60_000,
     logLevel: e.LOG_LEVEL,
     testClock: e.ENABLE_TEST_CLOCK,
     databaseConnectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,

@@ -20,6 +20,9 @@ export const Username = z
       .refine(isSingleScript, 'Username must use the letters of one alphabet'),
   );
 
+/** An email address as a learner types it: trimmed, at most 254 characters (RFC 5321's path limit). */
+export const EmailAddress = z.string().trim().max(254, 'Email address must be at most 254 characters').email('Enter an email address, like name@example.com');
+
 export const SignupBody = z.object({
   username: Username,
   password: z
@@ -27,6 +30,8 @@ export const SignupBody = z.object({
     .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
     .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`)
     .refine((value) => value.trim().length > 0, 'Password must not be only spaces'),
+  /** Optional: an address to confirm (a link is mailed to it), for a forgotten password and reminders. */
+  email: EmailAddress.optional(),
 });
 export type SignupBody = z.infer<typeof SignupBody>;
 

@@ -11,4 +11,5 @@ export * from './endpoints/index.js';
 export * from './placement.js';
 export * from './bands.js';
 export * from './memory.js';
+export * from './email.js';
 export type { ApiPaths } from './api-paths.js';

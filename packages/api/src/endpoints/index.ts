@@ -3,6 +3,7 @@ import { authEndpoints } from './auth.js';
 import { bandEndpoints } from './bands.js';
 import { contactEndpoints } from './contact.js';
 import { contentEndpoints } from './content.js';
+import { emailEndpoints } from './email.js';
 import { learningEndpoints } from './learning.js';
 import { memoryEndpoints } from './memory.js';
 import { placementEndpoints } from './placement.js';
@@ -12,7 +13,7 @@ import { statusEndpoints } from './status.js';
 import { transferEndpoints } from './transfer.js';
 import { userLanguageEndpoints } from './user-languages.js';
 
-export { accountEndpoints, authEndpoints, bandEndpoints, contactEndpoints, contentEndpoints, learningEndpoints, memoryEndpoints, placementEndpoints, settingsEndpoints, statsEndpoints, statusEndpoints, transferEndpoints, userLanguageEndpoints };
+export { accountEndpoints, authEndpoints, bandEndpoints, contactEndpoints, contentEndpoints, emailEndpoints, learningEndpoints, memoryEndpoints, placementEndpoints, settingsEndpoints, statsEndpoints, statusEndpoints, transferEndpoints, userLanguageEndpoints };
 export { LanguagePath } from './language-path.js';
 export { WordsQuery } from './learning.js';
 export { RecordQuery } from './user-languages.js';
@@ -33,6 +34,7 @@ export const endpointGroups = {
   settings: settingsEndpoints,
   stats: statsEndpoints,
   memory: memoryEndpoints,
+  email: emailEndpoints,
 };
 
 type Groups = typeof endpointGroups;

@@ -38,6 +38,11 @@ export class AccountRepository {
     await query.execute();
   }
 
+  async createdAt(userId: string): Promise<number | null> {
+    const row = await this.db.selectFrom('users').select('created_at').where('id', '=', userId).executeTakeFirst();
+    return row ? Number(row.created_at) : null;
+  }
+
   async passwordHash(userId: string): Promise<string | null> {
     const row = await this.db.selectFrom('users').select('password_hash').where('id', '=', userId).executeTakeFirst();
     return row?.password_hash ?? null;
@@ -69,6 +74,11 @@ export class AccountRepository {
       await trx.deleteFrom('frontiers').where('learner_id', '=', userId).execute();
       await trx.deleteFrom('learning_starts').where('learner_id', '=', userId).execute();
       await trx.deleteFrom('known_devices').where('user_id', '=', userId).execute();
+      await trx.deleteFrom('mail_outbox').where('user_id', '=', userId).execute();
+      await trx.deleteFrom('reminder_sends').where('user_id', '=', userId).execute();
+      await trx.deleteFrom('reminder_settings').where('user_id', '=', userId).execute();
+      await trx.deleteFrom('email_tokens').where('user_id', '=', userId).execute();
+      await trx.deleteFrom('account_emails').where('user_id', '=', userId).execute();
       await trx.deleteFrom('sessions').where('user_id', '=', userId).execute();
       await trx.deleteFrom('users').where('id', '=', userId).execute();
     });

@@ -6,7 +6,9 @@ import type { Limit, RateLimiter } from '../../lib/rate-limiter.js';
 import { sha256 } from '../../lib/tokens.js';
 import { describeUserAgent } from '../../lib/user-agent.js';
 import type { Learner } from '../auth/user.repository.js';
+import { resetLimitKey } from '../auth/password-reset.js';
 import type { AccountRepository } from './account.repository.js';
+import { confirmLimitKey } from './email.service.js';
 
 /**
  * Re-entering the password (to change it, or to delete the account) is limited per account: a session left open on
@@ -38,6 +40,11 @@ export class AccountService {
     }));
   }
 
+  /** When the account was made (the export names it). */
+  async createdAt(learner: Learner): Promise<number | null> {
+    return this.accounts.createdAt(learner.id);
+  }
+
   /** Ends one of the learner's sessions by its public id; returns whether it was the current one. */
   async revokeSession(learner: Learner, id: string, currentTokenHash: string | null): Promise<{ current: boolean }> {
     const rows = await this.accounts.liveSessions(learner.id, this.clock(), this.sessionIdleMs);
@@ -55,7 +62,7 @@ export class AccountService {
     await this.confirmPassword(learner, password);
     await this.accounts.deleteAccount(learner.id);
     if (learner.username) await this.forgetName(learner.username);
-    await this.limiter.reset(reauthKey(learner.id));
+    for (const key of [reauthKey(learner.id), confirmLimitKey(learner.id), resetLimitKey(learner.id)]) await this.limiter.reset(key);
   }
 
   private async confirmPassword(learner: Learner, password: string): Promise<void> {

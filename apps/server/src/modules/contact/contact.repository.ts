@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { OutboxTable, type OutboxStore } from '../../lib/outbox.js';
 
 export interface OutboxMessage {
   id: number;
@@ -9,8 +10,12 @@ export interface OutboxMessage {
   attempts: number;
 }
 
-export class ContactRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+export class ContactRepository implements OutboxStore<OutboxMessage> {
+  private readonly queue: OutboxTable<number>;
+
+  constructor(private readonly db: Kysely<Database>) {
+    this.queue = new OutboxTable(db, 'contact_messages');
+  }
 
   async insert(msg: { name: string; email: string; message: string }, status: 'pending' | 'stored', now: number): Promise<number> {
     const row = await this.db
@@ -21,39 +26,19 @@ export class ContactRepository {
     return row.id;
   }
 
-  /**
-   * Claims the oldest due message by pushing its next attempt past the lease, in one atomic UPDATE: two instances
-   * polling the outbox never send the same message at once.
-   */
-  async claimNext(now: number, leaseMs: number): Promise<OutboxMessage | undefined> {
-    const candidate = await this.db
-      .selectFrom('contact_messages')
-      .select(['id', 'next_attempt_at'])
-      .where('status', '=', 'pending')
-      .where('next_attempt_at', '<=', now)
-      .orderBy('next_attempt_at')
-      .limit(1)
-      .executeTakeFirst();
-    if (!candidate) return undefined;
-    return this.db
-      .updateTable('contact_messages')
-      .set({ next_attempt_at: now + leaseMs })
-      .where('id', '=', candidate.id)
-      .where('status', '=', 'pending')
-      .where('next_attempt_at', '=', candidate.next_attempt_at)
-      .returning(['id', 'name', 'email', 'message', 'attempts'])
-      .executeTakeFirst();
+  /** Claims the oldest due message (lib/outbox.ts), with what the mail says. */
+  async claimNext(now: number): Promise<OutboxMessage | undefined> {
+    const claimed = await this.queue.claimNext(now);
+    if (!claimed) return undefined;
+    const row = await this.db.selectFrom('contact_messages').select(['name', 'email', 'message']).where('id', '=', claimed.id).executeTakeFirst();
+    return row && { ...row, ...claimed };
   }
 
-  async markSent(id: number, now: number): Promise<void> {
-    await this.db.updateTable('contact_messages').set({ status: 'sent', sent_at: now, last_error: null }).where('id', '=', id).execute();
+  markSent(id: number, now: number): Promise<void> {
+    return this.queue.markSent(id, now);
   }
 
-  async markFailed(id: number, attempts: number, error: string, nextAttemptAt: number | null): Promise<void> {
-    await this.db
-      .updateTable('contact_messages')
-      .set({ attempts, last_error: error.slice(0, 500), ...(nextAttemptAt === null ? { status: 'failed' } : { next_attempt_at: nextAttemptAt }) })
-      .where('id', '=', id)
-      .execute();
+  markFailed(id: number, attempts: number, error: string, nextAttemptAt: number | null): Promise<void> {
+    return this.queue.markFailed(id, attempts, error, nextAttemptAt);
   }
 }

@@ -1,8 +1,7 @@
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterEach, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { createTestDatabase, describeEachDatabase, TEST_DATABASES, testClock, testConfig } from '../../test/harness.js';
+import { startSmtp } from '../../test/smtp-server.js';
 import { RETRY_DELAYS_MS } from './contact-outbox.js';
 
 const message = { name: 'Ana', email: 'ana@example.com', message: 'Hola! Could you add Catalan?' };
@@ -36,39 +35,6 @@ describeEachDatabase('contact without SMTP', (ctx) => {
     ]);
   });
 });
-
-/** A real SMTP server on a free local port, recording what it receives; `failNext` makes it refuse messages. */
-async function startSmtp() {
-  const received: string[] = [];
-  let failures = 0;
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, _session, callback) {
-      let data = '';
-      stream.on('data', (chunk: Buffer) => (data += chunk.toString('utf8')));
-      stream.on('end', () => {
-        if (failures > 0) {
-          failures -= 1;
-          const err = Object.assign(new Error('mailbox unavailable'), { responseCode: 451 });
-          callback(err);
-          return;
-        }
-        received.push(data);
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.server.address() as AddressInfo).port;
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    received,
-    failNext: (n: number) => { failures = n; },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 for (const database of TEST_DATABASES) {
   const cleanups: Array<() => Promise<void>> = [];

@@ -1,0 +1,130 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+
+export type TokenPurpose = 'confirm' | 'reset';
+
+/** An account a reset mail may go to: only one with a confirmed address. */
+export interface MailableAccount {
+  userId: string;
+  username: string;
+  address: string;
+}
+
+/** Lower-cased, as addresses are looked up: the same mailbox typed in another case finds its account. */
+export const addressKey = (address: string): string => address.trim().toLowerCase();
+
+/** Marks a link used if it was unused and unexpired, in one atomic UPDATE: a link opened twice at once works once. */
+const useToken = (db: Kysely<Database>, tokenHash: string, purpose: TokenPurpose, now: number) =>
+  db
+    .updateTable('email_tokens')
+    .set({ used_at: now })
+    .where('token_hash', '=', tokenHash)
+    .where('purpose', '=', purpose)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .returning(['user_id', 'address'])
+    .executeTakeFirst();
+
+/** Kysely only: confirmed addresses (account_emails) and single-use link tokens (email_tokens, hashed). */
+export class EmailRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async confirmed(userId: string): Promise<string | null> {
+    const row = await this.db.selectFrom('account_emails').select('address').where('user_id', '=', userId).executeTakeFirst();
+    return row?.address ?? null;
+  }
+
+  /** The address of the account's latest confirmation link still usable, or null. */
+  async pending(userId: string, now: number): Promise<string | null> {
+    const row = await this.db
+      .selectFrom('email_tokens')
+      .select('address')
+      .where('user_id', '=', userId)
+      .where('purpose', '=', 'confirm')
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', now)
+      .orderBy('created_at', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return row?.address ?? null;
+  }
+
+  /** Stores a new link's hash; an earlier unused link of the same purpose stops working (only the latest does). */
+  async createToken(t: { tokenHash: string; userId: string; purpose: TokenPurpose; address: string | null; now: number; expiresAt: number }): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('email_tokens').where('user_id', '=', t.userId).where('purpose', '=', t.purpose).where('used_at', 'is', null).execute();
+      await trx
+        .insertInto('email_tokens')
+        .values({ token_hash: t.tokenHash, user_id: t.userId, purpose: t.purpose, address: t.address, created_at: t.now, expires_at: t.expiresAt, used_at: null })
+        .execute();
+    });
+  }
+
+  /** Confirms the address of a confirmation link, using the link up in the same transaction. */
+  async confirm(tokenHash: string, now: number): Promise<string | null> {
+    return this.db.transaction().execute(async (trx) => {
+      const used = await useToken(trx, tokenHash, 'confirm', now);
+      if (!used?.address) return null;
+      const row = { user_id: used.user_id, address: used.address, address_key: addressKey(used.address), confirmed_at: now };
+      await trx
+        .insertInto('account_emails')
+        .values(row)
+        .onConflict((oc) => oc.column('user_id').doUpdateSet({ address: row.address, address_key: row.address_key, confirmed_at: now }))
+        .execute();
+      return used.address;
+    });
+  }
+
+  /**
+   * Sets a new password by a reset link, in one transaction: the link is used up (only if unused and unexpired),
+   * the hash replaced, every session of the account ended and every other reset link voided. False: no such link.
+   */
+  async resetPassword(tokenHash: string, passwordHash: string, now: number): Promise<{ userId: string } | null> {
+    return this.db.transaction().execute(async (trx) => {
+      const used = await useToken(trx, tokenHash, 'reset', now);
+      if (!used) return null;
+      await trx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', used.user_id).execute();
+      await trx.deleteFrom('sessions').where('user_id', '=', used.user_id).execute();
+      await trx.deleteFrom('email_tokens').where('user_id', '=', used.user_id).where('purpose', '=', 'reset').where('used_at', 'is', null).execute();
+      return { userId: used.user_id };
+    });
+  }
+
+  /** Removes the confirmed address and any confirmation link waiting. */
+  async remove(userId: string): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('account_emails').where('user_id', '=', userId).execute();
+      await trx.deleteFrom('email_tokens').where('user_id', '=', userId).where('purpose', '=', 'confirm').execute();
+    });
+  }
+
+  /** Accounts whose confirmed address this is (an address may belong to a few accounts). */
+  async accountsByAddress(address: string, limit: number): Promise<MailableAccount[]> {
+    const rows = await this.db
+      .selectFrom('account_emails as e')
+      .innerJoin('users as u', 'u.id', 'e.user_id')
+      .select(['u.id', 'u.username', 'e.address'])
+      .where('e.address_key', '=', addressKey(address))
+      .where('u.username', 'is not', null)
+      .orderBy('u.created_at')
+      .limit(limit)
+      .execute();
+    return rows.map((r) => ({ userId: r.id, username: r.username ?? '', address: r.address }));
+  }
+
+  /** The account of a username (its key: users.username_key), when it has a confirmed address. */
+  async accountByUsernameKey(usernameKey: string): Promise<MailableAccount | null> {
+    const row = await this.db
+      .selectFrom('users as u')
+      .innerJoin('account_emails as e', 'e.user_id', 'u.id')
+      .select(['u.id', 'u.username', 'e.address'])
+      .where('u.username_key', '=', usernameKey)
+      .executeTakeFirst();
+    return row ? { userId: row.id, username: row.username ?? '', address: row.address } : null;
+  }
+
+  /** Links past their expiry, and used ones, are of no further use. */
+  async purgeTokens(now: number): Promise<void> {
+    await this.db.deleteFrom('email_tokens').where((eb) => eb.or([eb('expires_at', '<=', now), eb('used_at', 'is not', null)])).execute();
+  }
+}

@@ -1,0 +1,73 @@
+import type { AccountEmail } from '@vocab/api';
+import type { Clock } from '../../lib/clock.js';
+import { AppError, badRequest } from '../../lib/errors.js';
+import type { Mailer } from '../../lib/mail-queue.js';
+import type { Limit, RateLimiter } from '../../lib/rate-limiter.js';
+import { randomToken, sha256 } from '../../lib/tokens.js';
+import type { Learner } from '../auth/user.repository.js';
+import type { EmailRepository } from './email.repository.js';
+
+/** A confirmation link works for a day: long enough to find the mail, short enough not to linger. */
+export const CONFIRM_LINK_MS = 24 * 3_600_000;
+/** Confirmation mails per account: a session left open must not become a way to mail a stranger often. */
+const CONFIRM_PER_ACCOUNT: Limit = { max: 5, windowMs: 60 * 60_000 };
+
+export const confirmLimitKey = (userId: string) => `email:user:${userId}`;
+
+/** The same answer for a link that never existed, was used, or expired: a token tells nothing about an account. */
+export const linkInvalid = () => badRequest('link_invalid', 'This link has expired or was already used. Ask for a new one.');
+export const emailUnavailable = () => new AppError(503, 'email_unavailable', 'This server cannot send email.');
+
+/**
+ * An account's email address (issue 31): added or changed in the profile (or at signup), used only once confirmed
+ * by a single-use link, never shown to anyone but its account.
+ */
+export class EmailService {
+  constructor(
+    private readonly emails: EmailRepository,
+    private readonly mailer: Mailer | null,
+    private readonly limiter: RateLimiter,
+    private readonly clock: Clock,
+  ) {}
+
+  async state(learner: Learner): Promise<AccountEmail> {
+    const [address, pending] = await Promise.all([this.emails.confirmed(learner.id), this.emails.pending(learner.id, this.clock())]);
+    return { available: this.mailer !== null, address, pending: pending === address ? null : pending };
+  }
+
+  /** Mails a confirmation link to `address`; the account's address changes only when it is opened. */
+  async requestConfirmation(learner: Learner, address: string): Promise<void> {
+    const mailer = this.mailer;
+    if (!mailer) throw emailUnavailable();
+    await this.limiter.hit(confirmLimitKey(learner.id), CONFIRM_PER_ACCOUNT);
+    const token = randomToken(32);
+    const now = this.clock();
+    await this.emails.createToken({ tokenHash: sha256(token), userId: learner.id, purpose: 'confirm', address, now, expiresAt: now + CONFIRM_LINK_MS });
+    await mailer.send({
+      userId: learner.id,
+      kind: 'confirm-email',
+      to: address,
+      subject: 'Confirm your email address for Vocab',
+      text: [
+        `Hello ${learner.username ?? ''},`,
+        '',
+        'Open this link to confirm this address for your Vocab account:',
+        mailer.link(`/confirm-email?token=${token}`),
+        '',
+        'The link works once, for 24 hours. Vocab uses the address only for a forgotten password and, if you turn',
+        'them on, daily reminders. If you did not ask for this, ignore this mail: nothing changes.',
+      ].join('\n'),
+      expiresAt: now + CONFIRM_LINK_MS,
+    });
+  }
+
+  async confirm(token: string): Promise<string> {
+    const address = await this.emails.confirm(sha256(token), this.clock());
+    if (!address) throw linkInvalid();
+    return address;
+  }
+
+  remove(learner: Learner): Promise<void> {
+    return this.emails.remove(learner.id);
+  }
+}

@@ -1,0 +1,77 @@
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Config } from '../../config.js';
+import type { Database } from '../../db/schema.js';
+import type { Clock } from '../../lib/clock.js';
+import { Mailer } from '../../lib/mail-queue.js';
+import type { RateLimiter } from '../../lib/rate-limiter.js';
+import type { AccountService } from '../account/account.service.js';
+import { EmailRepository } from '../account/email.repository.js';
+import { emailRoutes } from '../account/email.routes.js';
+import { EmailService } from '../account/email.service.js';
+import type { ConfirmAtSignup } from '../auth/auth.routes.js';
+import { PasswordReset } from '../auth/password-reset.js';
+import { passwordResetRoutes } from '../auth/password-reset.routes.js';
+import { LinkSigner } from './link-signer.js';
+import { ReminderJob } from './reminder-job.js';
+import { RemindersRepository } from './reminders.repository.js';
+import { remindersRoutes } from './reminders.routes.js';
+import { RemindersService } from './reminders.service.js';
+
+/** What tests (and the app's own close) reach of the mail features. */
+export interface EmailFeatures {
+  /** Null without SMTP: no reminders are sent. Tests run passes with runOnce(). */
+  reminders: ReminderJob | null;
+  /** Runs a delivery pass of the learners' mail outbox now. */
+  deliverMail(): Promise<void>;
+  /** Waits for forgot-password requests still being handled after their answer. */
+  settle(): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    email: EmailFeatures;
+  }
+}
+
+export interface EmailDeps {
+  db: Kysely<Database>;
+  config: Config;
+  clock: Clock;
+  limiter: RateLimiter;
+  outboxPollMs?: number;
+}
+
+/**
+ * The account's email address, password reset by email and daily reminders (issue 31), built in one place:
+ * every mail goes through one outbox (lib/mail-queue.ts), which exists only when SMTP_URL is set.
+ */
+export function emailFeatures(app: FastifyInstance, deps: EmailDeps): { confirmAtSignup: ConfirmAtSignup; register(accounts: AccountService): Promise<void> } {
+  const { db, config, clock, limiter } = deps;
+  const mailer = config.smtpUrl ? new Mailer(db, clock, { smtpUrl: config.smtpUrl, from: config.contactFrom, publicUrl: config.publicUrl, pollMs: deps.outboxPollMs }, app.log) : null;
+  const emailRepository = new EmailRepository(db);
+  const emails = new EmailService(emailRepository, mailer, limiter, clock);
+  const reset = new PasswordReset(emailRepository, mailer, limiter, clock, app.log);
+  const remindersRepository = new RemindersRepository(db);
+  const reminders = new RemindersService(remindersRepository, emailRepository, new LinkSigner(db), clock, mailer !== null && config.reminderIntervalMs > 0);
+  const job = mailer ? new ReminderJob(remindersRepository, emailRepository, reminders, mailer, clock, app.log) : null;
+
+  mailer?.start();
+  if (job && config.reminderIntervalMs > 0) job.start(config.reminderIntervalMs);
+  app.addHook('onClose', async () => {
+    await reset.settle();
+    await job?.stop();
+    await mailer?.stop();
+  });
+  app.decorate('email', { reminders: job, deliverMail: () => mailer?.kick() ?? Promise.resolve(), settle: () => reset.settle() });
+
+  return {
+    // Without a mail server an address given at signup cannot be confirmed: the profile says email is unavailable.
+    confirmAtSignup: (learner, address) => (mailer ? emails.requestConfirmation(learner, address) : Promise.resolve()),
+    async register(accounts) {
+      await app.register(emailRoutes(emails, accounts, reminders));
+      await app.register(passwordResetRoutes(reset));
+      await app.register(remindersRoutes(reminders));
+    },
+  };
+}
