@@ -58,26 +58,24 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-function serveBatch(words: unknown[]) {
-  const asked: URL[] = [];
-  server.use(
-    http.get('/api/spanish', ({ request }) => {
-      asked.push(new URL(request.url));
-      return HttpResponse.json(words);
-    }),
-  );
-  return asked;
-}
+/** The recall card's next words, as the page asks for them. */
+const serveBatch = (words: unknown[]) => server.use(http.get('/api/spanish', () => HttpResponse.json(words)));
 
 describe('listen and type', () => {
   it('says each word in a Spanish voice, never shows it before the answer, and says it again slower on the second press', async () => {
     fakeSpeech('en-US', 'es-ES');
-    const asked = serveBatch([casa, perro]);
+    let asked: URL | undefined;
+    server.use(
+      http.get('/api/spanish', ({ request }) => {
+        asked = new URL(request.url);
+        return HttpResponse.json([casa, perro]);
+      }),
+    );
     const received = recordAnswers();
     const { user } = renderRoute('/listen/spanish', ROUTES);
 
     expect(await screen.findByRole('heading', { name: 'Spanish: listen and type' })).toBeInTheDocument();
-    expect(asked[0]?.searchParams.get('direction')).toBe('recall');
+    expect(asked?.searchParams.get('direction')).toBe('recall');
     await screen.findByRole('textbox');
     expect(screen.getByText('Spoken Spanish → written')).toBeInTheDocument();
     // Said when it appears, with its article, by the Spanish voice; nowhere on the page, nor in a button's name.
