@@ -82,6 +82,8 @@ describe('listen and type', () => {
     expect(spoken).toEqual([{ text: 'la casa', lang: 'es-ES', rate: 0.9 }]);
     expect(document.body.textContent).not.toMatch(/casa|house/);
     expect(again()).toHaveAccessibleName('Hear it again Ctrl+Space');
+    // A screen reader does not read the instruction over the word being said.
+    expect(again().closest('.quiz-prompt')).toHaveAttribute('aria-live', 'off');
 
     await user.click(again());
     expect(spoken[1]).toEqual({ text: 'la casa', lang: 'es-ES', rate: 0.9 });

@@ -305,8 +305,9 @@ function QuizQuestion({
       {state.round.number > 1 ? <p className="hint">Round {state.round.number}: the words you missed.</p> : null}
 
       <form className="quiz-form" onSubmit={onSubmit} noValidate>
-        {/* Live: the field keeps the focus, so a screen reader would not otherwise hear the next word. */}
-        <p id={promptId} ref={promptRef} className="quiz-prompt" aria-live="polite">
+        {/* Live: the field keeps the focus, so a screen reader would not otherwise hear the next word. By ear, the word
+            is said, and the same instruction read over it would only drown it. */}
+        <p id={promptId} ref={promptRef} className="quiz-prompt" aria-live={state.config.mode === 'listen' ? 'off' : 'polite'}>
           {state.config.mode === 'listen' && current ? (
             // Keyed by the word asked: each word is said when it appears, at the normal rate first.
             <ListenPrompt key={`${state.round.number}:${state.index}`} item={current} locale={promptLang} />
