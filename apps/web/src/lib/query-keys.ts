@@ -1,34 +1,41 @@
+import type { ApiPaths } from '@vocab/api';
 import type { Query } from '@tanstack/react-query';
-import type { Direction, LanguageCode } from '@vocab/core';
+
+/** The declared paths that answer a GET: the only things the app caches. */
+export type GetPath = { [P in keyof ApiPaths]: ApiPaths[P] extends { get: unknown } ? P : never }[keyof ApiPaths];
+
+/** A GET's parameters as the client sends them (`{ path, query }`), typed from the endpoint's declaration. */
+export type GetParams<P extends GetPath> = ApiPaths[P] extends { get: { parameters: infer X } } ? Omit<X, 'header' | 'cookie'> : never;
+
+type DeepPartial<T> = T extends object ? { [K in keyof T]?: DeepPartial<T[K]> } : T;
 
 /**
- * Every query key of the app, in one place: features read and invalidate each other's data through these, never
- * through a key written out as a string.
+ * A query's key, derived from the endpoint it reads and the parameters it sends: `[path, params]`, and for a
+ * list the app picks out of an answer, a name for that choice. The endpoint declarations are the only registry:
+ * a feature reads or invalidates another's data through the endpoint's path, never a key written out by hand.
  */
-export const queryKeys = {
-  session: ['session'] as const,
-  settings: ['settings'] as const,
-  summary: ['summary'] as const,
-  languages: ['languages'] as const,
-  secretWords: ['secret', 'words'] as const,
-  lexicon: (language: LanguageCode) => ['lexicon', language] as const,
-  progress: (language: LanguageCode) => ['progress', language] as const,
-  memoryModel: (language: LanguageCode) => ['memory-model', language] as const,
-  languageStats: (language: LanguageCode) => ['language-stats', language] as const,
-  placement: (language: LanguageCode) => ['placement', language] as const,
-  userLanguages: (userId: string) => ['user-languages', userId] as const,
-  userLanguage: (userId: string, language: LanguageCode) => ['user-languages', userId, language] as const,
-  /** A running quiz's word lists: read once, never refetched behind the quiz's back. */
-  quiz: {
-    words: (language: LanguageCode, direction: Direction) => ['quiz', 'words', language, direction] as const,
-    review: (language: LanguageCode, direction: Direction) => ['quiz', 'review', language, direction] as const,
-    /** The "in context" quiz's batch: the card's next words that have a sentence. */
-    context: (language: LanguageCode) => ['quiz', 'context', language] as const,
-  },
-};
+export const queryKey = <P extends GetPath>(path: P, ...[params, selection]: Parameters<P>) =>
+  selection === undefined ? ([path, params ?? {}] as const) : ([path, params ?? {}, selection] as const);
+
+/** The parameters may be left out of a call that has none required. */
+type Parameters<P extends GetPath> = object extends GetParams<P> ? [params?: GetParams<P>, selection?: string] : [params: GetParams<P>, selection?: string];
+
+/**
+ * The keys of every query of an endpoint (`[path]`), or of those whose parameters include `params` (TanStack
+ * matches a key's objects partially): `queryFilter('/api/{language}/progress', { path: { language } })` is a
+ * language's progress whatever the time zone.
+ */
+export const queryFilter = <P extends GetPath>(path: P, params?: DeepPartial<GetParams<P>>) =>
+  params === undefined ? ([path] as const) : ([path, params] as const);
+
+/** Whether a query reads one of `paths`. */
+export const readsFrom =
+  (...paths: readonly GetPath[]) =>
+  (query: Query): boolean =>
+    paths.includes(query.queryKey[0] as GetPath);
 
 /** Who is logged in: kept when the rest of the cache is dropped at login, signup or logout. */
-export const isSessionQuery = (query: Query): boolean => query.queryKey[0] === queryKeys.session[0];
+export const isSessionQuery = readsFrom('/api/auth/session');
 
-/** A quiz's own word list (see `queryKeys.quiz`). */
-export const isQuizQuery = (query: Query): boolean => query.queryKey[0] === 'quiz';
+/** A quiz's own word list (its batch of new words, or its due words): read once, never refetched behind its back. */
+export const isQuizQuery = readsFrom('/api/{language}', '/api/{language}/for-review');

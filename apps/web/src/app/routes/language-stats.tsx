@@ -11,7 +11,7 @@ import { useMemoryModel } from '@/features/progress/api/get-memory-model';
 import { MemoryModelPanel } from '@/features/progress/components/memory-model-panel';
 import { useUpdateSettings } from '@/features/settings/api/update-settings';
 import { useQueryClient } from '@tanstack/react-query';
-import { queryKeys } from '@/lib/query-keys';
+import { queryFilter } from '@/lib/query-keys';
 
 /** A language's progress as charts; anyone can see their own (a visitor's are empty). */
 export function Component() {
@@ -39,7 +39,13 @@ function Stats({ code }: { code: Parameters<typeof getLanguage>[0] }) {
     updateSettings.mutate(
       { desiredRetention },
       // The panel's "your setting" and the retention line follow the new setting.
-      { onSuccess: () => void Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.memoryModel(code) }), queryClient.invalidateQueries({ queryKey: queryKeys.progress(code) })]) },
+      {
+        onSuccess: () =>
+          void Promise.all([
+            queryClient.invalidateQueries({ queryKey: queryFilter('/api/{language}/memory-model', { path: { language: code } }) }),
+            queryClient.invalidateQueries({ queryKey: queryFilter('/api/{language}/progress', { path: { language: code } }) }),
+          ]),
+      },
     );
   return (
     <Page title={`${language.name} progress`}>

@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { renderRoute, server, setupQuizTests } from '@/test/test-utils';
+import { sessionQueryOptions } from '@/features/auth/api/get-session';
 import { ACCOUNT, apiError, asVisitor } from '@/test/api-fakes';
 import { Component as Signup } from './signup';
 
@@ -36,7 +37,7 @@ describe('the signup page', () => {
     expect(screen.getByRole('link', { name: 'Go to your languages' })).toHaveAttribute('href', '/user-home');
     expect(sent).toEqual({ username: 'ana', password: 'correct horse' });
     // The app knows the session without asking again: the navbar and the account pages see the account at once.
-    expect(queryClient.getQueryData(['session'])).toEqual(ACCOUNT);
+    expect(queryClient.getQueryData(sessionQueryOptions().queryKey)).toEqual(ACCOUNT);
   });
 
   it('shows the server\'s refusal in an error box, and no session', async () => {
@@ -45,6 +46,6 @@ describe('the signup page', () => {
 
     await fillAndSubmit(user);
     expect(await screen.findByRole('alert')).toHaveTextContent('That username is already taken.');
-    expect(queryClient.getQueryData(['session'])).toBeUndefined();
+    expect(queryClient.getQueryData(sessionQueryOptions().queryKey)).toBeUndefined();
   });
 });

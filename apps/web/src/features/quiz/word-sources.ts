@@ -2,11 +2,11 @@ import type { Word } from '@vocab/api';
 import { CONTEXT_DIRECTION, type Direction, LISTEN_DIRECTION, type Language, type QuizMode, exampleSentence, languageQuizMode } from '@vocab/core';
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { languageReviewQueryOptions } from './api/get-language-review';
-import { languageWordsQueryOptions } from './api/get-language-words';
+import { batchParams, languageWordsQueryOptions } from './api/get-language-words';
 import type { QuizCounter } from './components/quiz-screen';
 import type { ReportAnswer } from './lib/answer-report';
 import { useDayWords, useQueuedAnswer } from './offline/offline-context';
-import { queryKeys } from '@/lib/query-keys';
+import { queryKey } from '@/lib/query-keys';
 
 /**
  * Where a quiz page's words come from and where its answers go: the one thing the four word quizzes of SPEC.md
@@ -55,7 +55,7 @@ function useContextBatch(language: Language, direction: Direction): UseQueryResu
   const days = useDayWords();
   // Read once, like every quiz's batch (get-language-words.ts): never refetched under a running quiz.
   return useQuery({
-    queryKey: queryKeys.quiz.context(language.code),
+    queryKey: queryKey('/api/{language}', batchParams(language.code, direction), 'with-sentence'),
     queryFn: () => days.batch(language.code, direction, hasSentence),
     staleTime: Infinity,
     gcTime: 0,

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { isSessionQuery, queryKeys } from '@/lib/query-keys';
+import { isSessionQuery, queryKey } from '@/lib/query-keys';
 
 /** State the delete-account flow passes to the page it leaves for. */
 export const ACCOUNT_DELETED_STATE = { accountDeleted: true } as const;
@@ -17,7 +17,7 @@ export function AccountDeletedNotice() {
   const queryClient = useQueryClient();
   useEffect(() => {
     if (!deleted) return;
-    queryClient.setQueryData(queryKeys.session, null);
+    queryClient.setQueryData(queryKey('/api/auth/session'), null);
     queryClient.removeQueries({ predicate: (query) => !isSessionQuery(query) });
   }, [deleted, queryClient]);
   if (!deleted) return null;

@@ -1,4 +1,4 @@
-import type { ActiveSession } from '@vocab/api';
+import type { ActiveSession, UserData } from '@vocab/api';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -8,6 +8,7 @@ import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { apiError } from '@/test/api-fakes';
+import { queryKey } from '@/lib/query-keys';
 import { AccountDeletedNotice } from './account-deleted-notice';
 import { ActiveSessions } from './active-sessions';
 import { ChangePasswordForm } from './change-password-form';
@@ -48,7 +49,8 @@ afterAll(() => server.close());
 
 function renderWith(ui: ReactNode) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  client.setQueryData(['session'], { _id: 'u1', username: 'maria' });
+  const maria: UserData = { _id: 'u1', username: 'maria' };
+  client.setQueryData(queryKey('/api/auth/session'), maria);
   render(
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={['/user-profile']}>
@@ -143,7 +145,7 @@ describe('DeleteAccountForm', () => {
     await user.click(screen.getByRole('button', { name: 'Delete my account' }));
     expect(await screen.findByText('Landing page')).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('Your account and everything in it have been deleted.');
-    expect(client.getQueryData(['session'])).toBeNull();
+    expect(client.getQueryData(queryKey('/api/auth/session'))).toBeNull();
     expect(calls).toEqual(['delete wrong', 'delete old secret']);
   });
 });

@@ -1,7 +1,7 @@
 import type { UserData } from '@vocab/api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call, client } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import { queryKey } from '@/lib/query-keys';
 
 /**
  * The logged-in user, or null: checked once on page load (SPEC.md §4 "On page load the product checks for an
@@ -12,6 +12,6 @@ export async function getSession(): Promise<UserData | null> {
   return (await call(client.GET('/api/auth/session'))).user;
 }
 
-export const sessionQueryOptions = () => queryOptions({ queryKey: queryKeys.session, queryFn: getSession, staleTime: Infinity });
+export const sessionQueryOptions = () => queryOptions({ queryKey: queryKey('/api/auth/session'), queryFn: getSession, staleTime: Infinity });
 
 export const useSession = () => useQuery(sessionQueryOptions());

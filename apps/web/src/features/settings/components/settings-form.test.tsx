@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { queryKeys } from '@/lib/query-keys';
+import { settingsQueryOptions } from '@/lib/settings';
 import { SettingsForm } from './settings-form';
 
 const initial: Settings = { strictAccents: false, desiredRetention: 0.9, dailyGoal: 20, autoSpeak: false, theme: 'system' };
@@ -48,7 +48,7 @@ describe('SettingsForm', () => {
 
   it('shows a theme as soon as it is chosen, before Save, and puts the saved one back when left unsaved', async () => {
     const user = renderForm();
-    user.client.setQueryData(queryKeys.settings, initial);
+    user.client.setQueryData(settingsQueryOptions().queryKey, initial);
     await user.click(screen.getByLabelText('Dark'));
     expect(document.documentElement.dataset.theme).toBe('dark');
     await user.click(screen.getByLabelText('Light'));

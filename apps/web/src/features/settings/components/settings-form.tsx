@@ -2,7 +2,7 @@ import type { Settings } from '@vocab/api';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { ErrorBox } from '@/components/ui/error-box';
-import { queryKeys } from '@/lib/query-keys';
+import { settingsQueryOptions } from '@/lib/settings';
 import { applyTheme } from '@/lib/theme';
 import { useUpdateSettings } from '../api/update-settings';
 
@@ -25,7 +25,7 @@ export function SettingsForm({ initial }: { initial: Settings }) {
   // The theme chosen is shown at once, before Save; leaving the page unsaved puts the saved one back.
   useEffect(() => {
     applyTheme(draft.theme);
-    return () => applyTheme(queryClient.getQueryData<Settings>(queryKeys.settings)?.theme ?? 'system');
+    return () => applyTheme(queryClient.getQueryData(settingsQueryOptions().queryKey)?.theme ?? 'system');
   }, [draft.theme, queryClient]);
 
   const onSubmit = (e: FormEvent) => {

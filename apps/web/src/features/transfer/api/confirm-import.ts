@@ -1,7 +1,7 @@
 import type { LanguageCode } from '@vocab/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call, client, fileUpload } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import { queryFilter } from '@/lib/query-keys';
 
 /** Adds the previewed file's valid lines as the learner's own words, all in one go. */
 export const confirmImport = async (language: LanguageCode, file: Blob | string) =>
@@ -12,8 +12,8 @@ export function useConfirmImport(language: LanguageCode) {
   return useMutation({
     mutationFn: (file: Blob | string) => confirmImport(language, file),
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: queryKeys.languageStats(language) });
-      await queryClient.invalidateQueries({ queryKey: queryKeys.lexicon(language) });
+      await queryClient.invalidateQueries({ queryKey: queryFilter('/api/{language}/stats', { path: { language } }) });
+      await queryClient.invalidateQueries({ queryKey: queryFilter('/api/{language}/lexicon', { path: { language } }) });
     },
   });
 }
