@@ -69,13 +69,14 @@ function sqliteFile(): TestDatabase {
   };
 }
 
-export async function startApp(): Promise<RunningApp> {
+/** `env` adds to the server's environment (a mail server for e2e/email.spec.ts). */
+export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
   assertBuilt();
   const pgUrl = process.env.TEST_DATABASE_URL;
   const db = pgUrl ? await postgresSchema(pgUrl) : sqliteFile();
   let server: ServerProcess;
   try {
-    server = await startBuiltServer({ DATABASE_URL: db.url, ENABLE_TEST_CLOCK: 'true', HOST: '127.0.0.1' });
+    server = await startBuiltServer({ DATABASE_URL: db.url, ENABLE_TEST_CLOCK: 'true', HOST: '127.0.0.1', ...env });
   } catch (err) {
     await db.drop();
     throw err;

@@ -8,6 +8,9 @@ export function Component() {
     <Page title="Log in" className="narrow">
       <LoginForm />
       <p>
+        <Link to={paths.forgotPassword}>Forgot your password?</Link>
+      </p>
+      <p>
         New here? <Link to={paths.signup}>Create an account</Link>
       </p>
     </Page>

@@ -3,6 +3,7 @@ import { Page } from '@/components/ui/page';
 import { ActiveSessions } from '@/features/account/components/active-sessions';
 import { ChangePasswordForm } from '@/features/account/components/change-password-form';
 import { DeleteAccountForm } from '@/features/account/components/delete-account-form';
+import { EmailAddress } from '@/features/account/components/email-address';
 import { useSession } from '@/features/auth/api/get-session';
 import { useLogout, useLogoutEverywhere } from '@/features/auth/api/logout';
 
@@ -32,6 +33,7 @@ function Profile() {
           Log out everywhere
         </button>
       </div>
+      <EmailAddress />
       <ActiveSessions />
       <ChangePasswordForm />
       <DeleteAccountForm username={user?.username ?? ''} />

@@ -19,15 +19,17 @@ export function SignupForm() {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
+  const [email, setEmail] = useState('');
   const [showPassword, setShowPassword] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const signup = useSignup();
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    const invalid = validateSignup(username, password, confirmPassword);
+    const address = email.trim();
+    const invalid = validateSignup(username, password, confirmPassword) ?? (address && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(address) ? 'Enter an email address, like name@example.com, or leave it empty' : null);
     setProblem(invalid);
-    if (!invalid) signup.mutate({ username: username.trim(), password });
+    if (!invalid) signup.mutate({ username: username.trim(), password, ...(address ? { email: address } : {}) });
   };
 
   // Signing up logs the account in: the screen says so once, with the way on, and offers no login (it would
@@ -39,6 +41,11 @@ export function SignupForm() {
           ✔ Signup Successful. You are logged in as <strong>{signup.data.username}</strong>.
         </p>
         <p>What you practised as a guest is in your account.</p>
+        {signup.variables.email ? (
+          <p>
+            We sent a link to <strong>{signup.variables.email}</strong>: open it to confirm the address.
+          </p>
+        ) : null}
         <Link to={paths.userHome} className="btn btn-primary">
           Go to your languages
         </Link>
@@ -59,6 +66,9 @@ export function SignupForm() {
       <small id="password-hint" className="hint">At least {PASSWORD_MIN} characters.</small>
       <label htmlFor="signup-confirm">Confirm password</label>
       <input id="signup-confirm" name="confirmPassword" type={type} autoComplete="new-password" value={confirmPassword} onChange={(e) => setConfirmPassword(e.target.value)} />
+      <label htmlFor="signup-email">Email address (optional)</label>
+      <input id="signup-email" name="email" type="email" inputMode="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} aria-describedby="email-hint" />
+      <small id="email-hint" className="hint">For a forgotten password and reminders you turn on. Nobody else sees it.</small>
       <label className="checkbox">
         <input type="checkbox" checked={showPassword} onChange={(e) => setShowPassword(e.target.checked)} /> Show passwords
       </label>

@@ -1,0 +1,82 @@
+import { PASSWORD_MAX, PASSWORD_MIN } from '@vocab/core';
+import { type FormEvent, useState } from 'react';
+import { Link } from 'react-router';
+import { ErrorBox } from '@/components/ui/error-box';
+import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-client';
+import { useResetPassword } from '../api/password-reset';
+
+/** A new password by the link of a reset mail; afterwards the account is logged out everywhere. */
+export function ResetPasswordForm({ token }: { token: string }) {
+  const [password, setPassword] = useState('');
+  const [repeat, setRepeat] = useState('');
+  const [tried, setTried] = useState(false);
+  const reset = useResetPassword();
+  const problem =
+    password.length < PASSWORD_MIN
+      ? `The new password must be at least ${PASSWORD_MIN} characters.`
+      : password.length > PASSWORD_MAX
+        ? `The new password must be at most ${PASSWORD_MAX} characters.`
+        : password !== repeat
+          ? 'The two passwords are not the same.'
+          : null;
+
+  if (!token) {
+    return (
+      <ErrorBox title="This link is not complete">
+        Open the link from the mail again, or <Link to={paths.forgotPassword}>ask for a new one</Link>.
+      </ErrorBox>
+    );
+  }
+  if (reset.isSuccess) {
+    return (
+      <div role="status">
+        <p className="success">Your password has been changed.</p>
+        <p>Every device that was logged in to your account has been logged out.</p>
+        <Link to={paths.login} className="btn btn-primary">
+          Log in
+        </Link>
+      </div>
+    );
+  }
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    setTried(true);
+    if (!problem) reset.mutate({ token, password });
+  };
+  const edit = (set: (v: string) => void) => (e: { target: { value: string } }) => {
+    reset.reset();
+    set(e.target.value);
+  };
+  const expired = reset.error instanceof ApiError && reset.error.code === 'link_invalid';
+
+  return (
+    <form className="form" onSubmit={onSubmit} noValidate aria-busy={reset.isPending}>
+      <label htmlFor="reset-password">New password</label>
+      <input id="reset-password" type="password" autoComplete="new-password" value={password} onChange={edit(setPassword)} aria-describedby="reset-hint" autoFocus />
+      <small id="reset-hint" className="hint">
+        At least {PASSWORD_MIN} characters. Every device logged in to your account will be logged out.
+      </small>
+      <label htmlFor="reset-repeat">New password again</label>
+      <input id="reset-repeat" type="password" autoComplete="new-password" value={repeat} onChange={edit(setRepeat)} aria-invalid={tried && problem !== null} />
+      {tried && problem ? <small className="field-error">{problem}</small> : null}
+      {reset.isError ? (
+        <ErrorBox title={expired ? 'This link no longer works' : 'Error'}>
+          {expired ? (
+            <>
+              It has expired or was already used. <Link to={paths.forgotPassword}>Ask for a new link</Link>.
+            </>
+          ) : reset.error instanceof ApiError && (reset.error.status === 400 || reset.error.status === 429 || reset.error.code === 'network') ? (
+            reset.error.message
+          ) : (
+            'Error: please try again.'
+          )}
+        </ErrorBox>
+      ) : null}
+      <button type="submit" className="btn btn-primary" disabled={reset.isPending}>
+        {reset.isPending ? 'Saving...' : 'Set new password'}
+      </button>
+    </form>
+  );
+}
