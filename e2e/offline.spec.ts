@@ -1,17 +1,9 @@
 import type { Word } from '@vocab/api';
-import type { Page } from '@playwright/test';
 import { expect, expectAccessible, seriousViolations, test } from './support/fixtures';
-import { addLanguage, answerTo, quizOf, signUpAndLogIn, typeAnswer } from './support/learner';
+import { addLanguage, answerTo, controlledByServiceWorker, quizOf, signUpAndLogIn, typeAnswer } from './support/learner';
 
 // The installed app: this file lets the service worker run (the rest of the suite blocks it).
 test.use({ serviceWorkers: 'allow' });
-
-/** Waits until the service worker controls the page, as it does from the second load on. */
-async function controlled(page: Page): Promise<string> {
-  await page.evaluate(() => navigator.serviceWorker.ready);
-  if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) await page.reload();
-  return page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? '');
-}
 
 test.describe('offline practice', () => {
   test('installs: a valid manifest with its icons, a service worker that controls the page after a reload', async ({ page, app }) => {
@@ -42,7 +34,7 @@ test.describe('offline practice', () => {
     expect(sw.headers()['cache-control']).toBe('no-cache');
     expect(sw.headers()['content-type']).toMatch(/javascript/);
 
-    expect(await controlled(page)).toBe(`${app.url}/sw.js`);
+    expect(await controlledByServiceWorker(page)).toBe(`${app.url}/sw.js`);
     // Offline, the installed app still opens, on any of its pages.
     await page.context().setOffline(true);
     await page.goto('/about');
@@ -54,7 +46,7 @@ test.describe('offline practice', () => {
   test('keeps 10 answers given offline through a reload and sends each once, in order, with its time, when back online', async ({ page, app }) => {
     await signUpAndLogIn(page, 'offline-learner');
     await page.goto('/spanish-quiz');
-    await controlled(page);
+    await controlledByServiceWorker(page);
     await page.goto('/spanish-quiz');
     const quiz = quizOf(page);
     let prompt = await quiz.prompt();
@@ -126,7 +118,7 @@ test.describe('offline practice', () => {
     await signUpAndLogIn(page, 'offline-walker');
     await addLanguage(page, 'spanish');
     await page.goto('/user-home');
-    await controlled(page);
+    await controlledByServiceWorker(page);
     // Online once: the homes, and the quizzes they lead to (which keep their words for the day).
     for (const url of ['/user-home', '/spanish', '/generic/spanish', '/spanish-quiz', '/quiz/generic/spanish']) {
       await page.goto(url);
@@ -159,7 +151,7 @@ test.describe('offline practice', () => {
   test('forgets the words and reads kept for offline use when the learner logs out', async ({ page }) => {
     await signUpAndLogIn(page, 'shared-device');
     await page.goto('/spanish-quiz');
-    await controlled(page);
+    await controlledByServiceWorker(page);
     await page.goto('/spanish-quiz');
     await quizOf(page).prompt();
     const kept = () =>

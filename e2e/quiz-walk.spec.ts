@@ -41,6 +41,8 @@ test.describe('a walk through the quizzes on a phone', () => {
     });
 
     test('moves every quiz on by itself 2 seconds after a miss, and names the right answer again under the next word, in view', async ({ page }) => {
+      // Six quizzes, each with its 2-second pause: more than the default minute on a busy machine.
+      test.slow();
       await signUpAndLogIn(page, 'walker');
       for (const [url, language] of [
         // The Spanish quiz, which waited for the answer to be retyped, behaves as the others.

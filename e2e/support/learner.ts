@@ -100,3 +100,10 @@ export async function typeAnswer(input: Locator, text: string): Promise<void> {
   await input.fill(text);
   await input.press('Enter');
 }
+
+/** Waits until the service worker controls the page, as it does from the second load on (for specs that allow it). */
+export async function controlledByServiceWorker(page: Page): Promise<string> {
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) await page.reload();
+  return page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? '');
+}

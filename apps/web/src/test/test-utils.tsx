@@ -34,6 +34,8 @@ export function setupQuizTests(): void {
   });
   afterEach(() => {
     server.resetHandlers();
+    // A quiz under way is kept for the tab (features/quiz/offline/quiz-runs.ts): each test starts without one.
+    sessionStorage.clear();
     vi.useRealTimers();
     expect(consoleError).not.toHaveBeenCalled();
     consoleError?.mockRestore();

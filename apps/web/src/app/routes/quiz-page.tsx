@@ -11,6 +11,7 @@ import { QuizScreen } from '@/features/quiz/components/quiz-screen';
 import { directionLabel, directionTitle, pageDirectionQuery } from '@/features/quiz/lib/direction';
 import { wordQuizProps } from '@/features/quiz/lib/word-quiz';
 import { useQueueIdle, useQueuedCorrection } from '@/features/quiz/offline/offline-context';
+import { useQuizRun } from '@/features/quiz/offline/quiz-runs';
 import type { WordSource } from '@/features/quiz/word-sources';
 import { useRouteLanguage } from '@/lib/use-route-language';
 
@@ -35,7 +36,9 @@ export function QuizPage({ source }: { source: WordSource }) {
 function WordQuiz({ source, language, direction }: { source: WordSource; language: Language; direction: Direction }) {
   const query = source.useWords(language, direction);
   const support = useQuizSupport(language.code);
-  const report = source.useReport(language, direction, query.data);
+  // A quiz reloaded mid-way resumes with its own words, where it was.
+  const run = useQuizRun();
+  const report = source.useReport(language, direction, run.resumed?.words ?? query.data);
   const correct = useQueuedCorrection(language.code);
   const queueIdle = useQueueIdle();
   const homePath = source.scope === 'account' ? paths.genericLanguage(language.code) : paths.language(language.code);
@@ -52,6 +55,7 @@ function WordQuiz({ source, language, direction }: { source: WordSource; languag
       <OfflineBanner />
       <QuizQuery
         query={query}
+        resumed={run.resumed?.words}
         waiting={support.pending}
         isEmpty={(words) => words.length === 0}
         empty={
@@ -72,7 +76,8 @@ function WordQuiz({ source, language, direction }: { source: WordSource; languag
         {(words) => (
           // A new batch is a new quiz, even when it arrives too fast for "Loading..." to show in between.
           <QuizScreen
-            key={query.dataUpdatedAt}
+            key={run.resumed ? 'resumed' : query.dataUpdatedAt}
+            run={run.runOf(words)}
             caption={source.caption?.(language) ?? directionLabel(language, direction)}
             {...wordQuizProps(words, language, source.mode(language), support, direction)}
             counter={source.counter}
@@ -90,7 +95,10 @@ function WordQuiz({ source, language, direction }: { source: WordSource; languag
                       // if they can be; offline, the next batch leaves out the words answered (offline/day-words.ts).
                       void settled()
                         .then(queueIdle)
-                        .then(() => query.refetch());
+                        .then(() => {
+                          run.startAfresh();
+                          return query.refetch();
+                        });
                     }}
                   >
                     {more}

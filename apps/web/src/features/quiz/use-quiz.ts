@@ -1,6 +1,7 @@
-import { type AnswerReport, type LastAnswer, type QuizState, type StartQuizOptions, quizReducer, startQuiz } from '@vocab/core';
+import { type AnswerReport, type LastAnswer, type QuizState, type StartQuizOptions, quizProgress, quizReducer, resumeQuiz, startQuiz } from '@vocab/core';
 import { useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState } from 'react';
 import type { AnswerCorrection, CorrectAnswer, ReportAnswer } from './lib/answer-report';
+import type { QuizRun } from './offline/quiz-runs';
 import { randomId } from './lib/random-id';
 
 export interface UseQuizOptions extends StartQuizOptions {
@@ -8,6 +9,8 @@ export interface UseQuizOptions extends StartQuizOptions {
   report?: ReportAnswer | undefined;
   /** Sends the learner's "Undo" and "I was right"; without it the quiz offers neither. */
   correct?: CorrectAnswer | undefined;
+  /** Where to resume from, and where to keep the progress after each answer, so that a reload resumes the quiz. */
+  run?: QuizRun | undefined;
 }
 
 export interface Quiz {
@@ -38,18 +41,20 @@ interface SentAnswer {
  * and the corrections of them. The screen never waits for the server: answers are sent in the background and
  * retried; a correction is shown at once and sent once its answer is saved.
  */
-export function useQuiz({ report, correct, ...start }: UseQuizOptions): Quiz {
-  const [state, dispatch] = useReducer(quizReducer, start, startQuiz);
-  // One id per quiz: the server treats a second answer to a word in the same session as practice.
-  const [sessionId] = useState(randomId);
+export function useQuiz({ report, correct, run, ...start }: UseQuizOptions): Quiz {
+  const [state, dispatch] = useReducer(quizReducer, start, (options) => (run?.resume ? resumeQuiz(options, run.resume.progress) : startQuiz(options)));
+  // One id per quiz, kept through a reload: the server treats a second answer to a word in the same session as practice.
+  const [sessionId] = useState(() => run?.resume?.sessionId ?? randomId());
   const [unsaved, setUnsaved] = useState(0);
   const [uncorrected, setUncorrected] = useState(0);
 
   const reportRef = useRef(report);
   const correctRef = useRef(correct);
+  const keepRef = useRef(run?.keep);
   useLayoutEffect(() => {
     reportRef.current = report;
     correctRef.current = correct;
+    keepRef.current = run?.keep;
   });
 
   // A report object is sent once even if an effect runs twice (React's StrictMode, a re-render in between).
@@ -67,6 +72,17 @@ export function useQuiz({ report, correct, ...start }: UseQuizOptions): Quiz {
     return () => clearTimeout(timer);
     // A new answer brings a new pendingAdvance, so each answer gets its own timer even with the same delay.
   }, [state.advanceAfterMs, state.pendingAdvance]);
+
+  // Kept when an answer, an undo or an "I was right" changes it, not on each keystroke; an answer still shown
+  // counts as moved on, so a reload during the pause does not ask its word again.
+  const kept = useRef<string | undefined>(undefined);
+  useEffect(() => {
+    const progress = quizProgress(state);
+    const text = JSON.stringify(progress);
+    if (text === kept.current) return;
+    kept.current = text;
+    keepRef.current?.(progress, sessionId);
+  }, [state, sessionId]);
 
   useEffect(() => {
     const outbox = state.outbox;

@@ -10,8 +10,11 @@ export function QuizQuery<T>({
   empty,
   children,
   waiting = false,
+  resumed,
 }: {
   query: UseQueryResult<T>;
+  /** The words of a quiz resumed after a reload: shown whatever the query says (offline, it may have nothing). */
+  resumed?: T | undefined;
   /** Something else the quiz needs is still loading (its settings, the lexicon). */
   waiting?: boolean;
   isEmpty: (data: T) => boolean;
@@ -19,6 +22,7 @@ export function QuizQuery<T>({
   children: (data: T) => ReactNode;
 }) {
   if (waiting) return <Loading />;
+  if (resumed !== undefined) return children(resumed);
   // A refetch (the next round) shows "Loading..." rather than the words it replaces.
   return <QueryState query={query}>{(data) => (query.isFetching ? <Loading /> : isEmpty(data) ? empty : children(data))}</QueryState>;
 }

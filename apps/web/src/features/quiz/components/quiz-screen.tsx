@@ -1,6 +1,7 @@
 import { type Feedback, type LastAnswer, type Lexicon, type QuizItem, type QuizMode, type QuizState, mindTheMark } from '@vocab/core';
 import { type FormEvent, type KeyboardEvent, type ReactNode, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import type { CorrectAnswer, ReportAnswer } from '../lib/answer-report';
+import type { QuizRun } from '../offline/quiz-runs';
 import { type Quiz, useQuiz } from '../use-quiz';
 import { useCoarsePointer } from '@/lib/use-coarse-pointer';
 import { withArticle } from '@vocab/core';
@@ -52,6 +53,8 @@ export interface QuizScreenProps {
    * with the word blanked.
    */
   examples?: QuizExamples;
+  /** Resumes a quiz the page was running before a reload, and keeps this one's progress for the next. */
+  run?: QuizRun;
 }
 
 /** "‘this’, before a noun": the prompt, and what says which word it wants. */
@@ -143,8 +146,8 @@ function Counter({ state, counter }: { state: QuizState; counter: QuizCounter })
  * items in their direction, how answers reach the server and what to offer at the end.
  */
 export function QuizScreen(props: QuizScreenProps) {
-  const { mode, items, report, correct, lexicon, otherAnswers, strictAccents } = props;
-  const quiz = useQuiz({ mode, items, report, correct, strictAccents, ...(lexicon ? { lexicon } : {}), ...(otherAnswers ? { otherAnswers } : {}) });
+  const { mode, items, report, correct, lexicon, otherAnswers, strictAccents, run } = props;
+  const quiz = useQuiz({ mode, items, report, correct, run, strictAccents, ...(lexicon ? { lexicon } : {}), ...(otherAnswers ? { otherAnswers } : {}) });
   const { state } = quiz;
 
   if (state.finished) {

@@ -8,6 +8,7 @@ import { type CorrectAnswer, type ReportAnswer, answerBody, isProgressQuery } fr
 import { AnswerQueue, type QueueStatus } from './answer-queue';
 import { API_READS_CACHE } from './cache-names';
 import { DayWords } from './day-words';
+import { forgetRuns } from './quiz-runs';
 
 interface Offline {
   queue: AnswerQueue;
@@ -52,15 +53,16 @@ export function useQueueStatus(): QueueStatus & { dismiss: (id: number) => void 
 }
 
 /**
- * Forgets what was kept for offline use (the day's words, the service worker's copies of the session, settings and
- * lexicon) when the learner changes, as at logout: on a shared device the next person must not see them offline.
- * Answers still waiting stay: they are the learner's work, and are sent when that learner's session is back
- * (`useQueueOwner`, decision 0011).
+ * Forgets what was kept for offline use (the day's words, the quizzes under way in this tab, the service worker's
+ * copies of the session, settings and lexicon) when the learner changes, as at logout: on a shared device the next
+ * person must not see them offline. Answers still waiting stay: they are the learner's work, and are sent when that
+ * learner's session is back (`useQueueOwner`, decision 0011).
  */
 export function useForgetOfflineData(): () => Promise<void> {
   const { days } = useOffline();
   return useCallback(async () => {
     await days.forget();
+    forgetRuns();
     if (typeof caches !== 'undefined') await caches.delete(API_READS_CACHE).catch(() => false);
   }, [days]);
 }

@@ -1,0 +1,79 @@
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+import { makeWord, quizFeedback, recordAnswers, renderRoute, server, setupQuizTests } from '@/test/test-utils';
+import { forgetRuns, readRun } from '@/features/quiz/offline/quiz-runs';
+import { Component } from './language-quiz';
+
+setupQuizTests();
+
+const ROUTES = [{ path: '/spanish-quiz', Component }];
+const words = ['casa:house', 'perro:dog', 'gato:cat', 'libro:book', 'mesa:table'].map((pair, i) => {
+  const [word = '', translation = ''] = pair.split(':');
+  return makeWord({ _id: String(i + 1), word, translation });
+});
+const wait = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+const prompt = () => screen.getByText(/^Translate:/).querySelector('strong')?.textContent;
+
+/** The server's next batch: the words not answered yet, as it leaves out the ones just answered. */
+function serveUnanswered(answered: Set<string>) {
+  server.use(http.get('/api/spanish', () => HttpResponse.json(words.filter((w) => !answered.has(w._id)))));
+}
+
+/** A reload: the page is gone and opened again at the same address, in the same tab. */
+function reload() {
+  cleanup();
+  return renderRoute('/spanish-quiz', ROUTES);
+}
+
+describe('a quiz reloaded mid-way', () => {
+  it('resumes at the same word with the same score and progress, and a miss still comes back', async () => {
+    const answered = new Set<string>();
+    serveUnanswered(answered);
+    const received = recordAnswers();
+    const { user } = renderRoute('/spanish-quiz', ROUTES);
+
+    await user.type(await screen.findByRole('textbox'), 'house');
+    await wait(2000);
+    await user.type(screen.getByRole('textbox'), 'zzz{Enter}');
+    expect(quizFeedback()).toBe('Incorrect. dog');
+    // Reloaded during the pause: the answer shown counts as given.
+    await waitFor(() => expect(received).toHaveLength(2));
+    for (const w of words.slice(0, 2)) answered.add(w._id);
+
+    const again = reload();
+    expect(await screen.findByText('gato')).toBeInTheDocument();
+    expect(screen.getByText('Score: 1')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '2');
+    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuemax', '5');
+    for (const answer of ['cat', 'book', 'table']) {
+      await again.user.type(screen.getByRole('textbox'), answer);
+      await wait(2000);
+    }
+    // The word missed before the reload comes back, its answer practice.
+    expect(prompt()).toBe('perro');
+    await again.user.type(screen.getByRole('textbox'), 'dog');
+    await wait(2000);
+    expect(screen.getByText('You got 4 / 5 correct the first time')).toBeInTheDocument();
+    await waitFor(() => expect(received).toHaveLength(6));
+    // One session before and after the reload: the server takes the missed word's second answer as practice.
+    expect(new Set(received.map((r) => (r.body as { sessionId: string }).sessionId)).size).toBe(1);
+    // Over: nothing to resume, and the next visit starts a new batch.
+    expect(readRun('/spanish-quiz')).toBeNull();
+    reload();
+    expect(await screen.findByText('Score: 0')).toBeInTheDocument();
+  });
+
+  it('starts afresh once the learner changed (a run is forgotten with the offline data)', async () => {
+    serveUnanswered(new Set());
+    recordAnswers();
+    const { user } = renderRoute('/spanish-quiz', ROUTES);
+    await user.type(await screen.findByRole('textbox'), 'house');
+    await wait(2000);
+    expect(readRun('/spanish-quiz')?.progress).toMatchObject({ index: 1, score: 1 });
+    forgetRuns();
+    reload();
+    expect(await screen.findByText('casa')).toBeInTheDocument();
+    expect(screen.getByText('Score: 0')).toBeInTheDocument();
+  });
+});

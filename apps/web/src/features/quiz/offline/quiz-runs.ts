@@ -1,0 +1,106 @@
+import { type Word, WordList } from '@vocab/api';
+import type { QuizProgress } from '@vocab/core';
+import { useCallback, useState } from 'react';
+import { useLocation } from 'react-router';
+
+/**
+ * A quiz under way: its words, as the page got them, where it stands in them, and its session id: the server takes
+ * a second answer to a word in the same session as practice, so a word missed before the reload stays missed.
+ */
+export interface SavedRun {
+  words: Word[];
+  progress: QuizProgress;
+  sessionId: string;
+}
+
+/** What QuizScreen needs to resume a run and to keep it up to date. */
+export interface QuizRun {
+  /** Where the quiz stood before the page was reloaded, and its session; null to start it afresh. */
+  resume: Pick<SavedRun, 'progress' | 'sessionId'> | null;
+  /** Called after each answer with where the quiz now stands (null once it is over) and its session. */
+  keep: (progress: QuizProgress | null, sessionId: string) => void;
+}
+
+const PREFIX = 'vocab-quiz-run:';
+
+function storage(): Storage | null {
+  try {
+    return typeof sessionStorage === 'undefined' ? null : sessionStorage;
+  } catch {
+    // Storage refused (some privacy settings): the quiz runs, and a reload starts it afresh.
+    return null;
+  }
+}
+
+const isIds = (value: unknown): value is string[] => Array.isArray(value) && value.every((id) => typeof id === 'string');
+const isCount = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value >= 0;
+
+function progressOf(value: unknown): QuizProgress | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const p = value as Record<string, unknown>;
+  const { round, items, wrong, index, score, answered, missed } = p;
+  if (!isCount(round) || !isCount(index) || !isCount(score) || !isIds(items) || !isIds(wrong) || !isIds(answered) || !isIds(missed)) return null;
+  return { round, items, wrong, index, score, answered, missed };
+}
+
+/** The run kept under `key`, or null when there is none or it is unreadable (written by an older version). */
+export function readRun(key: string): SavedRun | null {
+  try {
+    const raw = storage()?.getItem(PREFIX + key);
+    if (!raw) return null;
+    const value = JSON.parse(raw) as { words?: unknown; progress?: unknown; sessionId?: unknown };
+    const words = WordList.safeParse(value.words);
+    const progress = progressOf(value.progress);
+    const { sessionId } = value;
+    return words.success && progress && typeof sessionId === 'string' ? { words: words.data, progress, sessionId } : null;
+  } catch {
+    return null;
+  }
+}
+
+export function writeRun(key: string, run: SavedRun | null): void {
+  try {
+    if (run) storage()?.setItem(PREFIX + key, JSON.stringify(run));
+    else storage()?.removeItem(PREFIX + key);
+  } catch {
+    // Full or refused: only a reload's resume is lost.
+  }
+}
+
+/** Forgets every run of this tab, when the learner changes: the next one must not resume another's quiz. */
+export function forgetRuns(): void {
+  const store = storage();
+  if (!store) return;
+  const keys = Array.from({ length: store.length }, (_, i) => store.key(i)).filter((k): k is string => k?.startsWith(PREFIX) ?? false);
+  for (const key of keys) store.removeItem(key);
+}
+
+/**
+ * The running quiz of this page (its path and query: `/spanish-quiz`, `/french-quiz?direction=recall`), kept for the
+ * tab in sessionStorage, so that a reload, online or offline, resumes it at the same word with the same score rather
+ * than starting a new batch. The words are kept with it: a new batch would no longer hold the words answered.
+ */
+export function useQuizRun(): {
+  /** The quiz this page was running when it was reloaded, read once; null when there is none. */
+  resumed: SavedRun | null;
+  /** The QuizScreen setting of a quiz over `words`: resumes the kept run if these are its words. */
+  runOf: (words: readonly Word[]) => QuizRun;
+  /** Drops the resumed run: the learner asked for a new batch. */
+  startAfresh: () => void;
+} {
+  const { pathname, search } = useLocation();
+  const key = pathname + search;
+  const [resumed, setResumed] = useState(() => readRun(key));
+  const runOf = useCallback(
+    (words: readonly Word[]): QuizRun => ({
+      resume: resumed && resumed.words === words ? resumed : null,
+      keep: (progress, sessionId) => writeRun(key, progress ? { words: [...words], progress, sessionId } : null),
+    }),
+    [key, resumed],
+  );
+  const startAfresh = useCallback(() => {
+    writeRun(key, null);
+    setResumed(null);
+  }, [key]);
+  return { resumed, runOf, startAfresh };
+}
