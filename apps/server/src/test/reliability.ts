@@ -197,6 +197,10 @@ export interface RouteFixture {
   answerId?: string;
   /** The public id of one of the account's sessions (DELETE /api/account/sessions/:id). */
   sessionId?: string;
+  /** Tokens of the account's confirmation and reset links, and its unsubscribe signature (issue 31). */
+  confirmToken?: string;
+  resetToken?: string;
+  unsubscribeSignature?: string;
 }
 
 /** The language a route is about: the one in its path, or Spanish. */
@@ -216,6 +220,7 @@ export function validRequest(route: RouteInfo, f: RouteFixture): { url: string; 
     .replace(/:[A-Za-z]+/g, language);
   if (url.includes('/quiz/answer-word')) url += `?language=${language}&wordId=${wordId}`;
   if (url.endsWith('/words/unlearned')) url += `?language=${language}`;
+  if (url === '/api/reminders/unsubscribe') url += `?u=${f.userId}&s=${f.unsubscribeSignature ?? 'x'.repeat(43)}`;
   const payloads: Array<[RegExp, object]> = [
     [/^POST \/api\/auth\/signup$/, { username: 'newcomer', password: 'correct horse' }],
     [/^POST \/api\/auth\/login$/, { username: 'victim', password: 'correct horse' }],
@@ -225,6 +230,11 @@ export function validRequest(route: RouteInfo, f: RouteFixture): { url: string; 
     [/^POST \/api\/contact$/, { name: 'Eve', email: 'eve@example.com', message: 'hello' }],
     [/^POST \/api\/users\/languages$/, { language: 'german' }],
     [/^PATCH \/api\/settings$/, { theme: 'dark', dailyGoal: 30 }],
+    [/^POST \/api\/account\/email$/, { address: 'victim@example.com' }],
+    [/^POST \/api\/account\/email\/confirm$/, { token: f.confirmToken ?? 'x'.repeat(43) }],
+    [/^POST \/api\/auth\/forgot-password$/, { identifier: 'victim' }],
+    [/^POST \/api\/auth\/reset-password$/, { token: f.resetToken ?? 'x'.repeat(43), password: 'correct horse' }],
+    [/^PATCH \/api\/reminders$/, { hour: 9 }],
     [/^POST \/api\/[a-z]+$/, { word: 'zzcsrf', translation: 'forged' }],
     [/^PATCH /, { verdict: 'correct', typed: 'hola', answerId: 'valid-answer-1', sessionId: 'valid-session-1' }],
     [/^POST \/api\/[a-z]+\/placement\/next$/, { answers: [] }],
