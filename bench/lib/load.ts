@@ -20,9 +20,10 @@ export interface LoadResult {
  * One autocannon round. `next` builds every request, so that each can carry a different learner's cookie and,
  * for writes, a different word and answer id.
  */
-export async function load(opts: { url: string; connections: number; seconds: number; next: () => Req }): Promise<LoadResult> {
+export async function load(opts: { url: string | string[]; connections: number; seconds: number; next: () => Req }): Promise<LoadResult> {
   const result = await autocannon({
-    url: opts.url,
+    // Several URLs: autocannon spreads the connections over them in turn (its types only say string).
+    url: opts.url as string,
     connections: opts.connections,
     duration: opts.seconds,
     timeout: 10,
