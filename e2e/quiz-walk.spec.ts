@@ -97,6 +97,21 @@ test.describe('a walk through the quizzes on a phone', () => {
     });
   });
 
+  test('on a desktop, the last answer after a miss stands right under the answer field, not below an empty gap', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/french-quiz');
+    const quiz = quizOf(page);
+    const prompt = await quiz.prompt();
+    await typeAnswer(quiz.input, 'qwerty');
+    await quiz.feedback.getByText(/^Incorrect/).waitFor();
+    await quiz.nextPrompt(prompt);
+    const field = await page.locator('.quiz-answer').boundingBox();
+    const last = await page.locator('.quiz-last-answer').boundingBox();
+    const gap = (last?.y ?? Infinity) - ((field?.y ?? 0) + (field?.height ?? 0));
+    // The verdict's room, empty now, used to leave about 60 px between them.
+    expect(gap, 'space between the field and the last answer').toBeLessThanOrEqual(20);
+  });
+
   test('German nouns: a missing article and a wrong one are graded alike, and the article is always shown', async ({ page }) => {
     await signUpAndLogIn(page, 'gender');
     // Past the German words that have no article (pronouns, verbs…): the first noun of the deck comes next.
