@@ -22,6 +22,8 @@ async function linkInMail(smtp: Smtp, to: string, page: string): Promise<string>
 /** Issue 31: an email address, a forgotten password and the daily reminder's settings, on a phone. */
 test.describe('email, on a phone', () => {
   test.use({ viewport: { width: 375, height: 812 } });
+  // A whole signup, confirmation and reset through a real mail server: more than a minute on a busy machine.
+  test.describe.configure({ timeout: 120_000 });
   let smtp: Smtp;
   let mailApp: RunningApp;
   test.beforeAll(async () => {
@@ -46,11 +48,15 @@ test.describe('email, on a phone', () => {
     await expect(page.getByRole('status')).toContainText('me@example.com is confirmed.');
     await page.goto(`${mailApp.url}/user-profile`);
     await expect(page.getByText('Your address: me@example.com')).toBeVisible();
+    await page.getByRole('region', { name: 'Email address' }).screenshot({ path: 'test-results/e2e/email-profile-375.png' });
     await page.getByRole('button', { name: 'Logout', exact: true }).click();
 
     await page.goto(`${mailApp.url}/login`);
     await page.getByRole('link', { name: 'Forgot your password?' }).click();
     await expect(page.getByRole('heading', { name: 'Forgot your password?' })).toBeVisible();
+    await page.setViewportSize({ width: 375, height: 430 });
+    await page.screenshot({ path: 'test-results/e2e/email-forgot-375x430.png' });
+    await page.setViewportSize({ width: 375, height: 812 });
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await expect(page.getByText('Enter your email address or username.', { exact: true })).toBeVisible();
     await page.getByLabel('Email address or username').fill('forgetful');
