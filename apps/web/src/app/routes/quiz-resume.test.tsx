@@ -1,11 +1,16 @@
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
-import { describe, expect, it, vi } from 'vitest';
+import { HttpResponse } from 'msw';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeWord, quizFeedback, recordAnswers, renderRoute, server, setupQuizTests } from '@/test/test-utils';
 import { forgetRuns, readRun } from '@/features/quiz/offline/quiz-runs';
 import { Component } from './language-quiz';
+import { fake } from '@/test/api-fakes';
 
 setupQuizTests();
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
 
 const ROUTES = [{ path: '/spanish-quiz', Component }];
 const words = ['casa:house', 'perro:dog', 'gato:cat', 'libro:book', 'mesa:table'].map((pair, i) => {
@@ -17,12 +22,22 @@ const prompt = () => screen.getByText(/^Translate:/).querySelector('strong')?.te
 
 /** The server's next batch: the words not answered yet, as it leaves out the ones just answered. */
 function serveUnanswered(answered: Set<string>) {
-  server.use(http.get('/api/spanish', () => HttpResponse.json(words.filter((w) => !answered.has(w._id)))));
+  server.use(fake('GET', '/api/{language}', { language: 'spanish' }, () => HttpResponse.json(words.filter((w) => !answered.has(w._id)))));
 }
 
-/** A reload: the page is gone and opened again at the same address, in the same tab. */
+/** A reload: the page is gone and the browser loads it again at the same address, in the same tab. */
 function reload() {
   cleanup();
+  const entry = { type: 'reload', name: 'http://localhost/spanish-quiz' } as PerformanceNavigationTiming;
+  vi.spyOn(performance, 'getEntriesByType').mockReturnValue([entry]);
+  return renderRoute('/spanish-quiz', ROUTES);
+}
+
+/** The quiz opened again by a link or a new visit, not by reloading it. */
+function visitAgain() {
+  cleanup();
+  const entry = { type: 'navigate', name: 'http://localhost/spanish' } as PerformanceNavigationTiming;
+  vi.spyOn(performance, 'getEntriesByType').mockReturnValue([entry]);
   return renderRoute('/spanish-quiz', ROUTES);
 }
 
@@ -75,5 +90,20 @@ describe('a quiz reloaded mid-way', () => {
     reload();
     expect(await screen.findByText('casa')).toBeInTheDocument();
     expect(screen.getByText('Score: 0')).toBeInTheDocument();
+  });
+
+  it('starts a new batch when the quiz is reached by a link, not reloaded: a level or placement may have changed it', async () => {
+    const answered = new Set<string>();
+    serveUnanswered(answered);
+    recordAnswers();
+    const { user } = renderRoute('/spanish-quiz', ROUTES);
+    await user.type(await screen.findByRole('textbox'), 'house');
+    await wait(2000);
+    answered.add('1');
+    answered.add('2');
+    visitAgain();
+    expect(await screen.findByText('gato')).toBeInTheDocument();
+    expect(screen.getByText('Score: 0')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '0');
   });
 });

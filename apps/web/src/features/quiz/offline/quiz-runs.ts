@@ -1,6 +1,6 @@
 import { type Word, WordList } from '@vocab/api';
 import type { QuizProgress } from '@vocab/core';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 
 /**
@@ -75,6 +75,21 @@ export function forgetRuns(): void {
   for (const key of keys) store.removeItem(key);
 }
 
+/** The browser's reloads whose quiz has been resumed: one resume per reload. */
+const resumedLoads = new WeakSet<PerformanceEntry>();
+
+/**
+ * How this document was loaded, when the browser reloaded it at `key` (a path and query): the one case a kept run is
+ * resumed in. Reached any other way (a link, a new visit) the page starts a new batch: a level chosen or a placement
+ * test taken since has changed which words come next.
+ */
+function reloadOf(key: string): PerformanceEntry | null {
+  const entry = typeof performance === 'undefined' ? undefined : performance.getEntriesByType('navigation')[0];
+  if (!entry || (entry as PerformanceNavigationTiming).type !== 'reload' || resumedLoads.has(entry)) return null;
+  const url = new URL(entry.name, 'http://localhost');
+  return url.pathname + url.search === key ? entry : null;
+}
+
 /**
  * The running quiz of this page (its path and query: `/spanish-quiz`, `/french-quiz?direction=recall`), kept for the
  * tab in sessionStorage, so that a reload, online or offline, resumes it at the same word with the same score rather
@@ -90,7 +105,12 @@ export function useQuizRun(): {
 } {
   const { pathname, search } = useLocation();
   const key = pathname + search;
-  const [resumed, setResumed] = useState(() => readRun(key));
+  const [reload] = useState(() => reloadOf(key));
+  const [resumed, setResumed] = useState(() => (reload ? readRun(key) : null));
+  // Once shown, this reload's run is not resumed again: going to another page and back starts a new batch.
+  useEffect(() => {
+    if (reload) resumedLoads.add(reload);
+  }, [reload]);
   const runOf = useCallback(
     (words: readonly Word[]): QuizRun => ({
       resume: resumed && resumed.words === words ? resumed : null,
