@@ -80,6 +80,13 @@ describe('the daily reminder in settings', () => {
     expect(await screen.findByRole('link', { name: 'Add one in your profile' })).toHaveAttribute('href', '/user-profile');
   });
 
+  it('says nothing is sent while reminders are on but the address was removed', async () => {
+    state = { ...off, enabled: true, emailConfirmed: false };
+    renderWith(<ReminderSettings loggedIn />);
+    expect(await screen.findByRole('link', { name: 'confirm one in your profile' })).toHaveAttribute('href', '/user-profile');
+    expect(screen.getByLabelText(/Email me when words are waiting/)).toBeChecked();
+  });
+
   it('offers Try again when the settings cannot be loaded', async () => {
     state = 'fail';
     renderWith(<ReminderSettings loggedIn />);

@@ -68,6 +68,11 @@ function ReminderForm({ initial }: { initial: ReminderState }) {
 
   return (
     <form className="form" onSubmit={onSubmit} noValidate>
+      {initial.emailConfirmed ? null : (
+        <p className="empty-state">
+          No confirmed email address: nothing is sent until you <Link to={paths.userProfile}>confirm one in your profile</Link>.
+        </p>
+      )}
       <label className="checkbox">
         <input type="checkbox" checked={draft.enabled} onChange={(e) => change({ enabled: e.target.checked })} /> Email me when words are waiting and I
         have not practised that day
