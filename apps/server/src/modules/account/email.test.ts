@@ -25,7 +25,7 @@ for (const database of TEST_DATABASES) {
       const { app, db, mails } = await setup();
       const { cookie, userId } = await loginAs(app, 'mailer', PASSWORD);
       const other = await loginAs(app, 'stranger', PASSWORD);
-      const call = (method: 'GET' | 'POST' | 'DELETE', url: string, c: string | undefined, payload?: object) => app.inject({ method, url, headers: c ? { cookie: c } : {}, payload });
+      const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, c: string | undefined, payload?: object) => app.inject({ method, url, headers: c ? { cookie: c } : {}, payload });
 
       expect((await call('POST', '/api/account/email', cookie, { address: 'not an address' })).statusCode).toBe(400);
       const set = await call('POST', '/api/account/email', cookie, { address: ' Ana@Example.com ' });
@@ -58,7 +58,7 @@ for (const database of TEST_DATABASES) {
       expect(JSON.parse(exported.body)).toMatchObject({ username: 'mailer', email: { address: 'Ana@Example.com', waitingForConfirmation: null }, reminder: { enabled: false } });
       expect((await call('GET', '/api/account/export', other.cookie)).body).not.toContain('Ana@Example.com');
 
-      expect((await call('PATCH', '/api/reminders', cookie, { enabled: true, timeZone: 'Europe/Madrid' } as object)).statusCode).toBe(200);
+      expect((await call('PATCH', '/api/reminders', cookie, { enabled: true, timeZone: 'Europe/Madrid' })).statusCode).toBe(200);
       const deleted = await app.inject({ method: 'POST', url: '/api/account/delete', headers: { cookie }, payload: { password: PASSWORD } });
       expect(deleted.statusCode).toBe(200);
       for (const table of EMAIL_TABLES) {
