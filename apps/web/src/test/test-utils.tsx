@@ -2,26 +2,26 @@
  * Test helpers for every screen: the real router, query client and fetch, with the network
  * faked at the HTTP layer by MSW.
  */
-import type { Word } from '@vocab/api';
+import type { Settings, Word } from '@vocab/api';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import type { ComponentType } from 'react';
 import { RouterProvider, createMemoryRouter, useLocation } from 'react-router';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';
 import { OfflineProvider } from '@/features/quiz/offline/offline-context';
+import { apiError, fake } from './api-fakes';
 
 /** What every screen asks besides its own data: default settings, an empty lexicon, no placement result, unless a test says otherwise. */
-export const defaultSettings = { strictAccents: false, desiredRetention: 0.9, dailyGoal: 20, autoSpeak: false, theme: 'system' };
+export const defaultSettings: Settings = { strictAccents: false, desiredRetention: 0.9, dailyGoal: 20, autoSpeak: false, theme: 'system' };
 export const server = setupServer(
-  http.get('/api/settings', () => HttpResponse.json(defaultSettings)),
-  http.get('/api/:language/lexicon', () => HttpResponse.json({ entries: [] })),
+  fake('GET', '/api/settings', () => defaultSettings),
+  fake('GET', '/api/{language}/lexicon', () => ({ entries: [] })),
   // A language home asks for the last placement result: none, unless a test says otherwise.
-  http.get('/api/:language/placement', () => HttpResponse.json({ result: null })),
+  fake('GET', '/api/{language}/placement', () => ({ result: null })),
   // And the deck's bands: a deck of one band, which the home does not show, unless a test says otherwise.
-  http.get('/api/:language/bands', () => HttpResponse.json({ deckSize: 40, bandSize: 500, startRank: 1, bands: [{ first: 1, last: 40, words: 40, learned: 0 }] })),
+  fake('GET', '/api/{language}/bands', () => ({ deckSize: 40, bandSize: 500, startRank: 1, bands: [{ first: 1, last: 40, words: 40, learned: 0 }] })),
 );
 
 /** Starts MSW for a test file (an unhandled request fails the test) and fails a test that logs console.error. */
@@ -92,27 +92,29 @@ export interface Received {
   body: unknown;
 }
 
-/** Answers every request of `method` to `path` with `status(call)` (a saved answer's body at 200), and records it. */
-function recordRequests(method: 'patch' | 'post', path: string | RegExp, status: (call: number) => number): Received[] {
+type AnswerPath = '/api/{language}/{id}' | '/api/users/languages/{key}/quiz/answer-word/' | '/api/users/languages/{key}/quiz/answer-word-incorrectly';
+type CorrectionPath = '/api/{language}/answers/{answerId}/undo' | '/api/{language}/answers/{answerId}/i-was-right';
+
+/** Answers every call of `paths` with `status(call)` (a saved answer's body at 200), and records it in `received`. */
+function recordCalls(method: 'PATCH' | 'POST', paths: ReadonlyArray<AnswerPath | CorrectionPath>, status: (call: number) => number): Received[] {
   const received: Received[] = [];
-  server.use(
-    http[method](path, async ({ request }) => {
-      const text = await request.text();
-      received.push({ method: request.method, url: new URL(request.url), body: text ? (JSON.parse(text) as unknown) : undefined });
-      const code = status(received.length);
-      if (code !== 200) return HttpResponse.json({ error: { code: 'server_error', message: 'Something went wrong' } }, { status: code });
-      return HttpResponse.json({ word: makeWord({ _id: '1', word: 'x', translation: 'x' }), scheduled: true });
-    }),
-  );
+  const answer = ({ request, body }: { request: Request; body: unknown }) => {
+    received.push({ method: request.method, url: new URL(request.url), body: body ?? undefined });
+    const code = status(received.length);
+    if (code !== 200) return apiError(code, 'server_error', 'Something went wrong');
+    return { word: makeWord({ _id: '1', word: 'x', translation: 'x' }), scheduled: true };
+  };
+  server.use(...paths.map((path) => (method === 'PATCH' ? fake('PATCH', path as AnswerPath, answer) : fake('POST', path as CorrectionPath, answer))));
   return received;
 }
 
-/** Answers every PATCH under `/api/` (the answer calls) with `status`, 200 by default. Returns the requests, as they come. */
-export const recordAnswers = (status: (call: number) => number = () => 200): Received[] => recordRequests('patch', /\/api\//, status);
+/** Answers every answer call (a language's quiz, the account's generic quiz) with `status`, 200 by default. Returns the requests, as they come. */
+export const recordAnswers = (status: (call: number) => number = () => 200): Received[] =>
+  recordCalls('PATCH', ['/api/{language}/{id}', '/api/users/languages/{key}/quiz/answer-word/', '/api/users/languages/{key}/quiz/answer-word-incorrectly'], status);
 
-/** Answers every "Undo" and "I was right" (POST /api/:language/answers/:answerId/:action) with `status`. Returns the requests. */
+/** Answers every "Undo" and "I was right" (POST /api/{language}/answers/{answerId}/…) with `status`. Returns the requests. */
 export const recordCorrections = (status: (call: number) => number = () => 200): Received[] =>
-  recordRequests('post', '/api/:language/answers/:answerId/:action', status);
+  recordCalls('POST', ['/api/{language}/answers/{answerId}/undo', '/api/{language}/answers/{answerId}/i-was-right'], status);
 
 /**
  * A phone's screen, whose primary pointer is a finger: jsdom has no matchMedia, so this stands in for one that says
@@ -128,7 +130,7 @@ export function onTouchScreen(): void {
 
 /** The user that GET /api/auth/session reports (the account-only routes check it). */
 export function loggedIn(): void {
-  server.use(http.get('/api/auth/session', () => HttpResponse.json({ user: { _id: '1', username: 'ana' } })));
+  server.use(fake('GET', '/api/auth/session', () => ({ user: { _id: '1', username: 'ana' } })));
 }
 
 /** The text of the quiz's feedback region: the answer field's last description. */

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderRoute, server, setupQuizTests } from '@/test/test-utils';
-import { asAccount, asVisitor, summary } from '@/test/api-fakes';
+import { asAccount, asVisitor, fake, summary } from '@/test/api-fakes';
 import { RootLayout } from './root-layout';
 
 setupQuizTests();
@@ -47,7 +47,7 @@ describe('the navbar', () => {
   });
 
   it('gives a logged-in learner "My account" with User profile and Logout instead, the brand going to /user-home', async () => {
-    server.use(asAccount(), http.get('/api/stats/summary', () => HttpResponse.json(summary())));
+    server.use(asAccount(), fake('GET', '/api/stats/summary', () => HttpResponse.json(summary())));
     const { user } = renderApp();
 
     const account = await within(mainNav()).findByRole('button', { name: 'My account' });
@@ -63,7 +63,7 @@ describe('the navbar', () => {
   });
 
   it('closes "My account" on Escape, with focus back on its button, and when Tab leaves it', async () => {
-    server.use(asAccount(), http.get('/api/stats/summary', () => HttpResponse.json(summary())));
+    server.use(asAccount(), fake('GET', '/api/stats/summary', () => HttpResponse.json(summary())));
     const { user } = renderApp();
 
     const account = await within(mainNav()).findByRole('button', { name: 'My account' });
@@ -87,8 +87,8 @@ describe('the navbar', () => {
     let loggedOut = false;
     server.use(
       asAccount(),
-      http.get('/api/stats/summary', () => HttpResponse.json(summary())),
-      http.get('/api/auth/logout', () => {
+      fake('GET', '/api/stats/summary', () => HttpResponse.json(summary())),
+      fake('GET', '/api/auth/logout', () => {
         loggedOut = true;
         return HttpResponse.json({ ok: true });
       }),
@@ -141,7 +141,7 @@ describe('the navbar on a phone, and the streak', () => {
   });
 
   it('says the streak in words, with an inline icon rather than an emoji', async () => {
-    server.use(asAccount(), http.get('/api/stats/summary', () => HttpResponse.json(summary({ streak: 1, todayAnswers: 25, dailyGoal: 20, goalMet: true, xp: 300 }))));
+    server.use(asAccount(), fake('GET', '/api/stats/summary', () => HttpResponse.json(summary({ streak: 1, todayAnswers: 25, dailyGoal: 20, goalMet: true, xp: 300 }))));
     renderApp();
 
     const badge = (await within(mainNav()).findByText(/-day streak/)).closest('p') as HTMLElement;

@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import type { UserLanguage } from '@vocab/api';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { renderRoute, server, setupQuizTests } from '@/test/test-utils';
-import { LANGUAGE_CARDS, apiError, asAccount, asVisitor, userLanguage } from '@/test/api-fakes';
+import { apiError, asAccount, asVisitor, fake, LANGUAGE_CARDS, type Reply, userLanguage } from '@/test/api-fakes';
 import { Component as AddLanguage } from './add-language';
 
 setupQuizTests();
@@ -12,13 +12,13 @@ const ROUTES = [{ path: '/add-language', Component: AddLanguage }];
 const cardOf = (name: string) => screen.getByRole('heading', { name }).closest('li') as HTMLElement;
 
 /** The account's languages, which POST /api/users/languages adds to, unless `refusal` gives a response instead. */
-function fakeAccountLanguages(mine: UserLanguage[], refusal: () => Response | undefined = () => undefined) {
+function fakeAccountLanguages(mine: UserLanguage[], refusal: () => Reply<'POST', '/api/users/languages'> = () => undefined) {
   const posted: unknown[] = [];
   server.use(
     asAccount(),
-    http.get('/api/languages', () => HttpResponse.json(LANGUAGE_CARDS)),
-    http.get('/api/users/languages/u1', () => HttpResponse.json(mine)),
-    http.post('/api/users/languages', async ({ request }) => {
+    fake('GET', '/api/languages', () => HttpResponse.json(LANGUAGE_CARDS)),
+    fake('GET', '/api/users/languages/{key}', { key: 'u1' }, () => HttpResponse.json(mine)),
+    fake('POST', '/api/users/languages', async ({ request }) => {
       const body = (await request.json()) as { language: UserLanguage['language'] };
       posted.push(body);
       const refused = refusal();
@@ -79,8 +79,8 @@ describe('adding a language', () => {
     let calls = 0;
     server.use(
       asAccount(),
-      http.get('/api/languages', () => HttpResponse.json(LANGUAGE_CARDS)),
-      http.get('/api/users/languages/u1', () => (++calls === 1 ? HttpResponse.error() : HttpResponse.json([]))),
+      fake('GET', '/api/languages', () => HttpResponse.json(LANGUAGE_CARDS)),
+      fake('GET', '/api/users/languages/{key}', { key: 'u1' }, () => (++calls === 1 ? HttpResponse.error() : HttpResponse.json([]))),
     );
     const { user } = renderRoute('/add-language', ROUTES);
 
@@ -92,7 +92,7 @@ describe('adding a language', () => {
   });
 
   it('says so when no language is offered', async () => {
-    server.use(asAccount(), http.get('/api/languages', () => HttpResponse.json([])), http.get('/api/users/languages/u1', () => HttpResponse.json([])));
+    server.use(asAccount(), fake('GET', '/api/languages', () => HttpResponse.json([])), fake('GET', '/api/users/languages/{key}', { key: 'u1' }, () => HttpResponse.json([])));
     renderRoute('/add-language', ROUTES);
 
     expect(await screen.findByText('No languages are offered yet.')).toBeInTheDocument();

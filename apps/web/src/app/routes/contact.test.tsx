@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { renderRoute, server, setupQuizTests } from '@/test/test-utils';
-import { apiError } from '@/test/api-fakes';
+import { apiError, fake, type Reply } from '@/test/api-fakes';
 import { Component as Contact } from './contact';
 
 setupQuizTests();
@@ -10,10 +10,10 @@ setupQuizTests();
 const ROUTES = [{ path: '/contact', Component: Contact }];
 
 /** Records what POST /api/contact receives, and answers with `respond` once `gate` (if any) settles. */
-function fakeContact(respond: () => Response, gate?: Promise<void>) {
+function fakeContact(respond: () => Reply<'POST', '/api/contact'>, gate?: Promise<void>) {
   const received: unknown[] = [];
   server.use(
-    http.post('/api/contact', async ({ request }) => {
+    fake('POST', '/api/contact', async ({ request }) => {
       received.push(await request.json());
       await gate;
       return respond();

@@ -1,8 +1,9 @@
 import { act, screen, waitFor } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { loggedIn, makeWord, recordAnswers, renderRoute, quizFeedback, server, setupQuizTests } from '@/test/test-utils';
 import { Component } from './generic-quiz';
+import { fake } from '@/test/api-fakes';
 
 setupQuizTests();
 
@@ -20,7 +21,7 @@ describe('the generic quiz', () => {
     const batches = [[casa, perro], [gato]];
     const asked: string[] = [];
     server.use(
-      http.get('/api/spanish', ({ request }) => {
+      fake('GET', '/api/{language}', { language: 'spanish' }, ({ request }) => {
         asked.push(new URL(request.url).search);
         return HttpResponse.json(batches[asked.length - 1] ?? []);
       }),
@@ -68,7 +69,7 @@ describe('the generic quiz', () => {
   });
 
   it('sends a visitor to log in first', async () => {
-    server.use(http.get('/api/auth/session', () => HttpResponse.json({ user: null })));
+    server.use(fake('GET', '/api/auth/session', () => HttpResponse.json({ user: null })));
     renderRoute('/quiz/generic/spanish', ROUTES);
 
     expect(await screen.findByText('Now at /login?next=%2Fquiz%2Fgeneric%2Fspanish')).toBeInTheDocument();

@@ -1,8 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { loggedIn, makeWord, recordAnswers, renderRoute, server, setupQuizTests } from '@/test/test-utils';
 import { Component } from './generic-review';
+import { fake } from '@/test/api-fakes';
 
 setupQuizTests();
 
@@ -11,7 +12,7 @@ const ROUTES = [{ path: '/review/generic/:language', Component }];
 describe('the generic review', () => {
   it('says when no word is due', async () => {
     loggedIn();
-    server.use(http.get('/api/german/for-review', () => HttpResponse.json([])));
+    server.use(fake('GET', '/api/{language}/for-review', { language: 'german' }, () => HttpResponse.json([])));
     renderRoute('/review/generic/german', ROUTES);
 
     expect(await screen.findByText('No words to review at this time')).toBeInTheDocument();
@@ -21,7 +22,7 @@ describe('the generic review', () => {
   it('asks the due words foreign to English, counting i / N, and reports to the account', async () => {
     loggedIn();
     server.use(
-      http.get('/api/german/for-review', () =>
+      fake('GET', '/api/{language}/for-review', { language: 'german' }, () =>
         HttpResponse.json([makeWord({ _id: '21', word: 'Haus', translation: 'house', article: 'das' }), makeWord({ _id: '22', word: 'gehen', translation: 'to go', pos: 'verb' })]),
       ),
     );

@@ -1,20 +1,20 @@
 import { screen, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { renderRoute, server, setupQuizTests } from '@/test/test-utils';
-import { LANGUAGE_CARDS, apiError, asAccount, asVisitor, languageStats, summary } from '@/test/api-fakes';
+import { apiError, asAccount, asVisitor, fake, LANGUAGE_CARDS, languageStats, summary } from '@/test/api-fakes';
 import { Component as Landing } from './landing';
 
 setupQuizTests();
 // A first visit: nothing practised, so the landing asks for no language's figures.
-beforeEach(() => server.use(http.get('/api/stats/summary', () => HttpResponse.json(summary({ xp: 0, xpToday: 0, streak: 0, todayAnswers: 0 })))));
+beforeEach(() => server.use(fake('GET', '/api/stats/summary', () => HttpResponse.json(summary({ xp: 0, xpToday: 0, streak: 0, todayAnswers: 0 })))));
 
 const ROUTES = [{ path: '/', Component: Landing }];
 const cardOf = (name: string) => screen.getByRole('heading', { name }).closest('li') as HTMLElement;
 
 describe('the landing page', () => {
   it('greets, shows "Loading..." and then six language cards with their real word counts', async () => {
-    server.use(asVisitor(), http.get('/api/languages', () => HttpResponse.json(LANGUAGE_CARDS)));
+    server.use(asVisitor(), fake('GET', '/api/languages', () => HttpResponse.json(LANGUAGE_CARDS)));
     renderRoute('/', ROUTES);
 
     expect(screen.getByRole('heading', { level: 1, name: 'Hello and welcome...' })).toBeInTheDocument();
@@ -30,7 +30,7 @@ describe('the landing page', () => {
   });
 
   it('shows Swedish as coming: "Coming soon...", no word count and no link', async () => {
-    server.use(asVisitor(), http.get('/api/languages', () => HttpResponse.json(LANGUAGE_CARDS)));
+    server.use(asVisitor(), fake('GET', '/api/languages', () => HttpResponse.json(LANGUAGE_CARDS)));
     renderRoute('/', ROUTES);
 
     await screen.findByRole('heading', { name: 'Swedish' });
@@ -41,7 +41,7 @@ describe('the landing page', () => {
   });
 
   it('says in one line what the app does, and offers a visitor one obvious start: practising now, as a guest', async () => {
-    server.use(asVisitor(), http.get('/api/languages', () => HttpResponse.json(LANGUAGE_CARDS)));
+    server.use(asVisitor(), fake('GET', '/api/languages', () => HttpResponse.json(LANGUAGE_CARDS)));
     const { user } = renderRoute('/', ROUTES);
 
     expect(screen.getByText(/Learn the words you need by typing them/)).toBeInTheDocument();
@@ -56,7 +56,7 @@ describe('the landing page', () => {
   });
 
   it('offers a visitor "Log in"', async () => {
-    server.use(asVisitor(), http.get('/api/languages', () => HttpResponse.json(LANGUAGE_CARDS)));
+    server.use(asVisitor(), fake('GET', '/api/languages', () => HttpResponse.json(LANGUAGE_CARDS)));
     const { user } = renderRoute('/', ROUTES);
 
     await user.click(await screen.findByRole('link', { name: 'Log in' }));
@@ -64,7 +64,7 @@ describe('the landing page', () => {
   });
 
   it('offers a logged-in learner their languages instead of "Log in"', async () => {
-    server.use(asAccount(), http.get('/api/languages', () => HttpResponse.json(LANGUAGE_CARDS)));
+    server.use(asAccount(), fake('GET', '/api/languages', () => HttpResponse.json(LANGUAGE_CARDS)));
     renderRoute('/', ROUTES);
 
     expect(await screen.findByRole('link', { name: 'Go to your languages' })).toHaveAttribute('href', '/user-home');
@@ -73,7 +73,7 @@ describe('the landing page', () => {
   });
 
   it('says so when no language is offered', async () => {
-    server.use(asVisitor(), http.get('/api/languages', () => HttpResponse.json([])));
+    server.use(asVisitor(), fake('GET', '/api/languages', () => HttpResponse.json([])));
     renderRoute('/', ROUTES);
 
     expect(await screen.findByText('No languages are offered yet.')).toBeInTheDocument();
@@ -83,7 +83,7 @@ describe('the landing page', () => {
     let calls = 0;
     server.use(
       asVisitor(),
-      http.get('/api/languages', () => (++calls === 1 ? apiError(500, 'internal', 'Something went wrong on our side.') : HttpResponse.json(LANGUAGE_CARDS))),
+      fake('GET', '/api/languages', () => (++calls === 1 ? apiError(500, 'internal', 'Something went wrong on our side.') : HttpResponse.json(LANGUAGE_CARDS))),
     );
     const { user } = renderRoute('/', ROUTES);
 
@@ -98,9 +98,9 @@ describe('the landing page', () => {
   it("welcomes a returning guest with their progress and Continue to the language they learned most in", async () => {
     server.use(
       asVisitor(),
-      http.get('/api/languages', () => HttpResponse.json(LANGUAGE_CARDS)),
-      http.get('/api/stats/summary', () => HttpResponse.json(summary({ xp: 120 }))),
-      http.get('/api/:language/stats', ({ params }) => {
+      fake('GET', '/api/languages', () => HttpResponse.json(LANGUAGE_CARDS)),
+      fake('GET', '/api/stats/summary', () => HttpResponse.json(summary({ xp: 120 }))),
+      fake('GET', '/api/{language}/stats', ({ params }) => {
         const language = params.language as 'spanish';
         const figures = { spanish: { learnedCount: 12, dueCount: 3 }, german: { learnedCount: 40 } } as Record<string, object>;
         return HttpResponse.json(languageStats(language, { learnedCount: 0, dueCount: 0, ...figures[language] }));

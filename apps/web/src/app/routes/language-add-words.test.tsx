@@ -1,20 +1,21 @@
+import type { LanguageCode } from '@vocab/core';
 import { screen } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { makeWord, renderRoute, server, setupQuizTests } from '@/test/test-utils';
-import { apiError } from '@/test/api-fakes';
+import { apiError, fake, type Reply } from '@/test/api-fakes';
 import { Component as AddWords } from './language-add-words';
 
 setupQuizTests();
 
 const ROUTES = [{ path: '/italian-add-words', Component: AddWords }, { path: '/spanish-add-words', Component: AddWords }];
-const saved = (word: string, translation: string) => HttpResponse.json(makeWord({ _id: '9001', word, translation, own: true }), { status: 201 });
+const saved = (word: string, translation: string): Reply<'POST', '/api/{language}'> => HttpResponse.json(makeWord({ _id: '9001', word, translation, own: true }), { status: 201 });
 
 /** Records the bodies POSTed to /api/:language and answers with `respond`. */
-function fakeAddWord(language: string, respond: () => Response, gate?: Promise<void>) {
+function fakeAddWord(language: LanguageCode, respond: () => Reply<'POST', '/api/{language}'>, gate?: Promise<void>) {
   const received: unknown[] = [];
   server.use(
-    http.post(`/api/${language}`, async ({ request }) => {
+    fake('POST', '/api/{language}', { language }, async ({ request }) => {
       received.push(await request.json());
       await gate;
       return respond();

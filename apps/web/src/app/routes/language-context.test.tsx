@@ -1,9 +1,11 @@
+import type { Word } from '@vocab/api';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeWord, quizFeedback, recordAnswers, renderRoute, server, setupQuizTests } from '@/test/test-utils';
 import { Component as ContextQuiz } from './language-context';
 import { Component as LanguageQuiz } from './language-quiz';
+import { fake } from '@/test/api-fakes';
 
 setupQuizTests();
 
@@ -38,10 +40,10 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-function serveBatch(words: unknown[]) {
+function serveBatch(words: Word[]) {
   const asked: URL[] = [];
   server.use(
-    http.get('/api/spanish', ({ request }) => {
+    fake('GET', '/api/{language}', { language: 'spanish' }, ({ request }) => {
       asked.push(new URL(request.url));
       return HttpResponse.json(words);
     }),
@@ -104,7 +106,7 @@ describe('the in-context quiz', () => {
   it('asks each word with a sentence in its sentence, judges the form typed, and answers the recall card', async () => {
     const asked = serveBatch([hablar, perro, casa]);
     // The deck's words, so that the dictionary form is known as a word of its own and not forgiven as a typo.
-    server.use(http.get('/api/:language/lexicon', () => HttpResponse.json({ entries: [hablar, casa, perro].map((w) => ({ word: w.word, article: w.article, translations: w.translations, hint: '' })) })));
+    server.use(fake('GET', '/api/{language}/lexicon', () => HttpResponse.json({ entries: [hablar, casa, perro].map((w) => ({ word: w.word, article: w.article, translations: w.translations, hint: '' })) })));
     const received = recordAnswers();
     const { user } = renderRoute('/context/spanish', ROUTES);
 

@@ -1,9 +1,9 @@
 import type { ImportPreview } from '@vocab/api';
 import { screen, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { renderRoute, server, setupQuizTests } from '@/test/test-utils';
-import { apiError, asVisitor, withProgress } from '@/test/api-fakes';
+import { apiError, asVisitor, fake, type Reply, withProgress } from '@/test/api-fakes';
 import { Component as Import } from './language-import';
 import { Component as Stats } from './language-stats';
 import { Component as AddWords } from './language-add-words';
@@ -25,15 +25,18 @@ const PREVIEW: ImportPreview = {
 };
 
 /** Answers the preview and the import, recording each body as text. */
-function fakeImport(preview: () => Response, result: () => Response = () => HttpResponse.json({ added: 1, skipped: 1 }), gate?: Promise<void>) {
+function fakeImport(
+  preview: () => Reply<'POST', '/api/{language}/import/preview'>,
+  result: () => Reply<'POST', '/api/{language}/import'> = () => HttpResponse.json({ added: 1, skipped: 1 }),
+  gate?: Promise<void>) {
   const received: Array<[string, string]> = [];
   server.use(
-    http.post('/api/spanish/import/preview', async ({ request }) => {
+    fake('POST', '/api/{language}/import/preview', { language: 'spanish' }, async ({ request }) => {
       received.push(['preview', await request.text()]);
       await gate;
       return preview();
     }),
-    http.post('/api/spanish/import', async ({ request }) => {
+    fake('POST', '/api/{language}/import', { language: 'spanish' }, async ({ request }) => {
       received.push(['import', await request.text()]);
       return result();
     }),
@@ -106,7 +109,7 @@ describe('importing words', () => {
     server.use(
       withProgress(),
       asVisitor(),
-      http.get('/api/:language/memory-model', () =>
+      fake('GET', '/api/{language}/memory-model', () =>
         HttpResponse.json({ status: 'defaults', version: 0, fittedAt: null, reviewCount: 0, reviewsForFirstFit: 40, desiredRetention: 0.9, parameters: null, report: null }),
       ),
     );

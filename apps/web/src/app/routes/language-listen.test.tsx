@@ -1,8 +1,10 @@
+import type { Word } from '@vocab/api';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeWord, quizFeedback, recordAnswers, renderRoute, server, setupQuizTests } from '@/test/test-utils';
 import { Component as ListenQuiz } from './language-listen';
+import { fake } from '@/test/api-fakes';
 
 setupQuizTests();
 
@@ -59,14 +61,14 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 /** The recall card's next words, as the page asks for them. */
-const serveBatch = (words: unknown[]) => server.use(http.get('/api/spanish', () => HttpResponse.json(words)));
+const serveBatch = (words: Word[]) => server.use(fake('GET', '/api/{language}', { language: 'spanish' }, () => HttpResponse.json(words)));
 
 describe('listen and type', () => {
   it('says each word in a Spanish voice, never shows it before the answer, and says it again slower on the second press', async () => {
     fakeSpeech('en-US', 'es-ES');
     let asked: URL | undefined;
     server.use(
-      http.get('/api/spanish', ({ request }) => {
+      fake('GET', '/api/{language}', { language: 'spanish' }, ({ request }) => {
         asked = new URL(request.url);
         return HttpResponse.json([casa, perro]);
       }),

@@ -1,9 +1,9 @@
 import type { PlacementAnswer, PlacementStep } from '@vocab/api';
 import { screen, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { onTouchScreen, renderRoute, server, setupQuizTests } from '@/test/test-utils';
-import { apiError, languageStats, withProgress } from '@/test/api-fakes';
+import { apiError, fake, languageStats, type Reply, withProgress } from '@/test/api-fakes';
 import { Component as LanguageHome } from './language-home';
 import { Component as Placement } from './language-placement';
 
@@ -19,15 +19,15 @@ const WORDS = [
 const RESULT = { level: 302, deckSize: 1162, marked: 298, takenAt: 0 };
 
 /** A test of one step of four words, then done; records every body sent. */
-function fakeTest({ next = (): Response => HttpResponse.json({ done: true, asked: 4, maxPrompts: 36 } satisfies PlacementStep) } = {}) {
+function fakeTest({ next = (): Reply<'POST', '/api/{language}/placement/next'> => HttpResponse.json({ done: true, asked: 4, maxPrompts: 36 } satisfies PlacementStep) } = {}) {
   const sent: Array<[string, PlacementAnswer[]]> = [];
   server.use(
-    http.post('/api/spanish/placement/next', async ({ request }) => {
+    fake('POST', '/api/{language}/placement/next', { language: 'spanish' }, async ({ request }) => {
       const { answers } = (await request.json()) as { answers: PlacementAnswer[] };
       sent.push(['next', answers]);
       return answers.length === 0 ? HttpResponse.json({ done: false, words: WORDS, asked: 0, maxPrompts: 36, expectedPrompts: 16 } satisfies PlacementStep) : next();
     }),
-    http.post('/api/spanish/placement', async ({ request }) => {
+    fake('POST', '/api/{language}/placement', { language: 'spanish' }, async ({ request }) => {
       sent.push(['finish', ((await request.json()) as { answers: PlacementAnswer[] }).answers]);
       return HttpResponse.json(RESULT);
     }),
@@ -95,7 +95,7 @@ describe('the placement test', () => {
   });
 
   it('says so when the language has no words to test', async () => {
-    server.use(http.post('/api/spanish/placement/next', () => HttpResponse.json({ done: true, asked: 0, maxPrompts: 0 })));
+    server.use(fake('POST', '/api/{language}/placement/next', { language: 'spanish' }, () => HttpResponse.json({ done: true, asked: 0, maxPrompts: 0 })));
     renderRoute('/placement/spanish', ROUTES);
     expect(await screen.findByText(/There are no Spanish words to test yet/)).toBeInTheDocument();
   });
@@ -103,7 +103,7 @@ describe('the placement test', () => {
 
 describe('the placement test on a language home', () => {
   it('is offered to a learner with no progress, with no second way into the quiz beside New words', async () => {
-    server.use(withProgress(), http.get('/api/spanish/stats', () => HttpResponse.json(languageStats('spanish', { learnedCount: 0, dueCount: 0 }))));
+    server.use(withProgress(), fake('GET', '/api/{language}/stats', { language: 'spanish' }, () => HttpResponse.json(languageStats('spanish', { learnedCount: 0, dueCount: 0 }))));
     renderRoute('/spanish', ROUTES);
     const offer = within((await screen.findByRole('heading', { level: 2, name: 'Already know some Spanish?' })).closest('section') as HTMLElement);
     expect(offer.getByText(/about 3 minutes/)).toBeInTheDocument();
@@ -114,7 +114,7 @@ describe('the placement test on a language home', () => {
   });
 
   it('is a link only, not the offer, for a learner who has progress and never took it', async () => {
-    server.use(withProgress(), http.get('/api/spanish/stats', () => HttpResponse.json(languageStats('spanish', { learnedCount: 12, dueCount: 3 }))));
+    server.use(withProgress(), fake('GET', '/api/{language}/stats', { language: 'spanish' }, () => HttpResponse.json(languageStats('spanish', { learnedCount: 12, dueCount: 3 }))));
     renderRoute('/spanish', ROUTES);
     expect(await screen.findByRole('link', { name: 'Take the placement test' })).toHaveAttribute('href', '/placement/spanish');
     expect(screen.queryByRole('heading', { name: 'Already know some Spanish?' })).not.toBeInTheDocument();
@@ -123,8 +123,8 @@ describe('the placement test on a language home', () => {
   it('shows the last result with a redo once the test was taken, and no offer', async () => {
     server.use(
       withProgress(),
-      http.get('/api/spanish/stats', () => HttpResponse.json(languageStats('spanish', { learnedCount: 298 }))),
-      http.get('/api/spanish/placement', () => HttpResponse.json({ result: RESULT })),
+      fake('GET', '/api/{language}/stats', { language: 'spanish' }, () => HttpResponse.json(languageStats('spanish', { learnedCount: 298 }))),
+      fake('GET', '/api/{language}/placement', { language: 'spanish' }, () => HttpResponse.json({ result: RESULT })),
     );
     renderRoute('/spanish', ROUTES);
     expect(await screen.findByText(/You know about/)).toHaveTextContent('You know about 300 of the most common Spanish words.');

@@ -1,9 +1,10 @@
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import { onlineManager } from '@tanstack/react-query';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeWord, recordAnswers, recordCorrections, renderRoute, server, setupQuizTests } from '@/test/test-utils';
 import { Component } from './language-quiz';
+import { fake } from '@/test/api-fakes';
 
 setupQuizTests();
 
@@ -25,7 +26,7 @@ function network(online: boolean) {
 function serveWords(size: number) {
   const asked: string[] = [];
   server.use(
-    http.get('/api/spanish', ({ request }) => {
+    fake('GET', '/api/{language}', { language: 'spanish' }, ({ request }) => {
       if (!navigator.onLine) return HttpResponse.error();
       asked.push(new URL(request.url).search);
       return HttpResponse.json(words.slice(0, size));
@@ -83,7 +84,7 @@ describe('the quiz offline', () => {
     const many = Array.from({ length: 16 }, (_, i) => makeWord({ _id: String(i + 1), word: `palabra${i + 1}`, translation: `word${i + 1}` }));
     const asked: string[] = [];
     server.use(
-      http.get('/api/spanish', ({ request }) => {
+      fake('GET', '/api/{language}', { language: 'spanish' }, ({ request }) => {
         if (!navigator.onLine) return HttpResponse.error();
         asked.push(new URL(request.url).search);
         return HttpResponse.json(many);
@@ -106,7 +107,7 @@ describe('the quiz offline', () => {
     serveWords(4);
     const received = recordAnswers();
     server.use(
-      http.patch('/api/spanish/1', async ({ request }) => {
+      fake('PATCH', '/api/{language}/{id}', { language: 'spanish', id: '1' }, async ({ request }) => {
         received.push({ method: 'PATCH', url: new URL(request.url), body: await request.json() });
         return HttpResponse.json({ error: { code: 'answered_at_too_old', message: 'answeredAt is more than 7 days ago.' } }, { status: 400 });
       }),

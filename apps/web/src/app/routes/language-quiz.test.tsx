@@ -1,9 +1,12 @@
+import type { Word } from '@vocab/api';
+import type { LanguageCode } from '@vocab/core';
 import { act, screen, waitFor } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { defaultSettings, makeWord, onTouchScreen, recordAnswers, renderRoute, quizFeedback, server, setupQuizTests } from '@/test/test-utils';
 import { RETRY_MS } from '@/features/quiz/offline/answer-queue';
 import { Component } from './language-quiz';
+import { fake } from '@/test/api-fakes';
 
 setupQuizTests();
 
@@ -15,9 +18,9 @@ const perro = makeWord({ _id: '2', word: 'perro', translation: 'dog', article: '
 const ete = makeWord({ _id: '7', word: 'été', translation: 'summer', article: 'le' });
 const chateau = makeWord({ _id: '8', word: 'château', translation: 'castle', article: 'le' });
 
-function serveBatches(language: string, ...batches: unknown[][]) {
+function serveBatches(language: LanguageCode, ...batches: Word[][]) {
   let call = 0;
-  server.use(http.get(`/api/${language}`, () => HttpResponse.json(batches[Math.min(call++, batches.length - 1)])));
+  server.use(fake('GET', '/api/{language}', { language }, () => HttpResponse.json(batches[Math.min(call++, batches.length - 1)])));
 }
 
 const answerField = () => screen.getByRole<HTMLInputElement>('textbox');
@@ -115,7 +118,7 @@ describe('the French quiz', () => {
   });
 
   it('refuses a missing accent when the learner chose strict accents', async () => {
-    server.use(http.get('/api/settings', () => HttpResponse.json({ ...defaultSettings, strictAccents: true })));
+    server.use(fake('GET', '/api/settings', () => HttpResponse.json({ ...defaultSettings, strictAccents: true })));
     serveBatches('french', [ete]);
     const received = recordAnswers();
     const { user } = renderRoute('/french-quiz', ROUTES);
@@ -128,7 +131,7 @@ describe('the French quiz', () => {
 
   it('does not forgive a typo that spells another word of the language', async () => {
     // The French quiz expects "le château"; "chapeau" is one letter away but is the word for "hat".
-    server.use(http.get('/api/:language/lexicon', () => HttpResponse.json({ entries: [{ word: 'château', article: 'le', translations: ['castle'], hint: '' }, { word: 'chapeau', article: 'le', translations: ['hat'], hint: '' }] })));
+    server.use(fake('GET', '/api/{language}/lexicon', () => HttpResponse.json({ entries: [{ word: 'château', article: 'le', translations: ['castle'], hint: '' }, { word: 'chapeau', article: 'le', translations: ['hat'], hint: '' }] })));
     serveBatches('french', [chateau]);
     const received = recordAnswers();
     const { user } = renderRoute('/french-quiz', ROUTES);
@@ -223,7 +226,7 @@ describe('the French quiz', () => {
   it('has loading, error with Try again, and empty states', async () => {
     let fail = true;
     server.use(
-      http.get('/api/french', () =>
+      fake('GET', '/api/{language}', { language: 'french' }, () =>
         fail ? HttpResponse.json({ error: { code: 'server_error', message: 'Something went wrong' } }, { status: 500 }) : HttpResponse.json([]),
       ),
     );
@@ -270,7 +273,7 @@ describe('shared meanings and touch screens', () => {
   ];
 
   it('says which word a shared English prompt wants, and takes the other one as also right, recording nothing', async () => {
-    server.use(http.get('/api/:language/lexicon', () => HttpResponse.json({ entries })));
+    server.use(fake('GET', '/api/{language}/lexicon', () => HttpResponse.json({ entries })));
     serveBatches('spanish', [este]);
     const received = recordAnswers();
     const { user } = renderRoute('/spanish-quiz?direction=recall', ROUTES);

@@ -1,8 +1,9 @@
 import { act, screen, waitFor } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { makeWord, recordAnswers, renderRoute, quizFeedback, server, setupQuizTests } from '@/test/test-utils';
 import { Component } from './language-review';
+import { fake } from '@/test/api-fakes';
 
 setupQuizTests();
 
@@ -12,7 +13,7 @@ const feedbackText = quizFeedback;
 
 describe('a language review', () => {
   it('says when no word is due', async () => {
-    server.use(http.get('/api/spanish/for-review', () => HttpResponse.json([])));
+    server.use(fake('GET', '/api/{language}/for-review', { language: 'spanish' }, () => HttpResponse.json([])));
     renderRoute('/spanish/up-for-review', ROUTES);
 
     expect(await screen.findByText('No words to translate at this time')).toBeInTheDocument();
@@ -21,7 +22,7 @@ describe('a language review', () => {
 
   it('shows the foreign word with its article, counts i / N, and shows the answer after a wrong one', async () => {
     server.use(
-      http.get('/api/italian/for-review', () =>
+      fake('GET', '/api/{language}/for-review', { language: 'italian' }, () =>
         HttpResponse.json([
           makeWord({ _id: '5', word: 'uomo', translation: 'man', article: 'il' }),
           makeWord({ _id: '6', word: 'casa', translation: 'house; home', article: 'la' }),
@@ -53,7 +54,7 @@ describe('a language review', () => {
   });
 
   it('shows "Error loading" when the due words cannot be loaded', async () => {
-    server.use(http.get('/api/spanish/for-review', () => HttpResponse.json({ error: { code: 'x', message: 'Something went wrong' } }, { status: 500 })));
+    server.use(fake('GET', '/api/{language}/for-review', { language: 'spanish' }, () => HttpResponse.json({ error: { code: 'x', message: 'Something went wrong' } }, { status: 500 })));
     renderRoute('/spanish/up-for-review', ROUTES);
 
     expect(await screen.findByText('Error loading')).toBeInTheDocument();

@@ -1,11 +1,13 @@
+import type { MemoryModel } from '@vocab/api';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Component } from './language-stats';
+import { fake } from '@/test/api-fakes';
 
 const days = (n: number, start: string, count: (i: number) => number) =>
   Array.from({ length: n }, (_, i) => ({ date: new Date(Date.parse(`${start}T00:00:00Z`) + i * 86_400_000).toISOString().slice(0, 10), count: count(i) }));
@@ -19,8 +21,8 @@ const progress = {
   nextDueAt: null as number | null,
 };
 
-const defaultsModel = { status: 'defaults', version: 0, fittedAt: null, reviewCount: 12, reviewsForFirstFit: 40, desiredRetention: 0.9, parameters: null, report: null };
-const fittedModel = {
+const defaultsModel: MemoryModel = { status: 'defaults', version: 0, fittedAt: null, reviewCount: 12, reviewsForFirstFit: 40, desiredRetention: 0.9, parameters: null, report: null };
+const fittedModel: MemoryModel = {
   ...defaultsModel,
   status: 'fitted',
   version: 2,
@@ -50,8 +52,8 @@ const fittedModel = {
 
 // Every page load asks who is logged in and for the language's memory model; tests override what they look at.
 const server = setupServer(
-  http.get('/api/auth/session', () => HttpResponse.json({ user: null })),
-  http.get('/api/:language/memory-model', () => HttpResponse.json(defaultsModel)),
+  fake('GET', '/api/auth/session', () => HttpResponse.json({ user: null })),
+  fake('GET', '/api/{language}/memory-model', () => HttpResponse.json(defaultsModel)),
 );
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
@@ -68,7 +70,7 @@ function renderAt(url: string) {
 
 describe('the language stats page', () => {
   it('shows words learned, answers per day, retention against the aim, and the forecast', async () => {
-    server.use(http.get('/api/spanish/progress', ({ request }) => {
+    server.use(fake('GET', '/api/{language}/progress', { language: 'spanish' }, ({ request }) => {
       expect(new URL(request.url).searchParams.get('tz')).toBeTruthy();
       return HttpResponse.json(progress);
     }));
@@ -85,7 +87,7 @@ describe('the language stats page', () => {
 
   it("draws a new learner's words learned over two weeks, not three months of zeros", async () => {
     const learnedToday = days(90, '2026-01-01', (i) => (i === 89 ? 12 : 0));
-    server.use(http.get('/api/italian/progress', () => HttpResponse.json({ ...progress, learnedOverTime: learnedToday })));
+    server.use(fake('GET', '/api/{language}/progress', { language: 'italian' }, () => HttpResponse.json({ ...progress, learnedOverTime: learnedToday })));
     renderAt('/stats/italian');
     expect(await screen.findByRole('img', { name: 'Words learned over the last 14 days, now 12' })).toBeInTheDocument();
     const table = screen.getByRole('table', { name: 'Words learned' });
@@ -94,13 +96,13 @@ describe('the language stats page', () => {
   });
 
   it('says when there is nothing to measure retention on yet', async () => {
-    server.use(http.get('/api/french/progress', () => HttpResponse.json({ ...progress, retention: { desired: 0.9, actual: null, reviews: 0 } })));
+    server.use(fake('GET', '/api/{language}/progress', { language: 'french' }, () => HttpResponse.json({ ...progress, retention: { desired: 0.9, actual: null, reviews: 0 } })));
     renderAt('/stats/french');
     expect(await screen.findByText(/No reviews of learned words in the last 30 days yet/)).toBeInTheDocument();
   });
 
   it('says the memory model is the standard one until the learner has enough reviews', async () => {
-    server.use(http.get('/api/spanish/progress', () => HttpResponse.json(progress)));
+    server.use(fake('GET', '/api/{language}/progress', { language: 'spanish' }, () => HttpResponse.json(progress)));
     renderAt('/stats/spanish');
     const panel = await screen.findByRole('region', { name: 'Your memory model' });
     expect(panel).toHaveTextContent('Once you have 40 reviews in Spanish (you have 12), it is fitted to how you remember');
@@ -110,10 +112,10 @@ describe('the language stats page', () => {
   it('shows a fitted model: when and from what, how it predicts, what it changed, and what each retention costs, the cheapest recommended', async () => {
     const patches: unknown[] = [];
     server.use(
-      http.get('/api/spanish/progress', () => HttpResponse.json(progress)),
-      http.get('/api/auth/session', () => HttpResponse.json({ user: { _id: 'u1', username: 'ana' } })),
-      http.get('/api/spanish/memory-model', () => HttpResponse.json(patches.length ? { ...fittedModel, desiredRetention: 0.85 } : fittedModel)),
-      http.patch('/api/settings', async ({ request }) => {
+      fake('GET', '/api/{language}/progress', { language: 'spanish' }, () => HttpResponse.json(progress)),
+      fake('GET', '/api/auth/session', () => HttpResponse.json({ user: { _id: 'u1', username: 'ana' } })),
+      fake('GET', '/api/{language}/memory-model', { language: 'spanish' }, () => HttpResponse.json(patches.length ? { ...fittedModel, desiredRetention: 0.85 } : fittedModel)),
+      fake('PATCH', '/api/settings', async ({ request }) => {
         patches.push(await request.json());
         return HttpResponse.json({ strictAccents: false, desiredRetention: 0.85, dailyGoal: 20, autoSpeak: false, theme: 'system' });
       }),
@@ -135,7 +137,7 @@ describe('the language stats page', () => {
   });
 
   it('has an error state with Try again, and a 404 for unknown languages', async () => {
-    server.use(http.get('/api/german/progress', () => HttpResponse.json({ error: { code: 'internal', message: 'Something went wrong on our side.' } }, { status: 500 })));
+    server.use(fake('GET', '/api/{language}/progress', { language: 'german' }, () => HttpResponse.json({ error: { code: 'internal', message: 'Something went wrong on our side.' } }, { status: 500 })));
     renderAt('/stats/german');
     expect(await screen.findByRole('alert')).toHaveTextContent('Error loading');
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
@@ -147,7 +149,7 @@ describe('the language stats page', () => {
   });
 
   it('draws answers per day as a calendar: a column a week, a row a weekday, month names, a legend and each day\'s count', async () => {
-    server.use(http.get('/api/italian/progress', () => HttpResponse.json(progress)));
+    server.use(fake('GET', '/api/{language}/progress', { language: 'italian' }, () => HttpResponse.json(progress)));
     renderAt('/stats/italian');
     const heatmap = (await screen.findByRole('img', { name: /^Answers per day over the last 90 days/ })) as unknown as SVGSVGElement;
 
@@ -177,7 +179,7 @@ describe('the language stats page', () => {
 
   it('tells words due now from words due later today, says when the next review opens, and links the review', async () => {
     const nextDueAt = Date.now() + 20 * 60_000 + 1_000;
-    server.use(http.get('/api/portuguese/progress', () => HttpResponse.json({ ...progress, dueNow: 0, nextDueAt })));
+    server.use(fake('GET', '/api/{language}/progress', { language: 'portuguese' }, () => HttpResponse.json({ ...progress, dueNow: 0, nextDueAt })));
     renderAt('/stats/portuguese');
     const term = (name: string) => screen.getByText(name, { selector: 'dt' }).nextElementSibling as HTMLElement;
     await screen.findByText('Due now', { selector: 'dt' });
@@ -188,7 +190,7 @@ describe('the language stats page', () => {
   });
 
   it('links the review when words are due now', async () => {
-    server.use(http.get('/api/portuguese/progress', () => HttpResponse.json({ ...progress, dueNow: 3 })));
+    server.use(fake('GET', '/api/{language}/progress', { language: 'portuguese' }, () => HttpResponse.json({ ...progress, dueNow: 3 })));
     renderAt('/stats/portuguese');
     const term = (name: string) => screen.getByText(name, { selector: 'dt' }).nextElementSibling as HTMLElement;
     await screen.findByText('Due now', { selector: 'dt' });

@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { renderRoute, server, setupQuizTests } from '@/test/test-utils';
-import { LANGUAGE_CARDS, apiError } from '@/test/api-fakes';
+import { apiError, fake, LANGUAGE_CARDS } from '@/test/api-fakes';
 import { Component as LanguagesOffered } from './languages-offered';
 
 setupQuizTests();
@@ -11,7 +11,7 @@ const ROUTES = [{ path: '/languages-offered', Component: LanguagesOffered }];
 
 describe('the languages offered', () => {
   it('lists every language with its real word count, each active one linking to its home', async () => {
-    server.use(http.get('/api/languages', () => HttpResponse.json(LANGUAGE_CARDS)));
+    server.use(fake('GET', '/api/languages', () => HttpResponse.json(LANGUAGE_CARDS)));
     renderRoute('/languages-offered', ROUTES);
 
     expect(screen.getByRole('heading', { level: 1, name: 'Languages offered' })).toBeInTheDocument();
@@ -24,7 +24,7 @@ describe('the languages offered', () => {
   });
 
   it('says so when no language is offered', async () => {
-    server.use(http.get('/api/languages', () => HttpResponse.json([])));
+    server.use(fake('GET', '/api/languages', () => HttpResponse.json([])));
     renderRoute('/languages-offered', ROUTES);
 
     expect(await screen.findByText('No languages are offered yet.')).toBeInTheDocument();
@@ -33,7 +33,7 @@ describe('the languages offered', () => {
 
   it('says "Error loading" when the server cannot be reached, and recovers on "Try again"', async () => {
     let calls = 0;
-    server.use(http.get('/api/languages', () => (++calls === 1 ? HttpResponse.error() : HttpResponse.json(LANGUAGE_CARDS))));
+    server.use(fake('GET', '/api/languages', () => (++calls === 1 ? HttpResponse.error() : HttpResponse.json(LANGUAGE_CARDS))));
     const { user } = renderRoute('/languages-offered', ROUTES);
 
     const alert = await screen.findByRole('alert');
@@ -44,7 +44,7 @@ describe('the languages offered', () => {
   });
 
   it('shows the server\'s reason for a refusal', async () => {
-    server.use(http.get('/api/languages', () => apiError(503, 'unavailable', 'The service is starting; try again in a moment.')));
+    server.use(fake('GET', '/api/languages', () => apiError(503, 'unavailable', 'The service is starting; try again in a moment.')));
     renderRoute('/languages-offered', ROUTES);
 
     expect(await screen.findByRole('alert')).toHaveTextContent('The service is starting; try again in a moment.');

@@ -1,7 +1,8 @@
-/** The quiz pages beyond SPEC.md: the reverse card (`?direction=reverse`), and undo / "I was right" after an answer. */
+/** The quiz pages beyond the original's: the reverse card (`?direction=reverse`), and undo / "I was right" after an answer. */
 import type { Word } from '@vocab/api';
+import type { LanguageCode } from '@vocab/core';
 import { act, screen, waitFor } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import {
   defaultSettings,
@@ -18,6 +19,7 @@ import { RETRY_MS } from '@/features/quiz/offline/answer-queue';
 import { Component as GenericQuiz } from './generic-quiz';
 import { Component as LanguageQuiz } from './language-quiz';
 import { Component as LanguageReview } from './language-review';
+import { fake } from '@/test/api-fakes';
 
 setupQuizTests();
 
@@ -46,7 +48,7 @@ const answerIdOf = (body: unknown) => (body as { answerId: string }).answerId;
 
 describe('"I was right"', () => {
   it('turns a shown "Incorrect" into "Correct!", tells the server which answer, and scores it', async () => {
-    serveWords('/api/french', [ete, chateau]);
+    serveWords('/api/{language}', 'french', [ete, chateau]);
     const answers = recordAnswers();
     const corrections = recordCorrections();
     const { user } = renderRoute('/french-quiz', ROUTES);
@@ -73,7 +75,7 @@ describe('"I was right"', () => {
   });
 
   it('still works once the next word is asked, with Ctrl+Enter, keeping what is typed', async () => {
-    serveWords('/api/french', [ete, chateau]);
+    serveWords('/api/{language}', 'french', [ete, chateau]);
     const answers = recordAnswers();
     const corrections = recordCorrections();
     const { user } = renderRoute('/french-quiz', ROUTES);
@@ -101,7 +103,7 @@ describe('"I was right"', () => {
 
   it('keeps a missed word out of the generic quiz\'s next round', async () => {
     loggedIn();
-    server.use(http.get('/api/spanish', () => HttpResponse.json([casa, perro])));
+    server.use(fake('GET', '/api/{language}', { language: 'spanish' }, () => HttpResponse.json([casa, perro])));
     const answers = recordAnswers();
     const corrections = recordCorrections();
     const { user } = renderRoute('/quiz/generic/spanish', ROUTES);
@@ -121,7 +123,7 @@ describe('"I was right"', () => {
 
 describe('"Undo"', () => {
   it('takes back an answer after the quiz moved on, with Escape: the word is asked again and the score reverts', async () => {
-    serveWords('/api/spanish', [casa, perro]);
+    serveWords('/api/{language}', 'spanish', [casa, perro]);
     const answers = recordAnswers();
     const corrections = recordCorrections();
     const { user } = renderRoute('/spanish-quiz', ROUTES);
@@ -151,19 +153,19 @@ describe('"Undo"', () => {
   });
 
   it('waits for the answer to be saved before taking it back', async () => {
-    serveWords('/api/spanish', [casa, perro]);
+    serveWords('/api/{language}', 'spanish', [casa, perro]);
     let release: () => void = () => undefined;
     const saved = new Promise<void>((resolve) => {
       release = resolve;
     });
     const order: string[] = [];
     server.use(
-      http.patch('/api/spanish/:id', async () => {
+      fake('PATCH', '/api/{language}/{id}', { language: 'spanish' }, async () => {
         await saved;
         order.push('answer saved');
         return HttpResponse.json({ word: casa, scheduled: true });
       }),
-      http.post('/api/spanish/answers/:answerId/undo', () => {
+      fake('POST', '/api/{language}/answers/{answerId}/undo', { language: 'spanish' }, () => {
         order.push('undo');
         return HttpResponse.json({ word: casa, scheduled: false });
       }),
@@ -181,7 +183,7 @@ describe('"Undo"', () => {
   });
 
   it('brings back the last word of a finished quiz', async () => {
-    serveWords('/api/spanish/for-review', [perro]);
+    serveWords('/api/{language}/for-review', 'spanish', [perro]);
     recordAnswers();
     const corrections = recordCorrections();
     const { user } = renderRoute('/spanish/up-for-review', ROUTES);
@@ -198,7 +200,7 @@ describe('"Undo"', () => {
   });
 
   it('keeps an undo the server could not take, and sends it again later', async () => {
-    serveWords('/api/spanish', [casa, perro]);
+    serveWords('/api/{language}', 'spanish', [casa, perro]);
     recordAnswers();
     let failing = true;
     const corrections = recordCorrections(() => (failing ? 503 : 200));
@@ -217,7 +219,7 @@ describe('"Undo"', () => {
   });
 
   it('takes no keystroke from the answer field: letters typed while the buttons show are the next answer', async () => {
-    serveWords('/api/french', [ete, chateau]);
+    serveWords('/api/{language}', 'french', [ete, chateau]);
     recordAnswers();
     recordCorrections();
     const { user } = renderRoute('/french-quiz', ROUTES);
@@ -231,11 +233,11 @@ describe('"Undo"', () => {
   });
 });
 
-/** Serves `words` at `path` and records the query strings it was asked with. */
-function serveWords(path: string, words: Word[]): string[] {
+/** Serves `words` at `path` for `language` and records the query strings it was asked with. */
+function serveWords(path: '/api/{language}' | '/api/{language}/for-review', language: LanguageCode, words: Word[]): string[] {
   const asked: string[] = [];
   server.use(
-    http.get(path, ({ request }) => {
+    fake('GET', path, { language }, ({ request }) => {
       asked.push(new URL(request.url).search);
       return HttpResponse.json(words);
     }),
@@ -245,7 +247,7 @@ function serveWords(path: string, words: Word[]): string[] {
 
 describe('the reverse direction (?direction=reverse)', () => {
   it('asks a Spanish word from its whole English translation, with the accents, and saves it to the reverse card', async () => {
-    const asked = serveWords('/api/spanish', [estar, nino]);
+    const asked = serveWords('/api/{language}', 'spanish', [estar, nino]);
     const received = recordAnswers();
     const { user } = renderRoute('/spanish-quiz?direction=reverse', ROUTES);
 
@@ -265,7 +267,7 @@ describe('the reverse direction (?direction=reverse)', () => {
   });
 
   it('accepts the noun with or without its article, and forgives a missing accent unless accents are strict', async () => {
-    serveWords('/api/spanish', [nino, perro]);
+    serveWords('/api/{language}', 'spanish', [nino, perro]);
     const received = recordAnswers();
     const { user } = renderRoute('/spanish-quiz?direction=reverse', ROUTES);
 
@@ -283,8 +285,8 @@ describe('the reverse direction (?direction=reverse)', () => {
   });
 
   it('refuses a missing accent in reverse when the learner chose strict accents', async () => {
-    server.use(http.get('/api/settings', () => HttpResponse.json({ ...defaultSettings, strictAccents: true })));
-    serveWords('/api/spanish', [nino]);
+    server.use(fake('GET', '/api/settings', () => HttpResponse.json({ ...defaultSettings, strictAccents: true })));
+    serveWords('/api/{language}', 'spanish', [nino]);
     recordAnswers();
     const { user } = renderRoute('/spanish-quiz?direction=reverse', ROUTES);
 
@@ -292,8 +294,8 @@ describe('the reverse direction (?direction=reverse)', () => {
     expect(quizFeedback()).toBe('Incorrect — mind the tilde: el niño');
   });
 
-  it('keeps the Spanish quiz as SPEC.md has it, on its own card: Spanish shown, recognise', async () => {
-    const asked = serveWords('/api/spanish', [nino]);
+  it('keeps the Spanish quiz as the original has it, on its own card: Spanish shown, recognise', async () => {
+    const asked = serveWords('/api/{language}', 'spanish', [nino]);
     const received = recordAnswers();
     const { user } = renderRoute('/spanish-quiz', ROUTES);
 
@@ -307,7 +309,7 @@ describe('the reverse direction (?direction=reverse)', () => {
   });
 
   it('reviews the reverse card\'s due words, English shown', async () => {
-    const asked = serveWords('/api/spanish/for-review', [nino]);
+    const asked = serveWords('/api/{language}/for-review', 'spanish', [nino]);
     const received = recordAnswers();
     const { user } = renderRoute('/spanish/up-for-review?direction=reverse', ROUTES);
 
@@ -320,18 +322,18 @@ describe('the reverse direction (?direction=reverse)', () => {
   });
 
   it('offers the reverse review when every reverse word is learned', async () => {
-    serveWords('/api/french', []);
+    serveWords('/api/{language}', 'french', []);
     renderRoute('/french-quiz?direction=reverse', ROUTES);
     expect(await screen.findByRole('link', { name: 'Review words' })).toHaveAttribute('href', '/french/up-for-review?direction=recognise');
   });
 
   it('runs the generic quiz on the reverse card too', async () => {
     loggedIn();
-    const asked = serveWords('/api/french', [ete]);
+    const asked = serveWords('/api/{language}', 'french', [ete]);
     const received = recordAnswers();
     const { user } = renderRoute('/quiz/generic/french?direction=reverse', ROUTES);
 
-    // French's own card is recall (its SPEC quiz shows English): the old name "reverse" is the other one.
+    // French's own card is recall (its original quiz shows English): the old name "reverse" is the other one.
     expect(await screen.findByRole('heading', { name: 'French quiz: French → English' })).toBeInTheDocument();
     expect(asked).toEqual(['?limit=45&unlearned=true&direction=recognise']);
     await user.type(screen.getByRole('textbox'), 'summer');

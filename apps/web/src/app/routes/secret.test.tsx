@@ -1,11 +1,12 @@
 import { act, screen, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { renderRoute, quizFeedback, server, setupQuizTests } from '@/test/test-utils';
 import { Component as SecretHome } from './secret-home';
 import { Component as SecretQuiz } from './secret-quiz';
 import { Component as SecretTranslator } from './secret-translator';
 import { Component as SecretWords } from './secret-words';
+import { fake } from '@/test/api-fakes';
 
 setupQuizTests();
 
@@ -21,7 +22,7 @@ const ENTRIES = [
   { english: 'thank you', foreign: 'kalisu' },
   { english: 'Anna', foreign: 'Anena' },
 ];
-const serveWords = (entries: readonly { english: string; foreign: string }[] = ENTRIES) => server.use(http.get('/api/secret/words', () => HttpResponse.json(entries)));
+const serveWords = (entries: readonly { english: string; foreign: string }[] = ENTRIES) => server.use(fake('GET', '/api/secret/words', () => HttpResponse.json([...entries])));
 const wait = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
 const feedbackText = quizFeedback;
 const secretOf = (english: string) => ENTRIES.find((e) => e.english === english)?.foreign ?? '';
@@ -48,7 +49,7 @@ describe('the secret language', () => {
   });
 
   it('shows "Error loading" when the list cannot be loaded', async () => {
-    server.use(http.get('/api/secret/words', () => HttpResponse.json({ error: { code: 'x', message: 'Something went wrong' } }, { status: 500 })));
+    server.use(fake('GET', '/api/secret/words', () => HttpResponse.json({ error: { code: 'x', message: 'Something went wrong' } }, { status: 500 })));
     renderRoute('/all-secret-language-words', ROUTES);
 
     expect(await screen.findByText('Error loading')).toBeInTheDocument();

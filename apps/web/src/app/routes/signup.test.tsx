@@ -1,9 +1,9 @@
 import { screen } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { renderRoute, server, setupQuizTests } from '@/test/test-utils';
 import { sessionQueryOptions } from '@/features/auth/api/get-session';
-import { ACCOUNT, apiError, asVisitor } from '@/test/api-fakes';
+import { ACCOUNT, apiError, asVisitor, fake } from '@/test/api-fakes';
 import { Component as Signup } from './signup';
 
 setupQuizTests();
@@ -22,7 +22,7 @@ describe('the signup page', () => {
     let sent: unknown;
     server.use(
       asVisitor(),
-      http.post('/api/auth/signup', async ({ request }) => {
+      fake('POST', '/api/auth/signup', async ({ request }) => {
         sent = await request.json();
         return HttpResponse.json({ ...ACCOUNT, userData: ACCOUNT }, { status: 201 });
       }),
@@ -41,7 +41,7 @@ describe('the signup page', () => {
   });
 
   it('shows the server\'s refusal in an error box, and no session', async () => {
-    server.use(asVisitor(), http.post('/api/auth/signup', () => apiError(409, 'username_taken', 'That username is already taken.')));
+    server.use(asVisitor(), fake('POST', '/api/auth/signup', () => apiError(409, 'username_taken', 'That username is already taken.')));
     const { user, queryClient } = renderRoute('/signup', ROUTES);
 
     await fillAndSubmit(user);

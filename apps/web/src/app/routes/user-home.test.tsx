@@ -1,15 +1,16 @@
+import type { UserLanguage } from '@vocab/api';
 import { screen, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { renderRoute, server, setupQuizTests } from '@/test/test-utils';
-import { apiError, asAccount, asVisitor, summary, userLanguage } from '@/test/api-fakes';
+import { apiError, asAccount, asVisitor, fake, summary, userLanguage } from '@/test/api-fakes';
 import { Component as UserHome } from './user-home';
 
 setupQuizTests();
 
 const ROUTES = [{ path: '/user-home', Component: UserHome }];
-const withSummary = (fields = {}) => http.get('/api/stats/summary', () => HttpResponse.json(summary(fields)));
-const withLanguages = (records: unknown[]) => http.get('/api/users/languages/u1', () => HttpResponse.json(records));
+const withSummary = (fields = {}) => fake('GET', '/api/stats/summary', () => HttpResponse.json(summary(fields)));
+const withLanguages = (records: UserLanguage[]) => fake('GET', '/api/users/languages/{key}', { key: 'u1' }, () => HttpResponse.json(records));
 
 describe('the user home', () => {
   it('shows "Loading...", then the learner\'s languages with their progress, each linking to its home', async () => {
@@ -63,7 +64,7 @@ describe('the user home', () => {
     server.use(
       asAccount(),
       withSummary(),
-      http.get('/api/users/languages/u1', () => (++calls === 1 ? apiError(500, 'internal', 'Something went wrong on our side.') : HttpResponse.json([userLanguage('german')]))),
+      fake('GET', '/api/users/languages/{key}', { key: 'u1' }, () => (++calls === 1 ? apiError(500, 'internal', 'Something went wrong on our side.') : HttpResponse.json([userLanguage('german')]))),
     );
     const { user } = renderRoute('/user-home', ROUTES);
 
@@ -75,7 +76,7 @@ describe('the user home', () => {
   });
 
   it('still lists the languages when the streak cannot be read', async () => {
-    server.use(asAccount(), http.get('/api/stats/summary', () => HttpResponse.error()), withLanguages([userLanguage('spanish')]));
+    server.use(asAccount(), fake('GET', '/api/stats/summary', () => HttpResponse.error()), withLanguages([userLanguage('spanish')]));
     renderRoute('/user-home', ROUTES);
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Your streak, daily goal and XP could not be read.');

@@ -2,12 +2,12 @@ import type { ActiveSession, UserData } from '@vocab/api';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { apiError } from '@/test/api-fakes';
+import { apiError, fake } from '@/test/api-fakes';
 import { queryKey } from '@/lib/query-keys';
 import { AccountDeletedNotice } from './account-deleted-notice';
 import { ActiveSessions } from './active-sessions';
@@ -21,19 +21,19 @@ const phone: ActiveSession = { id: 'b'.repeat(32), device: 'Safari on iPhone', c
 let sessions: ActiveSession[] = [];
 const calls: string[] = [];
 const server = setupServer(
-  http.get('/api/account/sessions', () => HttpResponse.json({ sessions })),
-  http.delete('/api/account/sessions/:id', ({ params }) => {
+  fake('GET', '/api/account/sessions', () => HttpResponse.json({ sessions })),
+  fake('DELETE', '/api/account/sessions/{id}', ({ params }) => {
     calls.push(`revoke ${String(params.id)}`);
     sessions = sessions.filter((s) => s.id !== params.id);
     return HttpResponse.json({ ok: true });
   }),
-  http.post('/api/account/password', async ({ request }) => {
+  fake('POST', '/api/account/password', async ({ request }) => {
     const body = (await request.json()) as { currentPassword: string; newPassword: string };
     calls.push(`password ${body.currentPassword}→${body.newPassword}`);
     if (body.currentPassword !== 'old secret') return apiError(403, 'wrong_password', 'That is not your current password.');
     return HttpResponse.json({ ok: true });
   }),
-  http.post('/api/account/delete', async ({ request }) => {
+  fake('POST', '/api/account/delete', async ({ request }) => {
     const body = (await request.json()) as { password: string };
     calls.push(`delete ${body.password}`);
     if (body.password !== 'old secret') return apiError(403, 'wrong_password', 'That is not your current password.');
@@ -92,7 +92,7 @@ describe('ActiveSessions', () => {
   });
 
   it('offers to try again when loading fails', async () => {
-    server.use(http.get('/api/account/sessions', () => apiError(500, 'internal', 'Something went wrong on our side.')));
+    server.use(fake('GET', '/api/account/sessions', () => apiError(500, 'internal', 'Something went wrong on our side.')));
     renderWith(<ActiveSessions />);
     expect(await screen.findByText('Your sessions could not be loaded.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();

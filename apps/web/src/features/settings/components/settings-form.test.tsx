@@ -2,16 +2,17 @@ import type { Settings } from '@vocab/api';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { settingsQueryOptions } from '@/lib/settings';
 import { SettingsForm } from './settings-form';
+import { fake } from '@/test/api-fakes';
 
 const initial: Settings = { strictAccents: false, desiredRetention: 0.9, dailyGoal: 20, autoSpeak: false, theme: 'system' };
 const received: unknown[] = [];
 const server = setupServer(
-  http.patch('/api/settings', async ({ request }) => {
+  fake('PATCH', '/api/settings', async ({ request }) => {
     const body = (await request.json()) as Partial<Settings>;
     received.push(body);
     return HttpResponse.json({ ...initial, ...body });
@@ -68,7 +69,7 @@ describe('SettingsForm', () => {
   });
 
   it('keeps what was chosen when saving fails', async () => {
-    server.use(http.patch('/api/settings', () => HttpResponse.json({ error: { code: 'internal', message: 'Something went wrong on our side.' } }, { status: 500 })));
+    server.use(fake('PATCH', '/api/settings', () => HttpResponse.json({ error: { code: 'internal', message: 'Something went wrong on our side.' } }, { status: 500 })));
     const user = renderForm();
     await user.click(screen.getByLabelText(/Read words aloud/));
     await user.click(screen.getByRole('button', { name: 'Save settings' }));
