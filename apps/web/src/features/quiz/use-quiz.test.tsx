@@ -20,7 +20,7 @@ describe('useQuiz', () => {
     const sent: { report: AnswerReport; sessionId: string }[] = [];
     const report = vi.fn((r: AnswerReport, session: { sessionId: string }) => {
       sent.push({ report: r, sessionId: session.sessionId });
-      return Promise.resolve(true);
+      return Promise.resolve();
     });
     const { result } = renderHook(() => useQuiz({ mode: 'classic', items: ITEMS, report }));
 
@@ -41,7 +41,6 @@ describe('useQuiz', () => {
     expect(result.current.state.index).toBe(1);
     expect(result.current.state.score).toBe(1);
     await act(() => result.current.settled());
-    expect(result.current.unsaved).toBe(0);
   });
 
   it('clears its timer when unmounted', () => {
@@ -52,11 +51,18 @@ describe('useQuiz', () => {
     expect(vi.getTimerCount()).toBe(0);
   });
 
-  it('counts the answers that could not be saved', async () => {
-    const { result } = renderHook(() => useQuiz({ mode: 'secret', items: ITEMS, report: () => Promise.resolve(false) }));
-    act(() => result.current.setInput('nope'));
-    act(() => result.current.submit());
+  it('queues an undo after the answer it takes back, and settles once both are queued', async () => {
+    const queued: string[] = [];
+    let answerQueued: () => void = () => undefined;
+    const report = () => new Promise<void>((resolve) => (answerQueued = () => (queued.push('answer'), resolve())));
+    const correct = (_answerId: string, correction: string) => (queued.push(correction), Promise.resolve());
+    const { result } = renderHook(() => useQuiz({ mode: 'classic', items: ITEMS, report, correct }));
+    act(() => result.current.setInput('casa'));
+    act(() => result.current.undo?.());
+    expect(queued).toEqual([]);
+    answerQueued();
     await act(() => result.current.settled());
-    expect(result.current.unsaved).toBe(1);
+    await act(() => result.current.settled());
+    expect(queued).toEqual(['answer', 'undo']);
   });
 });

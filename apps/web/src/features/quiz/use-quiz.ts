@@ -21,32 +21,26 @@ export interface Quiz {
   undo: (() => void) | null;
   /** "I was right": the last answer, judged wrong, counts as correct; null unless there is one. */
   overrule: (() => void) | null;
-  /** Answers that could not be saved after their retries. */
-  unsaved: number;
-  /** Undos and "I was right"s that could not be saved after their retries. */
-  uncorrected: number;
-  /** Resolves once every answer sent so far has been saved or given up on (before asking for a new batch). */
+  /** Resolves once every answer and correction so far is in the answer queue (before asking for a new batch). */
   settled: () => Promise<void>;
 }
 
-/** An answer the hook sent: its id, and whether the server has it, once its request and corrections are done. */
+/** An answer the hook sent: its id, and when it is in the queue, after which its corrections are queued. */
 interface SentAnswer {
   answerId: string;
-  saved: Promise<boolean>;
+  queued: Promise<void>;
 }
 
 /**
  * The quiz engine of @vocab/core in a component: the reducer holds the state, this hook does what the pure
  * engine leaves to its host: it waits `advanceAfterMs` before `advance`, and sends the answers of the outbox,
- * and the corrections of them. The screen never waits for the server: answers are sent in the background and
- * retried; a correction is shown at once and sent once its answer is saved.
+ * and the corrections of them. The screen never waits for the server: answers go to the queue, which sends and
+ * retries them and shows what it could not save; a correction is shown at once and queued after its answer.
  */
 export function useQuiz({ report, correct, run, ...start }: UseQuizOptions): Quiz {
   const [state, dispatch] = useReducer(quizReducer, start, (options) => (run?.resume ? resumeQuiz(options, run.resume.progress) : startQuiz(options)));
   // One id per quiz, kept through a reload: the server treats a second answer to a word in the same session as practice.
   const [sessionId] = useState(() => run?.resume?.sessionId ?? randomId());
-  const [unsaved, setUnsaved] = useState(0);
-  const [uncorrected, setUncorrected] = useState(0);
 
   const reportRef = useRef(report);
   const correctRef = useRef(correct);
@@ -91,12 +85,8 @@ export function useQuiz({ report, correct, run, ...start }: UseQuizOptions): Qui
     for (const item of outbox) {
       if (sent.current.has(item)) continue;
       const answerId = randomId();
-      const saved = send ? send(item, { sessionId, answerId }) : Promise.resolve(false);
-      sent.current.set(item, { answerId, saved });
       if (!send) continue;
-      void track(saved).then((ok) => {
-        if (!ok) setUnsaved((n) => n + 1);
-      });
+      sent.current.set(item, { answerId, queued: track(send(item, { sessionId, answerId })) });
     }
     dispatch({ type: 'reportsTaken', count: outbox.length });
   }, [state.outbox, sessionId, track]);
@@ -113,14 +103,8 @@ export function useQuiz({ report, correct, run, ...start }: UseQuizOptions): Qui
       const answer = sent.current.get(last.report);
       // Not sent yet: the engine dropped or corrected it in the outbox, and the server will hear only the result.
       if (!send || !answer) return;
-      // After its answer's own request, which it corrects; an answer the server does not have has nothing to correct.
-      const result = answer.saved.then(async (exists) => ({ exists, corrected: exists && (await send(answer.answerId, correction)) }));
-      // The answer stays on the server unless an undo of it went through.
-      const stillThere = result.then(({ exists, corrected }) => exists && !(correction === 'undo' && corrected));
-      sent.current.set(last.report, { ...answer, saved: stillThere });
-      void track(result).then(({ exists, corrected }) => {
-        if (exists && !corrected) setUncorrected((n) => n + 1);
-      });
+      // Queued after the answer it corrects, so that the server hears them in that order.
+      sent.current.set(last.report, { ...answer, queued: track(answer.queued.then(() => send(answer.answerId, correction))) });
     },
     [last, track],
   );
@@ -140,8 +124,6 @@ export function useQuiz({ report, correct, run, ...start }: UseQuizOptions): Qui
     submit,
     undo: canCorrect ? undo : null,
     overrule: canCorrect && last.verdict === 'wrong' ? overrule : null,
-    unsaved,
-    uncorrected,
     settled,
   };
 }

@@ -31,7 +31,7 @@ export interface QuizScreenProps {
   promptLang: string;
   accents?: readonly string[];
   counter: QuizCounter;
-  /** The secret quiz's button reads "check" (SPEC.md §4). */
+  /** The secret quiz's button reads "check". */
   checkLabel?: string;
   /** Show the score at the end (every word quiz does; "right the first time" where missed words come back). */
   showResult?: boolean;
@@ -60,7 +60,7 @@ export interface QuizScreenProps {
 /** "‘this’, before a noun": the prompt, and what says which word it wants. */
 const quoted = (item: QuizItem): string => `‘${item.prompt}’${item.hint ? `, ${item.hint}` : ''}`;
 
-/** The text of a verdict, worded per quiz as SPEC.md §4 words it; every mistake shows the right answer. */
+/** The text of a verdict, worded per quiz as the original words it; every mistake shows the right answer. */
 export function feedbackText(feedback: Feedback, mode: QuizMode, item: QuizItem | null): ReactNode {
   if (feedback.verdict === 'correct') return 'Correct!';
   if (feedback.verdict === 'almost') {
@@ -172,7 +172,7 @@ const VERDICT_WORDS = { correct: 'correct', almost: 'accepted', wrong: 'incorrec
 
 /**
  * "Undo" and "I was right" for the last answer. They stay while the next word is asked, until it is answered:
- * the 2-second pause of SPEC.md §9 runs as before, and the learner still has time to act. "I was right" gives the
+ * the 2-second pause of the original runs as before, and the learner still has time to act. "I was right" gives the
  * learner credit, so it stands apart from "Undo", never one slip of the thumb away. Keyboard hints are for
  * keyboards: a touch screen has no Esc key.
  */
@@ -230,7 +230,7 @@ function QuizQuestion({
   caption,
   examples,
 }: QuizScreenProps & { quiz: ReturnType<typeof useQuiz> }) {
-  const { state, setInput, submit, unsaved, uncorrected } = quiz;
+  const { state, setInput, submit } = quiz;
   const inputRef = useRef<HTMLInputElement>(null);
   const promptRef = useRef<HTMLParagraphElement>(null);
   const caret = useRef<number | null>(null);
@@ -362,26 +362,7 @@ function QuizQuestion({
       </form>
 
       <AnswerCorrections quiz={quiz} after={focusField} />
-      <SaveProblems unsaved={unsaved} uncorrected={uncorrected} />
     </div>
-  );
-}
-
-function SaveProblems({ unsaved, uncorrected }: { unsaved: number; uncorrected: number }) {
-  const count = (n: number, one: string, many: string) => (n === 1 ? one : `${n} ${many}`);
-  return (
-    <>
-      {unsaved > 0 ? (
-        <p className="hint" role="status">
-          {count(unsaved, 'One answer', 'answers')} could not be saved. Check your connection.
-        </p>
-      ) : null}
-      {uncorrected > 0 ? (
-        <p className="hint" role="status">
-          {count(uncorrected, 'One undo or “I was right”', 'undos or “I was right”s')} could not be saved. Check your connection.
-        </p>
-      ) : null}
-    </>
   );
 }
 
@@ -414,7 +395,6 @@ function QuizFinished({ quiz, showResult, actions, examples }: { quiz: Quiz; sho
       {lastSentence && examples ? <AnswerSentence sentence={lastSentence} locale={examples.locale} /> : null}
       <div className="actions">{actions({ result, settled })}</div>
       <AnswerCorrections quiz={quiz} after={nothing} />
-      <SaveProblems unsaved={quiz.unsaved} uncorrected={quiz.uncorrected} />
     </div>
   );
 }

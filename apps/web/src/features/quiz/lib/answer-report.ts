@@ -9,14 +9,17 @@ export interface AnswerIds {
   answerId: string;
 }
 
-/** Sends one answer of the quiz to the server; resolves false when it could not be saved. Never rejects. */
-export type ReportAnswer = (report: AnswerReport, ids: AnswerIds) => Promise<boolean>;
+/**
+ * Hands one answer of the quiz to the answer queue, which stores it, sends it and retries it, and says on screen what
+ * it could not save (offline-banner.tsx). Resolves once the answer is in the queue; never rejects.
+ */
+export type ReportAnswer = (report: AnswerReport, ids: AnswerIds) => Promise<void>;
 
 /** What the learner can do to their last answer once sent: take it back, or say it was right. */
 export type AnswerCorrection = 'undo' | 'i-was-right';
 
-/** Sends a correction of an answer already saved; resolves false when it could not be. Never rejects. */
-export type CorrectAnswer = (answerId: string, correction: AnswerCorrection) => Promise<boolean>;
+/** Hands a correction of an answer to the queue, after the answer it corrects. Never rejects. */
+export type CorrectAnswer = (answerId: string, correction: AnswerCorrection) => Promise<void>;
 
 /** The API's limit on `typed`. */
 const MAX_TYPED = 200;

@@ -109,7 +109,6 @@ export function useQueuedAnswer(language: LanguageCode, direction: Direction, wo
       const body = { ...answerBody(report, ids, direction, context), answerId: ids.answerId };
       await queue.add({ kind: 'answer', language, wordId: report.itemId, label: labels.get(report.itemId) ?? '', body, givenAt: Date.now() });
       await days.markAnswered(language, direction, report.itemId);
-      return true;
     },
     [queue, days, language, direction, labels, context],
   );
@@ -121,7 +120,6 @@ export function useQueuedCorrection(language: LanguageCode): CorrectAnswer {
   return useCallback<CorrectAnswer>(
     async (answerId, correction) => {
       await queue.add({ kind: 'correction', language, answerId, correction, label: queue.labelOf(answerId) });
-      return true;
     },
     [queue, language],
   );
