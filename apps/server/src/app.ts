@@ -3,10 +3,12 @@ import path from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import helmet from 'helmet';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { type Config, ROOT_DIR, type TrustProxy } from './config.js';
+import { DEVELOPMENT_CHECKS } from './lib/development-checks.js';
+import { responseSerializer } from './lib/response-serializer.js';
 import type { Db } from './db/database.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import { DEFAULT_MAINTENANCE_INTERVAL_MS, Maintenance } from './lib/maintenance.js';
@@ -36,6 +38,7 @@ import { OwnWordRepository } from './modules/learning/own-word.repository.js';
 import { UserLanguageRepository } from './modules/learning/user-language.repository.js';
 import { userLanguagesRoutes } from './modules/learning/user-languages.routes.js';
 import { WordLists } from './modules/learning/word-list.js';
+import { DeckCache } from './modules/learning/deck-cache.js';
 import { WordRepository } from './modules/learning/word.repository.js';
 import { SettingsRepository } from './modules/settings/settings.repository.js';
 import { StatsRepository } from './modules/stats/stats.repository.js';
@@ -132,8 +135,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     routerOptions: { ignoreTrailingSlash: true },
     logger: options.logger === false ? false : { level: config.logLevel },
-    // Fastify logs two lines a request (received, completed); one line with both is enough (registerAccessLog).
-    disableRequestLogging: true,
+    logController: new OneLinePerRequest(),
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: BODY_LIMIT_BYTES,
     // During a graceful shutdown, a new request on a kept-alive connection gets 503, which a proxy retries elsewhere.
@@ -141,9 +143,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     frameworkErrors,
     rewriteUrl: (request) => lowerCaseLanguagePath(request.url ?? '/'),
   });
-  if (options.logger !== false) registerAccessLog(app, config.logLevel);
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializer({ check: DEVELOPMENT_CHECKS }));
   const health = options.health ?? new DatabaseHealth();
   registerErrorHandler(app, spaIndex(options.webDir), health);
 
@@ -184,8 +185,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
   const words = new WordRepository(db.kysely);
   const ownWords = new OwnWordRepository(db.kysely, words);
+  const decks = new DeckCache(db);
   const learning = new LearningService(
     {
+      decks,
       words,
       batches: new BatchRepository(db.kysely),
       cards: new CardTransactions(db),
@@ -194,7 +197,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       guests: new GuestMergeRepository(db.kysely),
     },
     clock,
-    new WordLists(db),
+    new WordLists(db, decks),
   );
   const memoryModels = new MemoryRepository(db);
   const memoryFitter = new MemoryFitter(db.target, memoryModels, clock, app.log, { fitTimeoutMs: config.memoryFitTimeoutMs });
@@ -217,7 +220,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(statusRoutes(new StatusRepository(db.kysely, db.target.kind === 'sqlite' ? db.target.file : null), health));
   const email = emailFeatures(app, { db: db.kysely, config, clock, limiter, outboxPollMs: options.outboxPollMs });
   await app.register(authRoutes(auth, sessions, loginGuard, email.confirmAtSignup));
-  const accounts = new AccountService(new AccountRepository(db.kysely), limiter, clock, config.sessionIdleMs, (name) => loginGuard.forgetName(name));
+  const accounts = new AccountService(new AccountRepository(db.kysely, () => sessionRepository.flushTouches()), limiter, clock, config.sessionIdleMs, (name) => loginGuard.forgetName(name));
   await app.register(accountRoutes(accounts, sessions));
   await email.register(accounts);
   await app.register(contentRoutes(new ContentRepository(db.kysely), readSecretLanguage(options.contentDir ?? path.join(ROOT_DIR, 'content'))));
@@ -269,11 +272,20 @@ function spaIndex(webDir: string | null | undefined): string | null {
   return fs.readFileSync(path.join(dir, 'index.html'), 'utf8');
 }
 
-/** One line per request at `info`: method, path, status and time. Below `info` the hook is not even added. */
-function registerAccessLog(app: FastifyInstance, level: Config['logLevel']): void {
-  if (!['info', 'debug', 'trace'].includes(level)) return;
-  app.addHook('onResponse', (request, reply, done) => {
-    request.log.info({ method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 }, 'request');
-    done();
-  });
+/**
+ * One log line per request at `info`: Fastify's "request completed" with the method, the URL, the status and the
+ * time. Its "incoming request" line moves to `debug`, where both show when a request arrived (the shutdown test).
+ */
+class OneLinePerRequest extends LogController {
+  override incomingRequest(request: FastifyRequest): void {
+    request.log.debug({ req: request }, 'incoming request');
+  }
+
+  override requestCompleted(error: Error | null, request: FastifyRequest, reply: FastifyReply): void {
+    if (error) {
+      super.requestCompleted(error, request, reply, {});
+      return;
+    }
+    reply.log.info({ method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 }, 'request completed');
+  }
 }

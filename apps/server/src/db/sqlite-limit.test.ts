@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { openDatabase } from './database.js';
-import { writeGuardEnabled } from './write-guard.js';
+import { developmentChecks } from '../lib/development-checks.js';
 
 it('binds every LIMIT on SQLite as an integer cast (a bare bound LIMIT recompiles its kept statement on every run)', async () => {
   const db = openDatabase({ kind: 'sqlite', file: ':memory:' });
@@ -12,11 +12,11 @@ it('binds every LIMIT on SQLite as an integer cast (a bare bound LIMIT recompile
   }
 });
 
-it('guards write transactions in tests and development, and costs nothing in production', () => {
-  expect(writeGuardEnabled('test')).toBe(true);
-  expect(writeGuardEnabled('development')).toBe(true);
-  expect(writeGuardEnabled('production')).toBe(false);
-  expect(writeGuardEnabled(undefined)).toBe(false);
-  // This suite runs under the guard, as every test does.
-  expect(writeGuardEnabled(process.env.NODE_ENV)).toBe(true);
+it('runs the development checks (write guard, response checks) in tests and development, never in production', () => {
+  expect(developmentChecks('test')).toBe(true);
+  expect(developmentChecks('development')).toBe(true);
+  expect(developmentChecks('production')).toBe(false);
+  expect(developmentChecks(undefined)).toBe(false);
+  // This suite runs under them, as every test does.
+  expect(developmentChecks(process.env.NODE_ENV)).toBe(true);
 });

@@ -1,13 +1,13 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { DatabaseConnection, Dialect, Driver } from 'kysely';
+import { DEVELOPMENT_CHECKS } from '../lib/development-checks.js';
 
 /**
- * The guard catches a mistake in the code, not in a request, so it runs where the code is tried (tests, development)
- * and costs nothing in production: once an AsyncLocalStorage has run, Node.js tracks the context of every promise in
- * the process, about 14% of a quiz batch's CPU (docs/performance.md).
+ * The guard catches a mistake in the code, not in a request, so it runs only with the development checks (tests,
+ * development) and costs nothing in production: once an AsyncLocalStorage has run, Node.js tracks the context of
+ * every promise in the process, about 14% of a quiz batch's CPU (docs/performance.md).
  */
-export const writeGuardEnabled = (env: string | undefined): boolean => env === 'test' || env === 'development';
-const ENABLED = writeGuardEnabled(process.env.NODE_ENV);
+const ENABLED = DEVELOPMENT_CHECKS;
 
 /** Set while the work of a write transaction runs (db/database.ts `writeTransaction`). */
 const writeWork = new AsyncLocalStorage<true>();

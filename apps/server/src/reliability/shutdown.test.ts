@@ -24,8 +24,8 @@ describe('graceful shutdown [sqlite]', () => {
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
   it('finishes the requests in flight at SIGTERM, then closes the database and exits 0', async () => {
-    // Request logging (info) shows when each request has reached the server and when the shutdown began.
-    const server = await startBuiltServer({ DATABASE_URL: `sqlite:${file}`, LOG_LEVEL: 'info' });
+    // Request logging at debug shows when each request has reached the server and when the shutdown began.
+    const server = await startBuiltServer({ DATABASE_URL: `sqlite:${file}`, LOG_LEVEL: 'debug' });
     // Signups hash a password with argon2id: slow enough that they are still running when the signal arrives.
     const signups = Array.from({ length: IN_FLIGHT }, (_, i) =>
       httpClient(server.url).call('POST', '/api/auth/signup', { username: `term${i}`, password: 'correct horse battery' }),

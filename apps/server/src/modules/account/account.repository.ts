@@ -10,10 +10,15 @@ export interface SessionRow {
 
 /** Kysely only: the account's sessions, its password hash, and deleting everything it owns. */
 export class AccountRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    /** Writes the sessions' last use gathered in memory (SessionRepository.flushTouches), so that the list sees it. */
+    private readonly writeSessionTouches: () => Promise<void> = () => Promise.resolve(),
+  ) {}
 
   /** Sessions still alive (neither past their end nor idle too long), the most recently used first. */
   async liveSessions(userId: string, now: number, idleMs: number): Promise<SessionRow[]> {
+    await this.writeSessionTouches();
     const rows = await this.db
       .selectFrom('sessions')
       .select(['token_hash', 'user_agent', 'created_at', 'last_seen_at'])

@@ -4,6 +4,7 @@ import { supportsLateral } from '../../db/dialect.js';
 import { prepared } from '../../db/prepared.js';
 import type { Database } from '../../db/schema.js';
 import { startRank } from './deck-bands.js';
+import { dueBy } from './card.js';
 import { frontierRank } from './frontier.js';
 import { visibleWords } from './word.repository.js';
 import { WORD_COLUMNS, type WordRow } from './word-row.js';
@@ -109,8 +110,7 @@ const dueQuery = prepared((p: Card & { now: number; limit: number }, db) =>
     .where('p.learner_id', '=', p.learnerId)
     .where('p.language', '=', p.language)
     .where('p.direction', '=', p.direction)
-    .where('p.due', '<=', p.now)
-    .where('p.reps', '>', 0)
+    .where(dueBy(p.now))
     .where('w.active', '=', 1)
     .where((eb) => eb.or([eb('w.owner_id', 'is', null), eb('w.owner_id', '=', p.learnerId)]))
     .select([...WORD_COLUMNS, 'p.answered_correctly', 'p.due'])

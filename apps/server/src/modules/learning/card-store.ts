@@ -61,11 +61,15 @@ const ensureCardQuery = prepared((p: CardRef & CardState & { language: string; n
 const readCardQuery = prepared((p: CardRef, db) => db.selectFrom('progress').selectAll().where(isCard(p)));
 const lockCardQuery = prepared((p: CardRef, db) => db.selectFrom('progress').selectAll().where(isCard(p)).forUpdate());
 
-/** Whether an answer id is used: logged, or taken back (Undo leaves the log but keeps the id used; migration 016). */
-const hasAnswerQuery = prepared((p: { learnerId: string; answerId: string }, db) =>
+/**
+ * What the log already holds of an answer, in one statement: its id used (logged, or taken back), and an earlier
+ * answer to the card in its quiz session. '' stands for an answer without an id or a session: none is logged so.
+ */
+const answerSeenQuery = prepared((p: CardRef & { answerId: string; sessionId: string }, db) =>
   db.selectNoFrom((eb) => [
     eb.exists(eb.selectFrom('reviews').select('id').where('learner_id', '=', p.learnerId).where('answer_id', '=', p.answerId)).as('logged'),
     eb.exists(eb.selectFrom('taken_back_answers').select('answer_id').where('learner_id', '=', p.learnerId).where('answer_id', '=', p.answerId)).as('taken_back'),
+    eb.exists(eb.selectFrom('reviews').select('id').where(isCard(p)).where('session_id', '=', p.sessionId)).as('in_session'),
   ]),
 );
 
@@ -126,11 +130,21 @@ export class CardStore {
     await saveCardQuery.executeWrite(this.trx, { ...ref, ...cardState(card), learned: learned ? 1 : 0, failedAt, now });
   }
 
-  /** Whether the learner has an answer with this id already (a retried request). */
-  async hasAnswer(learnerId: string, answerId: string): Promise<boolean> {
-    const used = await hasAnswerQuery.executeTakeFirst(this.trx, { learnerId, answerId });
+  /**
+   * What the log holds of an answer about to be recorded: `used`, its id is taken (a retried request, or one taken
+   * back); `inSession`, the card was answered in its quiz session already (this answer is practice).
+   */
+  async answerSeen(ref: CardRef, answerId: string | undefined, sessionId: string | undefined): Promise<{ used: boolean; inSession: boolean }> {
+    if (answerId === undefined && sessionId === undefined) return { used: false, inSession: false };
+    const seen = await answerSeenQuery.executeTakeFirst(this.trx, { ...ref, answerId: answerId ?? '', sessionId: sessionId ?? '' });
     // SQLite answers 0 or 1, PostgreSQL false or true.
-    return Boolean(used?.logged) || Boolean(used?.taken_back);
+    return { used: Boolean(seen?.logged) || Boolean(seen?.taken_back), inSession: Boolean(seen?.in_session) };
+  }
+
+  /** The card as it stands, if the learner has it. */
+  async read(ref: CardRef): Promise<SavedCard | undefined> {
+    const row = await readCardQuery.executeTakeFirst(this.trx, ref);
+    return row && savedCard(row);
   }
 
   /** Whether the card was answered in this quiz session already (a later answer is practice). */

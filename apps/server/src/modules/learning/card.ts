@@ -1,4 +1,4 @@
-import type { CardState, Direction } from '@vocab/core';
+import { type CardState, type Direction, State } from '@vocab/core';
 import { sql } from 'kysely';
 
 /** One learner's card: a word in one direction. */
@@ -33,3 +33,9 @@ export const savedCard = (row: SavedCard): SavedCard => ({ ...cardState(row), an
 
 /** The rows of one card, in progress or in reviews (the queries using it have no join, so names are plain). */
 export const isCard = (ref: CardRef) => sql<boolean>`learner_id = ${ref.learnerId} and word_id = ${ref.wordId} and direction = ${ref.direction}`;
+
+/**
+ * Core's `isDue` in SQL, on a progress row named `p`: reviewed at least once (not New) and due by `now`. The one
+ * place the rule is written for the database; `due.test.ts` holds it to `isDue`.
+ */
+export const dueBy = (now: number) => sql<boolean>`(p.state <> ${sql.lit(State.New)} and p.due <= ${now})`;

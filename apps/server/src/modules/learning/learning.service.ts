@@ -7,15 +7,18 @@ import type { Learner } from '../auth/user.repository.js';
 import type { BatchRepository } from './batch.repository.js';
 import type { CardRef, SavedCard } from './card.js';
 import type { CardStore, CardTransactions } from './card-store.js';
+import type { DeckCache, DeckRow } from './deck-cache.js';
 import type { GuestMergeRepository } from './guest-merge.repository.js';
 import type { OwnWordRepository } from './own-word.repository.js';
 import type { UserLanguageRepository } from './user-language.repository.js';
 import type { WordLists } from './word-list.js';
 import type { WordRepository } from './word.repository.js';
-import { type WordRow, toWord } from './word-row.js';
+import { toWord } from './word-row.js';
 
 /** The learning module's storage: a repository per kind of data, and the write transactions of answers. */
 export interface LearningStorage {
+  /** The decks, kept in memory. */
+  decks: DeckCache;
   words: WordRepository;
   batches: BatchRepository;
   cards: CardTransactions;
@@ -73,6 +76,7 @@ export class LearningService {
   /** Each language's deck as the answer checker needs it, built on first use: decks change only at start. */
   private readonly lexicons = new Map<LanguageCode, Promise<WordLexicon>>();
 
+  private readonly decks: DeckCache;
   private readonly words: WordRepository;
   private readonly batches: BatchRepository;
   private readonly cards: CardTransactions;
@@ -85,7 +89,7 @@ export class LearningService {
     private readonly clock: Clock,
     private readonly lists: WordLists,
   ) {
-    ({ words: this.words, batches: this.batches, cards: this.cards, ownWords: this.ownWords, languages: this.languages, guests: this.guests } = storage);
+    ({ decks: this.decks, words: this.words, batches: this.batches, cards: this.cards, ownWords: this.ownWords, languages: this.languages, guests: this.guests } = storage);
   }
 
   /**
@@ -135,32 +139,38 @@ export class LearningService {
   async answer(learner: Learner, language: LanguageCode, wordId: number, input: AnswerInput): Promise<{ word: Word; scheduled: boolean }> {
     const ref: CardRef = { learnerId: learner.id, wordId, direction: input.context ? CONTEXT_DIRECTION : directionOf(input.direction, language) };
     // Read before the transaction: judging may have to load the language's lexicon, and a missing word writes nothing.
-    const row = await this.words.findWord(learner.id, language, wordId, ref.direction);
-    if (!row) throw notFound('That word');
+    const word = await this.visibleWord(learner.id, language, wordId, ref.direction);
+    if (!word) throw notFound('That word');
     const now = this.clock();
-    const judged: AnswerInput = { ...input, verdict: await this.judge(learner, language, row, ref.direction, input) };
+    const judged: AnswerInput = { ...input, verdict: await this.judge(learner, language, word, ref.direction, input) };
+    const withCard = (card: SavedCard | undefined) => toWord({ ...word, answered_correctly: card?.answered_correctly ?? null, due: card?.due ?? null });
     try {
       return await this.cards.run(async (cards) => {
-        // A retry of an answer taken back finds no card to hold (the undo removed a first answer's card): asked
-        // before the card is created, so that the retry leaves the word as the undo left it.
-        if (row.due === null && input.answerId !== undefined && (await cards.hasAnswer(learner.id, input.answerId))) {
-          return { word: toWord(row), scheduled: false };
-        }
-        const { card, created } = await cards.lockOrCreate(ref, { ...newCardState(now), language }, now, row);
-        const retried = input.answerId !== undefined && (await cards.hasAnswer(learner.id, input.answerId));
-        if (retried) return { word: toWord({ ...row, answered_correctly: card.answered_correctly, due: card.due }), scheduled: false };
+        // Asked before the card is created: a retry of an answer taken back finds no card (the undo removed a first
+        // answer's card), and must leave the word as the undo left it.
+        const seen = await cards.answerSeen(ref, input.answerId, input.sessionId);
+        if (seen.used) return { word: withCard(await cards.read(ref)), scheduled: false };
+        const { card, created } = await cards.lockOrCreate(ref, { ...newCardState(now), language }, now, word);
         // Checked after the retry test: a replayed answer already recorded is a success whenever it arrives.
         const at = answerTime(input.answeredAt, now, card.last_review);
-        const after = await this.apply(cards, learner, language, ref, created ? null : card, card, judged, at, now);
-        return { word: toWord({ ...row, answered_correctly: after.card.answered_correctly, due: after.card.due }), scheduled: after.scheduled };
+        const after = await this.apply(cards, learner, language, ref, created ? null : card, card, judged, seen.inSession, at, now);
+        return { word: withCard(after.card), scheduled: after.scheduled };
       });
     } catch (err) {
-      // The row lock orders answers to one card, but the same answerId sent for two cards at once is only caught by
-      // the unique index (learner_id, answer_id): the loser's transaction rolls back, and its answer is recorded already.
+      // Two requests with one answerId racing on PostgreSQL both find it unused; the unique index (learner_id,
+      // answer_id) stops the second: its transaction rolls back, and its answer is recorded already.
       if (!input.answerId || !isUniqueViolation(err)) throw err;
       const current = await this.words.findWord(learner.id, language, wordId, ref.direction);
-      return { word: toWord(current ?? row), scheduled: false };
+      return { word: toWord(current ?? { ...word, answered_correctly: null, due: null }), scheduled: false };
     }
+  }
+
+  /**
+   * A word the learner sees, without their card: a deck word from memory (deck-cache.ts), an own word from the
+   * database.
+   */
+  private async visibleWord(learnerId: string, language: LanguageCode, wordId: number, direction: Direction): Promise<DeckRow | undefined> {
+    return (await this.decks.row(language, wordId)) ?? (await this.words.findWord(learnerId, language, wordId, direction));
   }
 
   /**
@@ -168,7 +178,7 @@ export class LearningService {
    * showed at once, and a stored "correct" always matches the text typed. Another word with the asked meaning is
    * no mistake (Hard, as a forgiven slip). Without a typed text (SPEC.md's calls) the call says what happened.
    */
-  private async judge(learner: Learner, language: LanguageCode, row: WordRow, direction: Direction, input: AnswerInput): Promise<Verdict> {
+  private async judge(learner: Learner, language: LanguageCode, row: DeckRow, direction: Direction, input: AnswerInput): Promise<Verdict> {
     const sentence = input.context ? exampleSentence(row.example, row.example_translation) : null;
     if (input.context && !sentence) throw badRequest('no_example', 'That word has no sentence to ask it in.');
     if (input.typed === undefined || input.typed.trim() === '') return input.verdict;
@@ -200,8 +210,7 @@ export class LearningService {
    * Records one answer on a held card: reschedules and logs it, or logs it as practice. Returns the card as it is
    * now and whether the answer rescheduled it.
    */
-  private async apply(cards: CardStore, learner: Learner, language: LanguageCode, ref: CardRef, previous: SavedCard | null, card: SavedCard, input: AnswerInput, now: number, receivedAt = now): Promise<{ card: SavedCard; scheduled: boolean }> {
-    const practice = input.sessionId !== undefined && (await cards.answeredInSession(ref, input.sessionId));
+  private async apply(cards: CardStore, learner: Learner, language: LanguageCode, ref: CardRef, previous: SavedCard | null, card: SavedCard, input: AnswerInput, practice: boolean, now: number, receivedAt = now): Promise<{ card: SavedCard; scheduled: boolean }> {
     const review = { ...ref, answerId: input.answerId ?? null, sessionId: input.sessionId ?? null, verdict: input.overruled ? OVERRULED : input.verdict, typed: input.typed ?? '', reviewedAt: now, receivedAt };
     if (practice) {
       await cards.log({ ...review, rating: ratingForVerdict(input.verdict), scheduled: false, previous: null, state: card.state, elapsedDays: 0, scheduledDays: card.scheduled_days });
@@ -250,7 +259,8 @@ export class LearningService {
       if (correctInstead) {
         const { card } = await cards.lockOrCreate(answer.ref, fresh, now, word);
         const input: AnswerInput = { verdict: 'correct', overruled: true, typed: answer.typed, answerId, ...(answer.sessionId ? { sessionId: answer.sessionId } : {}) };
-        ({ scheduled } = await this.apply(cards, learner, language, answer.ref, answer.previous === 'new' ? null : card, card, input, now));
+        const practice = answer.sessionId !== null && (await cards.answeredInSession(answer.ref, answer.sessionId));
+        ({ scheduled } = await this.apply(cards, learner, language, answer.ref, answer.previous === 'new' ? null : card, card, input, practice, now));
       }
       const updated = await cards.readWord(learner.id, language, answer.ref.wordId, answer.ref.direction);
       return { word: toWord(updated ?? word), scheduled };

@@ -3,6 +3,7 @@ import { type Kysely, sql } from 'kysely';
 import { type QueryRunner, prepared } from '../../db/prepared.js';
 import type { Database } from '../../db/schema.js';
 import { wordKey } from '../../lib/word-key.js';
+import { dueBy } from './card.js';
 import { WORD_COLUMNS, type WordRow } from './word-row.js';
 
 /** The largest id a `serial` column holds. */
@@ -47,7 +48,7 @@ const statsQuery = (visitor: boolean) =>
       .select((eb) => [
         eb.fn.countAll<number>().as('total'),
         eb.fn.sum<number>(sql`case when p.answered_correctly = 1 then 1 else 0 end`).as('learned'),
-        eb.fn.sum<number>(sql`case when p.reps > 0 and p.due <= ${p.now} then 1 else 0 end`).as('due'),
+        eb.fn.sum<number>(sql`case when ${dueBy(p.now)} then 1 else 0 end`).as('due'),
       ]),
   );
 const statsQueries = { learner: statsQuery(false), visitor: statsQuery(true) };

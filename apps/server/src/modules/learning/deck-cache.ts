@@ -1,0 +1,97 @@
+import { type Word, WordList } from '@vocab/api';
+import type { Db } from '../../db/database.js';
+import { prepared } from '../../db/prepared.js';
+import { DEVELOPMENT_CHECKS } from '../../lib/development-checks.js';
+import { deckGeneration } from '../content/deck-loader.js';
+import { type WordRow, toWord } from './word-row.js';
+
+/** A word's columns, as the words table names them. */
+export const DECK_COLUMNS = ['id', 'word', 'translation', 'pos', 'article', 'note', 'hint', 'example', 'example_translation', 'rank', 'owner_id'] as const;
+
+/** A deck word's row: a word as every learner sees it, before their card is joined. */
+export type DeckRow = Omit<WordRow, 'answered_correctly' | 'due'>;
+
+/** The fields of a learner's card that a word of a list shows. */
+export interface CardFields {
+  answered_correctly: number;
+  due: number;
+}
+
+export interface Deck {
+  generation: number;
+  /** The rows, in frequency order. */
+  rows: DeckRow[];
+  /** Word ids, in the order of `rows`. */
+  ids: number[];
+  /** Each row's place in `rows`, by word id. */
+  indexOf: Map<number, number>;
+  /** The deck as words and JSON, built on first use: only the whole list needs them (see `lists`). */
+  lists(): DeckLists;
+}
+
+export interface DeckLists {
+  /** The deck as a visitor sees it: no word studied. Shared: never modified. */
+  words: Word[];
+  /** Each word as JSON without its closing brace and its progress fields, which each list appends. */
+  heads: string[];
+  /** The visitor's list as JSON. */
+  json: string;
+}
+
+/** The progress fields that end each word of a list's JSON. */
+export function tail(card: CardFields | undefined): string {
+  if (!card) return ',"answeredCorrectly":false,"due":null}';
+  const due = Number(card.due);
+  return `,"answeredCorrectly":${card.answered_correctly === 1},"due":${Number.isFinite(due) ? due : null}}`;
+}
+
+const deckQuery = prepared((p: { language: string }, db) =>
+  db.selectFrom('words').select(DECK_COLUMNS).where('language', '=', p.language).where('owner_id', 'is', null).where('active', '=', 1).orderBy('rank').orderBy('id'),
+);
+
+/**
+ * Each language's deck, read once and kept in memory as rows, and as words and JSON once a whole list asks for them:
+ * decks are the same for everyone and change only when this process loads them (deck-loader's
+ * generation), so requests read only a learner's cards and own words from the database. Another instance loading a
+ * changed deck (a rolling release) is seen here at this instance's next start, with its own release's deck.
+ */
+export class DeckCache {
+  private readonly decks = new Map<string, Promise<Deck>>();
+
+  constructor(private readonly db: Db) {}
+
+  async deck(language: string): Promise<Deck> {
+    const generation = deckGeneration(this.db);
+    const cached = this.decks.get(language);
+    if (cached) {
+      const deck = await cached;
+      if (deck.generation === generation) return deck;
+    }
+    const loading = deckQuery.execute(this.db.kysely, { language }).then((rows): Deck => {
+      const ids = rows.map((r) => r.id);
+      let lists: DeckLists | undefined;
+      return { generation, rows, ids, indexOf: new Map(ids.map((id, i) => [id, i])), lists: () => (lists ??= buildLists(rows)) };
+    });
+    this.decks.set(language, loading);
+    // A failed read is not kept: the next request tries again.
+    loading.catch(() => {
+      if (this.decks.get(language) === loading) this.decks.delete(language);
+    });
+    return loading;
+  }
+
+  /** A deck word of the language by its id, or undefined (an own word, another language's, or none). */
+  async row(language: string, wordId: number): Promise<DeckRow | undefined> {
+    const deck = await this.deck(language);
+    const i = deck.indexOf.get(wordId);
+    return i === undefined ? undefined : deck.rows[i];
+  }
+}
+
+function buildLists(rows: DeckRow[]): DeckLists {
+  const built = rows.map((r) => toWord({ ...r, answered_correctly: null, due: null }));
+  // Our own rows: checked against the schema where the development checks run (tests), not on every start.
+  const words = DEVELOPMENT_CHECKS ? WordList.parse(built) : built;
+  const heads = words.map(({ answeredCorrectly: _a, due: _d, ...rest }) => JSON.stringify(rest).slice(0, -1));
+  return { words, heads, json: `[${heads.map((h) => h + tail(undefined)).join(',')}]` };
+}
