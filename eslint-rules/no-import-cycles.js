@@ -2,6 +2,8 @@
 // file and how its imports resolve (tsconfig paths included), so the graph is built from it, once per program.
 // eslint-plugin-import-x was removed because its native resolver broke `npm ci` on some platforms
 // (docs/decisions/0001-architecture.md); this needs nothing beyond typescript, which the lint already runs on.
+// Type-only imports count: erased at run time, they still tie two modules together, so neither can be read,
+// moved or split without the other.
 import path from 'node:path';
 import ts from 'typescript';
 
@@ -9,22 +11,6 @@ import ts from 'typescript';
 
 /** @type {WeakMap<ts.Program, Graph>} */
 const graphs = new WeakMap();
-
-/** Whether an import or export declaration brings in values (a type-only one is erased and makes no cycle). */
-function bringsValues(node) {
-  if (ts.isImportDeclaration(node)) {
-    const clause = node.importClause;
-    if (!clause) return true; // `import './x.js'` runs the module
-    if (clause.isTypeOnly) return false;
-    if (clause.name) return true;
-    const bindings = clause.namedBindings;
-    if (!bindings || ts.isNamespaceImport(bindings)) return true;
-    return bindings.elements.length === 0 || bindings.elements.some((e) => !e.isTypeOnly);
-  }
-  if (node.isTypeOnly) return false;
-  const clause = node.exportClause;
-  return !clause || !ts.isNamedExports(clause) || clause.elements.length === 0 || clause.elements.some((e) => !e.isTypeOnly);
-}
 
 /** @returns {Graph} */
 function graphOf(program) {
@@ -43,7 +29,7 @@ function graphOf(program) {
     const targets = new Set();
     for (const statement of file.statements) {
       if (!(ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement))) continue;
-      if (!statement.moduleSpecifier || !ts.isStringLiteral(statement.moduleSpecifier) || !bringsValues(statement)) continue;
+      if (!statement.moduleSpecifier || !ts.isStringLiteral(statement.moduleSpecifier)) continue;
       const target = resolve(statement.moduleSpecifier.text, file.fileName);
       if (target) targets.add(target);
     }
@@ -132,7 +118,7 @@ function pathBack(graph, from, to) {
 export const noImportCycles = {
   meta: {
     type: 'problem',
-    docs: { description: 'Forbid imports that close a cycle between modules (type-only imports excepted).' },
+    docs: { description: 'Forbid imports that close a cycle between modules, type-only imports included.' },
     schema: [],
     messages: { cycle: 'Import cycle: {{ ring }}.' },
   },
@@ -145,8 +131,7 @@ export const noImportCycles = {
     if (id === undefined || id < 0) return {};
     const root = context.cwd;
     const check = (node) => {
-      if (!node.source || node.importKind === 'type' || node.exportKind === 'type') return;
-      if (node.specifiers?.length > 0 && node.specifiers.every((s) => s.importKind === 'type' || s.exportKind === 'type')) return;
+      if (!node.source) return;
       const target = graph.resolve(node.source.value, file);
       if (!target || graph.component.get(target) !== id) return;
       const ring = [file, ...pathBack(graph, target, file)].map((f) => path.relative(root, f)).join(' → ');

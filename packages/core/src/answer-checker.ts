@@ -1,11 +1,11 @@
 /**
- * Judges a typed answer against a word's accepted forms. SPEC.md compares lower-cased input exactly; we are
+ * Judges a typed answer against a word's accepted forms. The original app compares lower-cased input exactly; we are
  * kinder on purpose (PRODUCT.md §1): any accepted alternative counts, an optional article or English "to"/"the"
  * may be typed or not, and a missing accent or a single typo is `almost` (accepted, graded Hard).
  */
 import { ELIDED_ARTICLE, articleBefore, canElide, withArticle } from './article-elision.js';
 import { editDistance } from './edit-distance.js';
-import type { LexiconEntry } from './lexicon.js';
+import type { LexiconEntry } from './lexicon-entry.js';
 import type { AlmostReason, Diacritic, Verdict } from './verdict.js';
 
 export interface AnswerKey {

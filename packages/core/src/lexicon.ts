@@ -7,15 +7,9 @@
 import { normalizeAnswer, otherAnswerSet } from './answer-checker.js';
 import { withArticle } from './article-elision.js';
 import type { Language } from './languages.js';
+import type { LexiconEntry } from './lexicon-entry.js';
 
-export interface LexiconEntry {
-  word: string;
-  /** The gender article of a noun, else empty. */
-  article: string;
-  translations: readonly string[];
-  /** What tells it from other words with the same English (deck.ts `promptHint`), or empty. */
-  hint: string;
-}
+export type { LexiconEntry };
 
 export interface Lexicon {
   /** Normalised answer forms of every word, foreign and English: see `CheckOptions.otherAnswers`. */
