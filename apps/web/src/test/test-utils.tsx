@@ -92,7 +92,7 @@ export interface Received {
   body: unknown;
 }
 
-type AnswerPath = '/api/{language}/{id}' | '/api/users/languages/{key}/quiz/answer-word/' | '/api/users/languages/{key}/quiz/answer-word-incorrectly';
+type AnswerPath = '/api/{language}/{id}' | '/api/users/languages/{language}/quiz/answer-word/' | '/api/users/languages/{language}/quiz/answer-word-incorrectly';
 type CorrectionPath = '/api/{language}/answers/{answerId}/undo' | '/api/{language}/answers/{answerId}/i-was-right';
 
 /** Answers every call of `paths` with `status(call)` (a saved answer's body at 200), and records it in `received`. */
@@ -110,7 +110,7 @@ function recordCalls(method: 'PATCH' | 'POST', paths: ReadonlyArray<AnswerPath |
 
 /** Answers every answer call (a language's quiz, the account's generic quiz) with `status`, 200 by default. Returns the requests, as they come. */
 export const recordAnswers = (status: (call: number) => number = () => 200): Received[] =>
-  recordCalls('PATCH', ['/api/{language}/{id}', '/api/users/languages/{key}/quiz/answer-word/', '/api/users/languages/{key}/quiz/answer-word-incorrectly'], status);
+  recordCalls('PATCH', ['/api/{language}/{id}', '/api/users/languages/{language}/quiz/answer-word/', '/api/users/languages/{language}/quiz/answer-word-incorrectly'], status);
 
 /** Answers every "Undo" and "I was right" (POST /api/{language}/answers/{answerId}/…) with `status`. Returns the requests. */
 export const recordCorrections = (status: (call: number) => number = () => 200): Received[] =>

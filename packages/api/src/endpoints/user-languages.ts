@@ -13,21 +13,23 @@ import {
 } from '../learning.js';
 
 /**
- * The account's calls of SPEC.md §7 under /api/users/languages. The router cannot tell `/{userId}/languages/{x}`
- * from `/{language}/for-review` by parameter name, so both take their first segment as `key` and say what it is.
+ * The account's calls under /api/users/languages, the original API's. Their first segment is the account's own user
+ * id in some (`{userId}`) and a language in others (`{language}`): the router tells them apart by what follows.
+ * A language here is any text up to 64 characters, so that an unknown one is a 404 from the service, as before.
  */
-const KeyParams = z.object({ key: z.string().max(64) });
-const UserLanguageParams = z.object({ key: z.string().max(64), language: LanguageParam });
+const UserParams = z.object({ userId: z.string().max(64) });
+const LanguageSegment = z.object({ language: z.string().max(64) });
+const UserLanguageParams = z.object({ userId: z.string().max(64), language: LanguageParam });
 /** `words=false` leaves `wordsLearned` (the whole list) out of the records: our screens show only the figures. */
 export const RecordQuery = z.object({ words: z.enum(['true', 'false']).optional() });
 
 const answerWord = <const P extends string>(path: P, summary: string) =>
   endpoint({
     method: 'PATCH',
-    path: `/api/users/languages/{key}/quiz/${path}`,
+    path: `/api/users/languages/{language}/quiz/${path}`,
     summary,
     tag: 'user-languages',
-    params: KeyParams,
+    params: LanguageSegment,
     query: AnswerWordQuery,
     body: AnswerBody.nullish(),
     responses: { 200: AnswerResponse },
@@ -53,17 +55,17 @@ export const userLanguageEndpoints = {
   }),
   userLanguages: endpoint({
     method: 'GET',
-    path: '/api/users/languages/{key}',
-    summary: "The account's language records (`key`: the account's own user id)",
+    path: '/api/users/languages/{userId}',
+    summary: "The account's language records (`userId`: the account's own)",
     tag: 'user-languages',
-    params: KeyParams,
+    params: UserParams,
     query: RecordQuery,
     responses: { 200: z.array(UserLanguage) },
   }),
   userLanguage: endpoint({
     method: 'GET',
-    path: '/api/users/languages/{key}/languages/{language}',
-    summary: "One of the account's language records, as a list of one (`key`: the account's own user id)",
+    path: '/api/users/languages/{userId}/languages/{language}',
+    summary: "One of the account's language records, as a list of one (`userId`: the account's own)",
     tag: 'user-languages',
     params: UserLanguageParams,
     query: RecordQuery,
@@ -71,13 +73,13 @@ export const userLanguageEndpoints = {
   }),
   forReview: endpoint({
     method: 'GET',
-    path: '/api/users/languages/{key}/for-review',
-    summary: "The account's words due for review (`key`: the language)",
+    path: '/api/users/languages/{language}/for-review',
+    summary: "The account's words due for review in a language",
     tag: 'user-languages',
-    params: KeyParams,
+    params: LanguageSegment,
     query: DirectionQuery,
     responses: { 200: WordList },
   }),
-  answerWord: answerWord('answer-word/', 'Records a correct answer of the generic quiz (`key`: the language)'),
-  answerWordIncorrectly: answerWord('answer-word-incorrectly', 'Records a wrong answer of the generic quiz (`key`: the language)'),
+  answerWord: answerWord('answer-word/', 'Records a correct answer of the generic quiz'),
+  answerWordIncorrectly: answerWord('answer-word-incorrectly', 'Records a wrong answer of the generic quiz'),
 };

@@ -58,7 +58,7 @@ export function userLanguagesRoutes(learning: LearningService): FastifyPluginAsy
 
     serve(app, userLanguageEndpoints.userLanguages, async (request, reply) => {
       const learner = requireAccount(request);
-      ownUser(learner, request.params.key);
+      ownUser(learner, request.params.userId);
       const records = await learning.userLanguages(learner, { words: false });
       if (!recordOptions(request.query).words) return records;
       // A string with a JSON type is sent as it is (see recordsJson).
@@ -67,7 +67,7 @@ export function userLanguagesRoutes(learning: LearningService): FastifyPluginAsy
 
     serve(app, userLanguageEndpoints.userLanguage, async (request, reply) => {
       const learner = requireAccount(request);
-      ownUser(learner, request.params.key);
+      ownUser(learner, request.params.userId);
       const records = [await learning.userLanguage(learner, request.params.language, undefined, { words: false })];
       if (!recordOptions(request.query).words) return records;
       return reply.type('application/json; charset=utf-8').send((await recordsJson(learning, learner, records)) as unknown as UserLanguage[]);
@@ -75,7 +75,7 @@ export function userLanguagesRoutes(learning: LearningService): FastifyPluginAsy
 
     serve(app, userLanguageEndpoints.forReview, async (request) => {
       const learner = requireAccount(request);
-      return learning.due(learner, languageOf(request.params.key), request.query);
+      return learning.due(learner, languageOf(request.params.language), request.query);
     });
 
     for (const [endpoint, defaultVerdict] of [
@@ -84,7 +84,7 @@ export function userLanguagesRoutes(learning: LearningService): FastifyPluginAsy
     ] as const) {
       serve(app, endpoint, async (request) => {
         const learner = requireAccount(request);
-        const language = languageOf(request.params.key);
+        const language = languageOf(request.params.language);
         if (request.query.language && request.query.language !== language) {
           throw badRequest('invalid_input', 'the language in the query differs from the path');
         }

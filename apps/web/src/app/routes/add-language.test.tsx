@@ -17,7 +17,7 @@ function fakeAccountLanguages(mine: UserLanguage[], refusal: () => Reply<'POST',
   server.use(
     asAccount(),
     fake('GET', '/api/languages', () => HttpResponse.json(LANGUAGE_CARDS)),
-    fake('GET', '/api/users/languages/{key}', { key: 'u1' }, () => HttpResponse.json(mine)),
+    fake('GET', '/api/users/languages/{userId}', { userId: 'u1' }, () => HttpResponse.json(mine)),
     fake('POST', '/api/users/languages', async ({ request }) => {
       const body = (await request.json()) as { language: UserLanguage['language'] };
       posted.push(body);
@@ -80,7 +80,7 @@ describe('adding a language', () => {
     server.use(
       asAccount(),
       fake('GET', '/api/languages', () => HttpResponse.json(LANGUAGE_CARDS)),
-      fake('GET', '/api/users/languages/{key}', { key: 'u1' }, () => (++calls === 1 ? HttpResponse.error() : HttpResponse.json([]))),
+      fake('GET', '/api/users/languages/{userId}', { userId: 'u1' }, () => (++calls === 1 ? HttpResponse.error() : HttpResponse.json([]))),
     );
     const { user } = renderRoute('/add-language', ROUTES);
 
@@ -92,7 +92,7 @@ describe('adding a language', () => {
   });
 
   it('says so when no language is offered', async () => {
-    server.use(asAccount(), fake('GET', '/api/languages', () => HttpResponse.json([])), fake('GET', '/api/users/languages/{key}', { key: 'u1' }, () => HttpResponse.json([])));
+    server.use(asAccount(), fake('GET', '/api/languages', () => HttpResponse.json([])), fake('GET', '/api/users/languages/{userId}', { userId: 'u1' }, () => HttpResponse.json([])));
     renderRoute('/add-language', ROUTES);
 
     expect(await screen.findByText('No languages are offered yet.')).toBeInTheDocument();

@@ -12,7 +12,7 @@ const ROUTES = [{ path: '/generic/:language', Component: GenericLanguage }];
 
 describe('the generic language home', () => {
   it('shows "Loading...", then a breadcrumb, the percent, the total and the two buttons', async () => {
-    server.use(withProgress(), asAccount(), fake('GET', '/api/users/languages/{key}/languages/{language}', { key: 'u1', language: 'german' }, () => HttpResponse.json([userLanguage('german', { totalWords: 1508, percentLearned: 9, dueCount: 3 })])));
+    server.use(withProgress(), asAccount(), fake('GET', '/api/users/languages/{userId}/languages/{language}', { userId: 'u1', language: 'german' }, () => HttpResponse.json([userLanguage('german', { totalWords: 1508, percentLearned: 9, dueCount: 3 })])));
     renderRoute('/generic/german', ROUTES);
 
     expect(screen.getByRole('status')).toHaveTextContent('Loading...');
@@ -33,7 +33,7 @@ describe('the generic language home', () => {
       withProgress(),
       asAccount(),
       fake('GET', '/api/{language}/stats', { language: 'spanish' }, () => HttpResponse.json(languageStats('spanish', figures))),
-      fake('GET', '/api/users/languages/{key}/languages/{language}', { key: 'u1', language: 'spanish' }, () => HttpResponse.json([userLanguage('spanish', figures)])),
+      fake('GET', '/api/users/languages/{userId}/languages/{language}', { userId: 'u1', language: 'spanish' }, () => HttpResponse.json([userLanguage('spanish', figures)])),
     );
     const shown = async (url: string) => {
       const view = renderRoute(url, [...ROUTES, { path: '/spanish', Component: LanguageHome }]);
@@ -57,7 +57,7 @@ describe('the generic language home', () => {
   });
 
   it('offers to add a language that is not the account\'s yet', async () => {
-    server.use(asAccount(), fake('GET', '/api/users/languages/{key}/languages/{language}', { key: 'u1', language: 'french' }, () => apiError(404, 'not_found', 'That language was not found.')));
+    server.use(asAccount(), fake('GET', '/api/users/languages/{userId}/languages/{language}', { userId: 'u1', language: 'french' }, () => apiError(404, 'not_found', 'That language was not found.')));
     renderRoute('/generic/french', ROUTES);
 
     expect(await screen.findByText(/French is not among your languages yet/)).toBeInTheDocument();
@@ -70,7 +70,7 @@ describe('the generic language home', () => {
     server.use(
       withProgress(),
       asAccount(),
-      fake('GET', '/api/users/languages/{key}/languages/{language}', { key: 'u1', language: 'italian' }, () =>
+      fake('GET', '/api/users/languages/{userId}/languages/{language}', { userId: 'u1', language: 'italian' }, () =>
         ++calls === 1 ? apiError(500, 'internal', 'Something went wrong on our side.') : HttpResponse.json([userLanguage('italian')]),
       ),
     );

@@ -10,7 +10,7 @@ setupQuizTests();
 
 const ROUTES = [{ path: '/user-home', Component: UserHome }];
 const withSummary = (fields = {}) => fake('GET', '/api/stats/summary', () => HttpResponse.json(summary(fields)));
-const withLanguages = (records: UserLanguage[]) => fake('GET', '/api/users/languages/{key}', { key: 'u1' }, () => HttpResponse.json(records));
+const withLanguages = (records: UserLanguage[]) => fake('GET', '/api/users/languages/{userId}', { userId: 'u1' }, () => HttpResponse.json(records));
 
 describe('the user home', () => {
   it('shows "Loading...", then the learner\'s languages with their progress, each linking to its home', async () => {
@@ -64,7 +64,7 @@ describe('the user home', () => {
     server.use(
       asAccount(),
       withSummary(),
-      fake('GET', '/api/users/languages/{key}', { key: 'u1' }, () => (++calls === 1 ? apiError(500, 'internal', 'Something went wrong on our side.') : HttpResponse.json([userLanguage('german')]))),
+      fake('GET', '/api/users/languages/{userId}', { userId: 'u1' }, () => (++calls === 1 ? apiError(500, 'internal', 'Something went wrong on our side.') : HttpResponse.json([userLanguage('german')]))),
     );
     const { user } = renderRoute('/user-home', ROUTES);
 
