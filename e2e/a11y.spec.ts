@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, expectAccessible, seriousViolations, test } from './support/fixtures';
 import { addLanguage, answerTo, quizOf, signUpAndLogIn, skipAnswerPause, typeAnswer, wordsOf } from './support/learner';
 
-/** Every route of SPEC.md §2 a visitor reaches, with the stats page of ours. */
+/** Every route of the original a visitor reaches, with the stats page of ours. */
 const VISITOR_ROUTES = [
   '/',
   '/about',
@@ -33,7 +33,7 @@ const VISITOR_ROUTES = [
   '/no-such-page',
 ];
 
-/** The logged-in-only routes (SPEC.md §2), seen by an account that has added Spanish. */
+/** The logged-in-only routes, seen by an account that has added Spanish. */
 const ACCOUNT_ROUTES = [
   '/user-home',
   '/user-profile',

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { PASSWORD, signUpAndLogIn } from './support/learner';
 
-/** The signup form's error box with exactly this title (SPEC.md §5). */
+/** The signup form's error box with exactly this title. */
 const alertSaying = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text });
 
 async function logInThroughTheForm(page: Page, username: string, password: string): Promise<void> {

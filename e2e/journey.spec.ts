@@ -73,7 +73,7 @@ test.describe('a learner\'s journey', () => {
 
   test.describe(() => {
     test.use({ viewport: { width: 375, height: 900 } });
-    test('scrolls to the top on a route change (SPEC.md §2)', async ({ page }) => {
+    test('scrolls to the top on a route change', async ({ page }) => {
       await page.goto('/');
       const footerLink = page.getByRole('contentinfo').getByRole('link', { name: 'Languages offered' });
       await page.getByRole('link', { name: /Portuguese/ }).waitFor();
@@ -194,7 +194,7 @@ test.describe('a learner\'s journey', () => {
     prompt = await quiz.nextPrompt(prompt);
     expect(await quiz.score.textContent()).toBe(`Score: ${score + 1}`);
 
-    // SPEC.md §4: "Incorrect", then the next word without scoring.
+    // "Incorrect", then the next word without scoring.
     await typeAnswer(quiz.input, 'zzzz');
     await quiz.feedback.getByText('Incorrect').waitFor();
     expect(await quiz.input.getAttribute('readonly')).not.toBeNull();
@@ -264,7 +264,7 @@ test.describe('a learner\'s journey', () => {
       await quiz.input.fill(answerTo(prompt, words, 'french'));
       await quiz.feedback.getByText(/^Correct/).waitFor();
     }
-    // SPEC.md §4: the wrong words are asked again, alone, until none is wrong.
+    // The wrong words are asked again, alone, until none is wrong.
     await skipAnswerPause(page);
     prompt = await quiz.nextPrompt(prompt);
     expect(prompt).toBe(missed);

@@ -5,7 +5,7 @@ import { API_READS_CACHE } from './src/features/quiz/offline/cache-names';
  * The installable app (docs/decisions/0011-offline-practice.md): the manifest, and a Workbox service worker that
  * precaches the app shell, answers every navigation with index.html when the network is gone, and keeps the last
  * answer of the few reads a quiz needs besides its words (who is signed in, their settings, the language's lexicon).
- * The words themselves and the answers waiting to be sent are kept by the app in IndexedDB (features/offline).
+ * The words themselves and the answers waiting to be sent are kept by the app in IndexedDB (features/quiz/offline).
  */
 export const PWA_OPTIONS: Partial<VitePWAOptions> = {
   registerType: 'autoUpdate',

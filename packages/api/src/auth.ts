@@ -51,7 +51,7 @@ export type LoginResponse = z.infer<typeof LoginResponse>;
 
 /**
  * GET /api/auth/session: who the page belongs to. No session is an expected answer here (200, `user: null`), so a
- * visitor's page load logs no failed request; SPEC.md's page-load-login keeps its 401 for other clients.
+ * visitor's page load logs no failed request; the original's page-load-login keeps its 401 for other clients.
  */
 export const SessionResponse = z.object({ user: UserData.nullable() });
 export type SessionResponse = z.infer<typeof SessionResponse>;

@@ -5,11 +5,11 @@ import { checkedText, lineTextProblem, paragraphTextProblem } from './text-rules
 /** A language in a URL or body: one of the catalogue's names, in any letter case ("Spanish"), read as lower case. */
 export const LanguageParam = z.string().toLowerCase().pipe(z.enum(LANGUAGE_CODES));
 
-/** A word as the learner sees it, with the caller's own progress on it (SPEC.md §3 Word, plus fields). */
+/** A word as the learner sees it, with the caller's own progress on it (Word, plus fields). */
 export const Word = z.object({
   _id: z.string(),
   word: z.string(),
-  /** Translations joined by "; " (SPEC shape); `translations` has them one by one. */
+  /** Translations joined by "; " (the original's shape); `translations` has them one by one. */
   translation: z.string(),
   translations: z.array(z.string()),
   answeredCorrectly: z.boolean(),
@@ -34,7 +34,7 @@ export type Word = z.infer<typeof Word>;
 
 export const WordList = z.array(Word);
 
-/** Landing and languages-offered cards (SPEC.md §3 Language card), with the real deck size. */
+/** Landing and languages-offered cards (Language card), with the real deck size. */
 export const LanguageCard = z.object({
   id: z.number(),
   language: z.string(),
@@ -53,14 +53,14 @@ export const LanguageStats = z.object({
   language: LanguageParam,
   totalWords: z.number(),
   learnedCount: z.number(),
-  /** Rounded to a whole number (SPEC.md §9). */
+  /** Rounded to a whole number. */
   percentLearned: z.number(),
   dueCount: z.number(),
 });
 export type LanguageStats = z.infer<typeof LanguageStats>;
 
 /**
- * A user's language record (SPEC.md §3), with its figures. `wordsLearned` is the learner's whole list of the
+ * A user's language record, with its figures. `wordsLearned` is the learner's whole list of the
  * language, as in the original API: every deck word and their own words, each with their `answeredCorrectly`.
  */
 export const UserLanguage = LanguageStats.extend({
@@ -78,7 +78,7 @@ export const Verdict = z.enum(['correct', 'almost', 'wrong']);
 /**
  * Which of a word's two cards a call reads or answers (docs/decisions/0005-scheduling.md): `recognise` (the
  * foreign word shown, English typed) or `recall` (English shown, the foreign word typed). Absent, it is the card
- * the language's own SPEC.md quiz asks; the old names `forward` (that card) and `reverse` (the other) still work.
+ * the language's own original quiz asks; the old names `forward` (that card) and `reverse` (the other) still work.
  * The server resolves the name per language (core's `directionOf`).
  */
 export const Direction = z.enum([...DIRECTIONS, ...LEGACY_DIRECTIONS]);
@@ -88,7 +88,7 @@ export type DirectionName = z.infer<typeof Direction>;
 export const DirectionQuery = z.object({ direction: Direction.optional() });
 
 /**
- * Optional body of every answer call. Without it the call means what SPEC.md says (correct, or incorrect for
+ * Optional body of every answer call. Without it the call means what the original API says (correct, or incorrect for
  * answer-word-incorrectly). `answerId` makes a retried request count once; `sessionId` marks retries within one
  * quiz as practice, so only the first answer to a word in a quiz reschedules it; `direction` names the card
  * answered (the language's own card when absent); `answeredAt` dates an answer that waited to be sent. Undo and
@@ -131,7 +131,7 @@ export const AnswerResponse = z.object({
 });
 export type AnswerResponse = z.infer<typeof AnswerResponse>;
 
-/** Query of the generic quiz's answer calls (SPEC.md §7). The card answered is named in the body, as for the others. */
+/** Query of the generic quiz's answer calls. The card answered is named in the body, as for the others. */
 export const AnswerWordQuery = z.object({
   language: LanguageParam.optional(),
   wordId: z.string().regex(/^\d{1,12}$/, 'wordId must be a word id'),
@@ -140,7 +140,7 @@ export const AnswerWordQuery = z.object({
 
 const line = (max: number, what: string) => checkedText(max, what, lineTextProblem);
 
-/** Add-word payload (SPEC.md §3). */
+/** Add-word payload. */
 export const AddWordBody = z.object({
   word: line(100, 'word'),
   translation: line(300, 'translation'),
@@ -157,7 +157,7 @@ export const ContactBody = z.object({
 });
 export type ContactBody = z.infer<typeof ContactBody>;
 
-/** Secret-language entry (SPEC.md §3). */
+/** Secret-language entry. */
 export const SecretEntry = z.object({ english: z.string(), foreign: z.string() });
 export type SecretEntry = z.infer<typeof SecretEntry>;
 

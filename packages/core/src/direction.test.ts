@@ -9,7 +9,7 @@ describe('directions', () => {
     expect(otherDirection('recall')).toBe('recognise');
   });
 
-  it("makes each language's own card the one its SPEC quiz asks", () => {
+  it("makes each language's own card the one its original quiz asks", () => {
     expect(primaryDirection('spanish')).toBe('recognise');
     for (const language of ['french', 'german', 'italian', 'portuguese'] as const) expect(primaryDirection(language)).toBe('recall');
   });

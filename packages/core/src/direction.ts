@@ -10,13 +10,13 @@ export type Direction = (typeof DIRECTIONS)[number];
 
 /**
  * Names the API took before the cards were named by what is asked: `forward` was the card a language's own
- * SPEC.md quiz asks, `reverse` the other one. Still accepted, with that meaning.
+ * original quiz asks, `reverse` the other one. Still accepted, with that meaning.
  */
 export const LEGACY_DIRECTIONS = ['forward', 'reverse'] as const;
 export type LegacyDirection = (typeof LEGACY_DIRECTIONS)[number];
 
 /**
- * The card a language's pages ask unless told otherwise: the way its SPEC.md quiz asks (the Spanish quiz shows
+ * The card a language's pages ask unless told otherwise: the way its original quiz asks (the Spanish quiz shows
  * Spanish; the French, German, Italian and Portuguese quizzes show English). Its figures are the language's
  * "learned" and "up for review".
  */

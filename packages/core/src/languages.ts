@@ -81,7 +81,7 @@ export function getLanguage(code: LanguageCode): Language {
 
 /** Size of a learning batch: a quiz session's words, and "Learn 15 more words". */
 export const BATCH_SIZE = 15;
-/** Delay after an answer before the next word (SPEC.md §9). */
+/** Delay after an answer before the next word. */
 export const ADVANCE_DELAY_MS = 2000;
-/** Length of the secret-language quiz (SPEC.md §9). */
+/** Length of the secret-language quiz. */
 export const SECRET_QUIZ_LENGTH = 70;

@@ -1,5 +1,5 @@
 /**
- * The typing quiz as one pure state machine. Every quiz of SPEC.md §4 is a mode of it (quiz-modes.ts); the
+ * The typing quiz as one pure state machine. Every quiz of the original is a mode of it (quiz-modes.ts); the
  * reducer reads the mode's rules and never its name. It never sleeps nor reads the clock: after an answer it
  * sets `advanceAfterMs`, and the UI dispatches `advance` once that delay has passed.
  */

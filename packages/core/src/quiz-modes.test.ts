@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { languageQuizMode, modeRules } from './quiz-modes.js';
 
 describe('quiz modes', () => {
-  it('encodes SPEC.md §4 as data: every quiz moves on after a wrong answer', () => {
+  it('encodes the original quizzes as data: every quiz moves on after a wrong answer', () => {
     expect({
       spanish: modeRules('spanish'),
       classic: modeRules('classic'),

@@ -1,5 +1,5 @@
 /**
- * The quizzes of SPEC.md §4 as data. They differ only in these rules; the one reducer in quiz-engine.ts reads
+ * The quizzes of the original as data. They differ only in these rules; the one reducer in quiz-engine.ts reads
  * them and has no mode names in it.
  */
 import type { LanguageCode } from './languages.js';
@@ -25,17 +25,17 @@ export interface ModeRules {
 }
 
 const RULES: Readonly<Record<QuizMode, ModeRules>> = {
-  // SPEC §4 Spanish: lower-cased input, advances on a correct answer. The original stayed on a missed word with no
+  // Spanish: lower-cased input, advances on a correct answer. The original stayed on a missed word with no
   // way out; it now moves on after the pause like every quiz, and the word comes back in a later round.
   spanish: { lowercaseInput: true, autoAcceptOnType: true, askMissedAgain: true },
-  // SPEC §4 French, German, Italian, Portuguese: "Incorrect" for 2 s, then the next word without scoring; the
+  // French, German, Italian, Portuguese: "Incorrect" for 2 s, then the next word without scoring; the
   // missed words come back at the end, as in the generic quiz.
   classic: { lowercaseInput: false, autoAcceptOnType: true, askMissedAgain: true },
-  // SPEC §4 generic: "Incorrect. {answer}", then rounds of the wrongly answered words until none is wrong.
+  // generic: "Incorrect. {answer}", then rounds of the wrongly answered words until none is wrong.
   generic: { lowercaseInput: false, autoAcceptOnType: true, askMissedAgain: true },
-  // SPEC §4 review: "behaves as a quiz with an i/N counter"; no requeue.
+  // review: "behaves as a quiz with an i/N counter"; no requeue.
   review: { lowercaseInput: false, autoAcceptOnType: true, askMissedAgain: false },
-  // SPEC §4 secret: Enter or "check" submits; "incorrect.." then next either way.
+  // secret: Enter or "check" submits; "incorrect.." then next either way.
   secret: { lowercaseInput: false, autoAcceptOnType: false, askMissedAgain: false },
   // "In context" (docs/decisions/0014): the word's sentence with its form blanked. Input keeps its case (German
   // nouns); missed words come back.
@@ -49,7 +49,7 @@ export function modeRules(mode: QuizMode): ModeRules {
   return RULES[mode];
 }
 
-/** Which quiz a language's own quiz page runs (SPEC.md §4): Spanish has its own, the others the classic one. */
+/** Which quiz a language's own quiz page runs: Spanish has its own, the others the classic one. */
 export function languageQuizMode(language: LanguageCode): QuizMode {
   return language === 'spanish' ? 'spanish' : 'classic';
 }

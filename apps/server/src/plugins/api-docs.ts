@@ -54,7 +54,7 @@ const OPERATION_IDS = new Map<Endpoint, string>(
 );
 
 /**
- * The path as documented: without the trailing slash a few of SPEC.md's calls were declared with (the server takes
+ * The path as documented: without the trailing slash a few of the original's calls were declared with (the server takes
  * both spellings), so that no two documented paths differ by a slash alone.
  */
 const documentedPath = (path: string): string => path.replace(/(.)\/$/, '$1');
@@ -94,7 +94,7 @@ type OpenApiPaths = { paths?: Record<string, Record<string, { requestBody?: { re
 
 /**
  * @fastify/swagger marks every body required; a body its schema lets a call leave out (an answer: correct without
- * one, as SPEC.md's calls are made) is documented as optional.
+ * one, as the original's calls are made) is documented as optional.
  */
 function markOptionalBodies<D>(document: D): D {
   const { paths } = document as OpenApiPaths;

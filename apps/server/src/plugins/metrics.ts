@@ -13,7 +13,7 @@ import {
 
 export const METRICS_PATH = '/api/metrics';
 
-/** The calls that record an answer: the quiz's, and the generic quiz's of SPEC.md's calls. */
+/** The calls that record an answer: the quiz's, and the generic quiz's of the original's calls. */
 const ANSWER_ENDPOINTS = new Set<Endpoint>([learningEndpoints.answer, userLanguageEndpoints.answerWord, userLanguageEndpoints.answerWordIncorrectly]);
 
 const digest = (value: string) => createHash('sha256').update(value).digest();

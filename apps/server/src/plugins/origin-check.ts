@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { forbidden } from '../lib/errors.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-/** GET routes that change state anyway, because SPEC.md §7 names them so. */
+/** GET routes that change state anyway, because the original API names them so. */
 const STATE_CHANGING_GETS = new Set(['/api/auth/logout']);
 
 /**

@@ -2,13 +2,13 @@ import { type Direction, type LanguageCode, primaryDirection } from '@vocab/core
 
 /**
  * A quiz URL asking one of a word's two cards (`recognise`: the foreign word shown, English typed; `recall`: English
- * shown, the foreign word typed). The language's own card keeps the plain URL SPEC.md names; the other is named in
+ * shown, the foreign word typed). The language's own card keeps the plain URL the original names; the other is named in
  * `?direction=` (the pages also take the older `forward` / `reverse`).
  */
 export const withDirection = (quizUrl: string, code: LanguageCode, direction: Direction): string =>
   direction === primaryDirection(code) ? quizUrl : `${quizUrl}?direction=${direction}`;
 
-/** Every URL of the app, in one place (SPEC.md §2). */
+/** Every URL of the app, in one place. */
 export const paths = {
   home: '/',
   about: '/about',

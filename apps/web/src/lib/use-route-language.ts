@@ -7,7 +7,7 @@ export function activeLanguage(code: string | undefined): Language | null {
 }
 
 /**
- * The language of the current route: its `:language` parameter (`/generic/spanish`), or the one SPEC.md's own
+ * The language of the current route: its `:language` parameter (`/generic/spanish`), or the one the original's own
  * paths start with (`/spanish`, `/spanish-quiz`, `/spanish/up-for-review`, `/spanish-add-words`).
  */
 export function useRouteLanguage(): Language | null {

@@ -4,7 +4,7 @@ import { AddWordBody, AnswerBody, AnswerResponse, DirectionQuery, LanguageStats,
 import { LanguagePath } from './language-path.js';
 
 /**
- * `GET /api/{language}` is the learner's whole list (SPEC.md §7); `unlearned=true` asks instead for the next batch
+ * `GET /api/{language}` is the learner's whole list; `unlearned=true` asks instead for the next batch
  * to learn (our quiz screens), `limit` words long (15 by default). `limit` alone keeps the first words of the list.
  */
 export const WordsQuery = DirectionQuery.extend({
@@ -26,7 +26,7 @@ const correction = <const A extends 'undo' | 'i-was-right'>(action: A, summary: 
   });
 
 /**
- * The per-language calls of SPEC.md §7 (`/api/spanish`, `/api/french`, …). They read and change the caller's own
+ * The per-language calls of the original (`/api/spanish`, `/api/french`, …). They read and change the caller's own
  * progress: an account's, or a guest's made on the first answer.
  */
 export const learningEndpoints = {

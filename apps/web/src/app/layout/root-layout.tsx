@@ -5,7 +5,7 @@ import { Navbar } from './navbar';
 import { OfflineSession } from './offline-session';
 import { ThemeSync } from './theme-sync';
 
-/** Every route change scrolls to the top (SPEC.md §2). */
+/** Every route change scrolls to the top. */
 function ScrollToTop() {
   const { pathname } = useLocation();
   useEffect(() => {

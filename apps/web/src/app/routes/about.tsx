@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { Page } from '@/components/ui/page';
 import { paths } from '@/config/paths';
 
-/** SPEC.md §1: the About page, with the planned features (those built since are under what you can do). */
+/** The About page, with the planned features (those built since are under what you can do). */
 export function Component() {
   return (
     <Page title="About">

@@ -23,7 +23,7 @@ export function Component() {
 
 const TITLE = 'Add a language';
 
-/** Every offered language with its real deck size; "✔ Added" once it is the account's (SPEC.md §4). */
+/** Every offered language with its real deck size; "✔ Added" once it is the account's. */
 function AddLanguage() {
   const userId = useSession().data?._id ?? '';
   const offered = useLanguages();

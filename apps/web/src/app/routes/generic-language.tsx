@@ -12,7 +12,7 @@ export function Component() {
 }
 
 /**
- * The account's home of one language (SPEC.md §2 `/generic/{languageName}`): the same home as `/spanish`, linking
+ * The account's home of one language (`/generic/{languageName}`): the same home as `/spanish`, linking
  * the generic quiz and review, under a breadcrumb; an unknown language is a 404.
  */
 function GenericLanguage({ language }: { language: Language }) {

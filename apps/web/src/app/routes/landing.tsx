@@ -12,7 +12,7 @@ import { wordCount } from '@/features/languages/lib/word-count';
 import { useSummary } from '@/features/progress/api/get-summary';
 
 /**
- * The landing page (SPEC.md §2): greeting, the language cards with real word counts, and Log in. A visitor is told
+ * The landing page: greeting, the language cards with real word counts, and Log in. A visitor is told
  * in one line what the app does and offered one obvious start: practising now, as a guest.
  */
 export function Component() {

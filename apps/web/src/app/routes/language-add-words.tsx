@@ -5,7 +5,7 @@ import { useRouteLanguage } from '@/lib/use-route-language';
 import { AddWordForm } from '@/features/languages/components/add-word-form';
 import { Component as NotFound } from './not-found';
 
-/** `/<language>-add-words` (SPEC.md §2 for Italian; every language per PRODUCT.md §1): the learner's own words. */
+/** `/<language>-add-words` (for Italian; every language per PRODUCT.md §1): the learner's own words. */
 export function Component() {
   const language = useRouteLanguage();
   if (!language) return <NotFound />;

@@ -18,7 +18,7 @@ import { PlacementOffer } from '@/features/placement/components/placement-offer'
 import { Component as NotFound } from './not-found';
 
 /**
- * A language's home (SPEC.md §2), one screen for the five languages, which it reads from the path
+ * A language's home, one screen for the five languages, which it reads from the path
  * ("/italian" → Italian).
  */
 export function Component() {
@@ -32,7 +32,7 @@ function OwnLanguageHome({ language }: { language: Language }) {
 }
 
 /**
- * Which of SPEC.md's two families of routes a home links to: `/spanish` → `/spanish-quiz`, `/spanish/up-for-review`;
+ * Which of the original's two families of routes a home links to: `/spanish` → `/spanish-quiz`, `/spanish/up-for-review`;
  * `/generic/spanish` → `/quiz/generic/spanish`, `/review/generic/spanish`. Everything else is the same.
  */
 export type HomeRoutes = 'language' | 'generic';

@@ -1,7 +1,7 @@
 import { WORD_SOURCES } from '@/features/quiz/word-sources';
 import { QuizPage } from './quiz-page';
 
-/** A language's words up for review (SPEC.md §4 Review). */
+/** A language's words up for review. */
 export function Component() {
   return <QuizPage source={WORD_SOURCES.languageReview} />;
 }

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { Page } from '@/components/ui/page';
 import { paths } from '@/config/paths';
 
-/** The secret language's home (SPEC.md §2): its quiz, its word list and its translator. */
+/** The secret language's home: its quiz, its word list and its translator. */
 export function Component() {
   return (
     <Page title="Secret language">

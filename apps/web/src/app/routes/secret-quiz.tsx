@@ -8,7 +8,7 @@ import { QuizScreen } from '@/features/quiz/components/quiz-screen';
 import { useSecretWords } from '@/features/secret/api/get-secret-words';
 import { SECRET_LOCALE, secretQuizItems } from '@/features/secret/lib/secret-quiz';
 
-/** The secret quiz (SPEC.md §4): 70 English words, the secret word typed; nothing is sent to the server. */
+/** The secret quiz: 70 English words, the secret word typed; nothing is sent to the server. */
 export function Component() {
   const query = useSecretWords();
   // Each game is a new draw: "Play again" remounts the quiz.

@@ -20,7 +20,7 @@ export function Component() {
   );
 }
 
-/** The account's languages (SPEC.md §2 `/user-home`), with today's streak, goal and XP. */
+/** The account's languages (`/user-home`), with today's streak, goal and XP. */
 function UserHome() {
   const user = useSession().data;
   const languages = useUserLanguages(user?._id ?? '');
@@ -29,7 +29,7 @@ function UserHome() {
       <SummaryPanel />
       <div className="section-head">
         <h2>Your languages</h2>
-        {/* "+ add" as SPEC.md §2 has it; the name says where it goes. */}
+        {/* "+ add" as the original has it; the name says where it goes. */}
         <Link to={paths.addLanguage} className="btn btn-secondary" aria-label="Add a language">
           + add
         </Link>

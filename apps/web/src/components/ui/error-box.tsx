@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 
-/** The error state of a screen: the word of SPEC.md §8 first, then what happened and what to do. */
+/** The error state of a screen: the word of the original first, then what happened and what to do. */
 export function ErrorBox({ title = 'Error', children, onRetry }: { title?: string; children?: ReactNode; onRetry?: () => void }) {
   return (
     <div className="error-box" role="alert">

@@ -1,4 +1,4 @@
-/** The loading state of every data screen (SPEC.md §4): a spinner with "Loading...". */
+/** The loading state of every data screen: a spinner with "Loading...". */
 export function Loading({ label = 'Loading...' }: { label?: string }) {
   return (
     <div className="loading" role="status" aria-live="polite">

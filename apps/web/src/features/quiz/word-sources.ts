@@ -9,11 +9,11 @@ import { useDayWords, useQueuedAnswer } from './offline/offline-context';
 import { queryKey } from '@/lib/query-keys';
 
 /**
- * Where a quiz page's words come from and where its answers go: the one thing the four word quizzes of SPEC.md
+ * Where a quiz page's words come from and where its answers go: the one thing the four word quizzes of the original app
  * (a language's quiz and review, the account's generic quiz and review) differ in, besides their words.
  */
 export interface WordSource {
-  /** New words to learn (SPEC's quizzes), or the words due (the reviews). */
+  /** New words to learn (the original's quizzes), or the words due (the reviews). */
   kind: 'learn' | 'review';
   /** The account's pages (the generic ones), or every learner's (the per-language ones, guests included). */
   scope: 'language' | 'account';
@@ -22,7 +22,7 @@ export interface WordSource {
   /** Show "You got X / N correct" at the end. */
   showResult: boolean;
   title: (language: Language) => string;
-  /** What an empty list says (SPEC.md's texts). */
+  /** What an empty list says (the original's texts). */
   empty: (language: Language) => string;
   /** The button under "Quiz over" that asks for the next batch; none for a review. */
   more?: string;
@@ -36,7 +36,7 @@ export interface WordSource {
 
 /**
  * Every quiz and review works offline: answers go through the queue, words come from those kept for the day. The
- * account's pages use the same calls as a language's: SPEC.md's generic calls (answer-word, words/unlearned, the
+ * account's pages use the same calls as a language's: the original's generic calls (answer-word, words/unlearned, the
  * account's for-review) reach the same service with the same learner, and stay served for the original client.
  */
 const useQueuedReport = (language: Language, direction: Direction, words: readonly Word[] | undefined): ReportAnswer =>
@@ -72,7 +72,7 @@ function useLanguageReview(language: Language, direction: Direction): UseQueryRe
 }
 
 export const WORD_SOURCES = {
-  /** `/spanish-quiz`, `/french-quiz`, …: the language's next batch of new words (SPEC.md §4). */
+  /** `/spanish-quiz`, `/french-quiz`, …: the language's next batch of new words. */
   languageQuiz: {
     kind: 'learn',
     scope: 'language',

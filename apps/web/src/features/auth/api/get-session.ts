@@ -4,9 +4,9 @@ import { call, client } from '@/lib/api-client';
 import { queryKey } from '@/lib/query-keys';
 
 /**
- * The logged-in user, or null: checked once on page load (SPEC.md §4 "On page load the product checks for an
+ * The logged-in user, or null: checked once on page load ("On page load the product checks for an
  * existing session"). GET /api/auth/session answers 200 with `user: null` when there is none, so a visitor's page
- * load logs no failed request (SPEC.md's page-load-login, which answers 401, stays for other clients).
+ * load logs no failed request (the original's page-load-login, which answers 401, stays for other clients).
  */
 export async function getSession(): Promise<UserData | null> {
   return (await call(client.GET('/api/auth/session'))).user;

@@ -11,7 +11,7 @@ function useEndSession(fn: () => Promise<unknown>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: fn,
-    // SPEC.md §8: a failed logout is only logged; the user is logged out locally all the same.
+    // A failed logout is only logged; the user is logged out locally all the same.
     onError: (err) => console.warn('logout failed', err),
     // The session query is updated in place, not removed: the navbar observes it and must see the logout.
     onSettled: () => {
@@ -22,7 +22,7 @@ function useEndSession(fn: () => Promise<unknown>) {
 }
 
 /**
- * Logout goes to `/` (SPEC.md §4). The navigation finishes first: a session cleared while a logged-in-only page is
+ * Logout goes to `/`. The navigation finishes first: a session cleared while a logged-in-only page is
  * still shown would send the learner to login instead.
  */
 function useLeave(end: ReturnType<typeof useEndSession>): () => void {

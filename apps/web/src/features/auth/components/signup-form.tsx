@@ -6,7 +6,7 @@ import { Loading } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useSignup } from '../api/signup';
 
-/** The checks of SPEC.md §5, in its order and words; the server repeats them and adds its own. */
+/** The checks of the original, in its order and words; the server repeats them and adds its own. */
 export function validateSignup(username: string, password: string, confirmPassword: string): string | null {
   if (!username.trim() || !password || !confirmPassword) return 'Please fill out all fields';
   if (password !== confirmPassword) return 'Passwords do not match';

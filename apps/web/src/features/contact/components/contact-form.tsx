@@ -28,9 +28,9 @@ function fieldNames(fields: Field[]): string {
 }
 
 /**
- * Name, Email and Message (SPEC.md §2): "Submitting..." while sending, then "Message submitted", or an "Error" box
- * that keeps what was typed so nothing is lost. The only check before sending is the email input's own type
- * (SPEC.md §5); the server's verdict on a field shows beside that field.
+ * Name, Email and Message: "Submitting..." while sending, then "Message submitted", or an "Error" box
+ * that keeps what was typed so nothing is lost. The only check before sending is the email input's own type;
+ * the server's verdict on a field shows beside that field.
  */
 export function ContactForm() {
   const [fields, setFields] = useState<Fields>(EMPTY);

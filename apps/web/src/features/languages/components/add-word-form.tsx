@@ -4,11 +4,11 @@ import { ErrorBox } from '@/components/ui/error-box';
 import { ApiError } from '@/lib/api-client';
 import { useAddWord } from '../api/add-word';
 
-/** SPEC.md §8's duplicate: the server answers 409 `word_exists`. */
+/** A word already in the learner's list: the server answers 409 `word_exists`. */
 const isDuplicate = (err: Error) => err instanceof ApiError && err.status === 409;
 
 /**
- * A learner's own word (SPEC.md §2 `/italian-add-words`): the button waits for both fields. A word already in the
+ * A learner's own word (`/italian-add-words`): the button waits for both fields. A word already in the
  * list is said under the word's field, which keeps what was typed and takes the focus, so a misspelling can be
  * mended; a browser alert that then cleared the form lost the translation too, and told nothing a screen reader
  * could come back to.

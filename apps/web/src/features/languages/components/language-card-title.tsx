@@ -1,7 +1,7 @@
 import type { CSSProperties, ReactNode } from 'react';
 
 /**
- * A language card's name on the language's own colours (the card's `bg` and `fontColor`, SPEC.md §3), after its
+ * A language card's name on the language's own colours (the card's `bg` and `fontColor`), after its
  * emblem. Every pair in the catalogue has at least AA contrast, in light and dark themes alike, as the band keeps
  * its colours in both.
  */

@@ -8,7 +8,7 @@ import { LanguageCardTitle } from './language-card-title';
 import { LanguageFlag } from './language-flag';
 
 /**
- * The deck of language cards (SPEC.md §2): each language with its real word count and a visible way in; a language
+ * The deck of language cards: each language with its real word count and a visible way in; a language
  * still being prepared reads as coming ("Coming soon..."), with no count and no link.
  */
 export function LanguageDeck({ id }: { id?: string }) {

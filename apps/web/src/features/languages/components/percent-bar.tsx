@@ -1,4 +1,4 @@
-/** Words learned as a bar and a rounded percent (SPEC.md §9). */
+/** Words learned as a bar and a rounded percent. */
 export function PercentBar({ percent, label = 'Words learned' }: { percent: number; label?: string }) {
   return (
     <div className="percent-learned">

@@ -5,7 +5,7 @@ import { queryKey } from '@/lib/query-keys';
 
 /**
  * The learner's next batch of words of a language not yet learned in `direction`, in frequency order. Without the
- * query, `GET /api/{language}` is the whole list (SPEC.md §7).
+ * query, `GET /api/{language}` is the whole list.
  */
 export const getLanguageWords = (language: LanguageCode, direction: Direction, limit = BATCH_SIZE) =>
   call(client.GET('/api/{language}', { params: batchParams(language, direction, limit) }));

@@ -9,7 +9,7 @@ const DIRECTIONS: readonly { value: SecretDirection; label: string }[] = [
 ];
 
 /**
- * Two text areas, English and Secret, and a Translate button (SPEC.md §2). The direction says which one is
+ * Two text areas, English and Secret, and a Translate button. The direction says which one is
  * typed in; the other shows the translation. Both keep their text on a switch, so a translation can be
  * translated back. Words not in the list are kept as typed and underlined below, with a legend.
  */

@@ -1,7 +1,7 @@
 import type { SecretEntry } from '@vocab/api';
 import { SECRET_LOCALE } from '../lib/secret-quiz';
 
-/** Every pair of the secret language: columns #, English and Secret (SPEC.md §2). */
+/** Every pair of the secret language: columns #, English and Secret. */
 export function SecretWordsTable({ entries }: { entries: readonly SecretEntry[] }) {
   return (
     <div className="table-scroll">

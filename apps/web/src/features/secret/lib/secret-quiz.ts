@@ -4,11 +4,11 @@ import { type QuizItem, SECRET_QUIZ_LENGTH, type SecretPair, drawItems } from '@
 /** The secret language has no locale of its own; "und" (undetermined) lower-cases it by the root rules. */
 export const SECRET_LOCALE = 'und';
 
-/** The API's entries as the core's pairs (the API names the secret side `foreign`, as SPEC.md §3 does). */
+/** The API's entries as the core's pairs (the API names the secret side `foreign`, as the original does). */
 export const secretPairs = (entries: readonly SecretEntry[]): SecretPair[] => entries.map((e) => ({ english: e.english, secret: e.foreign }));
 
 /**
- * The secret quiz's items (SPEC.md §4): SECRET_QUIZ_LENGTH pairs drawn without repetition, all of them when the
+ * The secret quiz's items: SECRET_QUIZ_LENGTH pairs drawn without repetition, all of them when the
  * list is shorter; the English is shown and the secret word typed.
  */
 export function secretQuizItems(entries: readonly SecretEntry[], random: () => number): QuizItem[] {
