@@ -1,5 +1,5 @@
 /**
- * `npx tsx bench/word-list.ts` (after `npm run build`): the size and time of the whole-list answers of SPEC.md §7
+ * `npx tsx bench/word-list.ts` (after `npm run build`): the size and time of the original API's whole-list answers
  * (`GET /api/{language}` and the user-language records' `wordsLearned`) on the built server with the real decks, on
  * a fresh SQLite file. A learner with five languages who has answered 300 Spanish words asks for each list; sizes
  * raw, gzip and br, time per request (one at a time, browser-like Accept-Encoding) and the rate under load.

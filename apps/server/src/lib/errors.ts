@@ -1,5 +1,5 @@
 /**
- * Errors with an HTTP status and a stable code. The web app maps codes to the texts of SPEC.md §8;
+ * Errors with an HTTP status and a stable code. The web app maps codes to the original app's error texts;
  * messages are for people reading the API, never stack traces.
  */
 export class AppError extends Error {

@@ -4,7 +4,7 @@ import { expect, it } from 'vitest';
 import { TEST_DECK_SIZE, describeEachDatabase } from '../../test/harness.js';
 
 /**
- * The original app's own web client (React, axios 0.21) against our server: its calls of SPEC.md §7 in the order it
+ * The original app's own web client (React, axios 0.21) against our server: its API calls in the order it
  * makes them, with the headers axios 0.21 and the browser send, each checked for what that client reads.
  */
 
