@@ -30,7 +30,7 @@ export function answerBody(report: AnswerReport, { sessionId, answerId }: Answer
 }
 
 /**
- * Queries an answer makes stale: progress figures shown elsewhere (percent learned, due counts). Not the
+ * Queries an answer makes stale: the learner's figures shown elsewhere (percent learned, due counts). Not the
  * session, and not the quiz's own word lists, which a running quiz still reads.
  */
-export const isProgressQuery = (query: Query): boolean => !isSessionQuery(query) && !isQuizQuery(query);
+export const isStaleAfterAnswer = (query: Query): boolean => !isSessionQuery(query) && !isQuizQuery(query);

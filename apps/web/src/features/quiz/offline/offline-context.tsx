@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, createContext, useCallback, useContext, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { call, client } from '@/lib/api-client';
 import { isSessionQuery } from '@/lib/query-keys';
-import { type CorrectAnswer, type ReportAnswer, answerBody, isProgressQuery } from '../lib/answer-report';
+import { type CorrectAnswer, type ReportAnswer, answerBody, isStaleAfterAnswer } from '../lib/answer-report';
 import { AnswerQueue, type QueueStatus } from './answer-queue';
 import { API_READS_CACHE } from './cache-names';
 import { DayWords } from './day-words';
@@ -25,7 +25,7 @@ export function OfflineProvider({ children }: { children: ReactNode }) {
   const [offline] = useState<Offline>(() => ({ queue: new AnswerQueue(), days: new DayWords() }));
   const queryClient = useQueryClient();
   useEffect(() => offline.queue.start(), [offline]);
-  useEffect(() => offline.queue.onDelivered(() => void queryClient.invalidateQueries({ predicate: isProgressQuery })), [offline, queryClient]);
+  useEffect(() => offline.queue.onDelivered(() => void queryClient.invalidateQueries({ predicate: isStaleAfterAnswer })), [offline, queryClient]);
   // The session ended elsewhere: the header must stop saying "My account".
   useEffect(() => offline.queue.onEnded(() => void queryClient.invalidateQueries({ predicate: isSessionQuery })), [offline, queryClient]);
   return <OfflineContext value={offline}>{children}</OfflineContext>;
