@@ -16,7 +16,7 @@ export const confirmLimitKey = (userId: string) => `email:user:${userId}`;
 
 /** The same answer for a link that never existed, was used, or expired: a token tells nothing about an account. */
 export const linkInvalid = () => badRequest('link_invalid', 'This link has expired or was already used. Ask for a new one.');
-export const emailUnavailable = () => new AppError(503, 'email_unavailable', 'This server cannot send email.');
+export const emailUnavailable = () => new AppError(409, 'email_unavailable', 'This server cannot send email.');
 
 /**
  * An account's email address (issue 31): added or changed in the profile (or at signup), used only once confirmed

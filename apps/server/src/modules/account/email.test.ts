@@ -12,7 +12,7 @@ describeEachDatabase('account email without SMTP', (ctx) => {
     const { cookie } = await loginAs(ctx().app, 'nosmtp', PASSWORD);
     expect((await ctx().app.inject({ method: 'GET', url: '/api/account/email', headers: { cookie } })).json()).toEqual({ available: false, address: null, pending: null });
     const res = await ctx().app.inject({ method: 'POST', url: '/api/account/email', headers: { cookie }, payload: { address: 'a@example.com' } });
-    expect(res.statusCode).toBe(503);
+    expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ error: { code: 'email_unavailable' } });
   });
 });

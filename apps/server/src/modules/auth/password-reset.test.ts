@@ -123,7 +123,7 @@ for (const database of TEST_DATABASES) {
     it('says so when the server cannot send email', async () => {
       const s = await setup({ smtpUrl: undefined });
       const res = await forgot(s, 'anyone@example.com');
-      expect(res.statusCode).toBe(503);
+      expect(res.statusCode).toBe(409);
       expect(res.json()).toMatchObject({ error: { code: 'email_unavailable' } });
     });
   });

@@ -30,13 +30,28 @@ export class LinkSigner {
     return this.key;
   }
 
+  /** The key if one was made: checking a link never makes one (a refused request writes nothing). */
+  private async existingKey(): Promise<Buffer | undefined> {
+    if (this.key) return this.key;
+    const row = await this.db.selectFrom('server_secrets').select('value').where('name', '=', KEY_NAME).executeTakeFirst();
+    if (!row) return undefined;
+    const key = Buffer.from(row.value, 'base64url');
+    this.key = Promise.resolve(key);
+    return key;
+  }
+
   async sign(purpose: string, value: string): Promise<string> {
-    return createHmac('sha256', await this.loadKey()).update(`${purpose}:${value}`).digest('base64url');
+    return hmac(await this.loadKey(), purpose, value);
   }
 
   async verify(purpose: string, value: string, signature: string): Promise<boolean> {
-    const expected = Buffer.from(await this.sign(purpose, value));
+    const key = await this.existingKey();
+    // No key: no link was ever signed.
+    if (!key) return false;
+    const expected = Buffer.from(hmac(key, purpose, value));
     const given = Buffer.from(signature);
     return expected.length === given.length && timingSafeEqual(expected, given);
   }
 }
+
+const hmac = (key: Buffer, purpose: string, value: string): string => createHmac('sha256', key).update(`${purpose}:${value}`).digest('base64url');
