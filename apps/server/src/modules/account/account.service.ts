@@ -5,7 +5,7 @@ import { hashPassword, verifyPassword } from '../../lib/password.js';
 import type { Limit, RateLimiter } from '../../lib/rate-limiter.js';
 import { sha256 } from '../../lib/tokens.js';
 import { describeUserAgent } from '../../lib/user-agent.js';
-import type { Learner } from '../auth/user.repository.js';
+import type { Learner } from '../../lib/learner.js';
 import { resetLimitKey } from '../auth/password-reset.js';
 import type { AccountRepository } from './account.repository.js';
 import { confirmLimitKey } from './email.service.js';

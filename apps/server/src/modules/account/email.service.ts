@@ -4,7 +4,7 @@ import { AppError, badRequest } from '../../lib/errors.js';
 import type { Mailer } from '../../lib/mail-queue.js';
 import type { Limit, RateLimiter } from '../../lib/rate-limiter.js';
 import { randomToken, sha256 } from '../../lib/tokens.js';
-import type { Learner } from '../auth/user.repository.js';
+import type { Learner } from '../../lib/learner.js';
 import type { EmailRepository } from './email.repository.js';
 
 /** A confirmation link works for a day: long enough to find the mail, short enough not to linger. */

@@ -4,7 +4,7 @@ import { serve } from '../../lib/serve-endpoint.js';
 import { requireAccount, type SessionManager } from './session-manager.js';
 import type { AuthService } from './auth.service.js';
 import type { LoginGuard } from './login-guard.js';
-import type { Learner } from './user.repository.js';
+import type { Learner } from '../../lib/learner.js';
 
 const userData = (learner: Learner): UserData => ({ _id: learner.id, username: learner.username ?? '' });
 /** The user at the top level and in `userData` (the original web client reads `data.userData`; other clients read the top). */

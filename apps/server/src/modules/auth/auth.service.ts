@@ -4,7 +4,8 @@ import { conflict, invalidCredentials } from '../../lib/errors.js';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/password.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
 import { randomToken } from '../../lib/tokens.js';
-import { DEFAULT_RETENTION, type Learner, type UserRepository } from './user.repository.js';
+import type { Learner } from '../../lib/learner.js';
+import { DEFAULT_RETENTION, type UserRepository } from './user.repository.js';
 
 const SIGNUP_PER_CLIENT = { max: 20, windowMs: 60 * 60_000 };
 

@@ -4,7 +4,8 @@ import type { Limit, RateLimiter } from '../../lib/rate-limiter.js';
 import { sessionEnded, unauthorized } from '../../lib/errors.js';
 import { randomToken, sha256 } from '../../lib/tokens.js';
 import type { SessionRepository } from './session.repository.js';
-import type { Learner, UserRepository } from './user.repository.js';
+import type { Learner } from '../../lib/learner.js';
+import type { UserRepository } from './user.repository.js';
 
 export const SESSION_COOKIE = 'sid';
 /** Writing last_seen_at on every request would turn reads into writes; a minute's precision is enough for idle expiry. */

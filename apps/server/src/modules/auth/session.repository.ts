@@ -2,7 +2,8 @@ import type { Kysely } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { prepared } from '../../db/prepared.js';
 import type { Database } from '../../db/schema.js';
-import { type Learner, toLearner } from './user.repository.js';
+import type { Learner } from '../../lib/learner.js';
+import { toLearner } from './user.repository.js';
 
 export interface SessionRecord {
   learner: Learner;

@@ -1,18 +1,9 @@
 import { type Kysely, sql } from 'kysely';
 import { isUniqueViolation } from '../../db/db-errors.js';
 import type { Database } from '../../db/schema.js';
+import type { Learner } from '../../lib/learner.js';
 
 /** What the rest of the server knows of a learner: never the password hash. */
-export interface Learner {
-  id: string;
-  /** Null for a guest. */
-  username: string | null;
-  /** FSRS desired retention: every answer's scheduling needs it, so the session lookup brings it along. */
-  desiredRetention: number;
-  /** The learner's setting: the server judges typed answers as the learner's quiz does. */
-  strictAccents: boolean;
-}
-
 export const DEFAULT_RETENTION = 0.9;
 
 export const toLearner = (row: { id: string; username: string | null; desired_retention: number; strict_accents: number }): Learner => ({

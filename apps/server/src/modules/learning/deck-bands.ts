@@ -4,7 +4,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { badRequest } from '../../lib/errors.js';
-import type { Learner } from '../auth/user.repository.js';
+import type { Learner } from '../../lib/learner.js';
 
 /** Words per band: about a month of daily quizzes, so that a deck of 3,000 is a year in six steps. */
 export const BAND_SIZE = 500;

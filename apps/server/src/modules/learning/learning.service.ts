@@ -3,7 +3,7 @@ import { BATCH_SIZE, CONTEXT_DIRECTION, type Direction, contextAnswerKey, exampl
 import { isUniqueViolation } from '../../db/db-errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
-import type { Learner } from '../auth/user.repository.js';
+import type { Learner } from '../../lib/learner.js';
 import type { BatchRepository } from './batch.repository.js';
 import type { CardRef, SavedCard } from './card.js';
 import type { CardStore, CardTransactions } from './card-store.js';

@@ -4,7 +4,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { z } from 'zod';
 import { badRequest, forbidden } from '../../lib/errors.js';
 import { serve } from '../../lib/serve-endpoint.js';
-import type { Learner } from '../auth/user.repository.js';
+import type { Learner } from '../../lib/learner.js';
 import { requireAccount } from '../auth/session-manager.js';
 import type { LearningService } from './learning.service.js';
 

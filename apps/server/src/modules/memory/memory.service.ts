@@ -1,6 +1,6 @@
 import type { MemoryModel } from '@vocab/api';
 import { DEFAULT_DESIRED_RETENTION, type LanguageCode } from '@vocab/core';
-import type { Learner } from '../auth/user.repository.js';
+import type { Learner } from '../../lib/learner.js';
 import { REVIEWS_FOR_FIRST_FIT } from './fit-discovery.js';
 import type { MemoryRepository } from './memory.repository.js';
 

@@ -22,7 +22,7 @@ import {
 } from '@vocab/core';
 import type { Clock } from '../../lib/clock.js';
 import { badRequest } from '../../lib/errors.js';
-import type { Learner } from '../auth/user.repository.js';
+import type { Learner } from '../../lib/learner.js';
 import type { PlacementRepository } from './placement.repository.js';
 
 type DeckWord = LexiconEntry & { id: number; rank: number };

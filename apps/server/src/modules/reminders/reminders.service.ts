@@ -2,7 +2,7 @@ import type { ReminderPatch, ReminderState } from '@vocab/api';
 import { isTimeZone } from '@vocab/core';
 import type { Clock } from '../../lib/clock.js';
 import { badRequest, conflict } from '../../lib/errors.js';
-import type { Learner } from '../auth/user.repository.js';
+import type { Learner } from '../../lib/learner.js';
 import type { EmailRepository } from '../account/email.repository.js';
 import type { LinkSigner } from './link-signer.js';
 import type { RemindersRepository } from './reminders.repository.js';

@@ -1,7 +1,7 @@
 import type { LanguageProgress, Summary } from '@vocab/api';
 import { type LanguageCode, State, type Verdict, addDays, currentStreak, dayKey, lastDays, xpFor } from '@vocab/core';
 import type { Clock } from '../../lib/clock.js';
-import type { Learner } from '../auth/user.repository.js';
+import type { Learner } from '../../lib/learner.js';
 import type { SettingsRepository } from '../settings/settings.repository.js';
 import type { StatsRepository } from './stats.repository.js';
 

@@ -4,7 +4,7 @@ import { LANGUAGES, type LanguageCode, exampleSentence, getLanguage, ownExample,
 import { stringify } from 'csv-stringify/sync';
 import { badRequest } from '../../lib/errors.js';
 import { wordKey } from '../../lib/word-key.js';
-import type { Learner } from '../auth/user.repository.js';
+import type { Learner } from '../../lib/learner.js';
 import type { OwnWordRepository } from '../learning/own-word.repository.js';
 import { spreadsheetSafe } from './formula-cells.js';
 import { EXPORT_PAGE, type ExportWordRow, type TransferRepository } from './transfer.repository.js';
