@@ -154,7 +154,7 @@ describeEachDatabase('cards named by what is asked', (ctx) => {
     const [fr] = await call<Word[]>('GET', '/api/french?direction=recall');
     await call('PATCH', `/api/french/${fr?._id}`, { verdict: 'correct', direction: 'recall' });
 
-    // Spanish's own card (its SPEC quiz shows Spanish) is recognise; French's (its quiz shows English) is recall.
+    // Spanish's own card (its original quiz shows Spanish) is recognise; French's (its quiz shows English) is recall.
     expect(await call<Stats>('GET', '/api/spanish/stats')).toMatchObject({ learnedCount: 0 });
     expect(await call<Stats>('GET', '/api/spanish/stats?direction=reverse')).toMatchObject({ learnedCount: 1 });
     expect(await call<Stats>('GET', '/api/french/stats')).toMatchObject({ learnedCount: 1 });

@@ -13,7 +13,7 @@ describeEachDatabase('the server judges typed answers', (ctx) => {
     const [first, second, third] = await call<Word[]>('GET', '/api/spanish?unlearned=true&limit=3');
     await call<Answer>('PATCH', `/api/spanish/${first?._id}`, { verdict: 'correct', typed: 'zzzz' });
     await call<Answer>('PATCH', `/api/spanish/${second?._id}`, { verdict: 'wrong', typed: second?.translations[0] });
-    // Without a typed text (SPEC.md's calls), the call says what happened.
+    // Without a typed text (the original client's calls), the call says what happened.
     await call<Answer>('PATCH', `/api/spanish/${third?._id}`, { verdict: 'wrong' });
     expect(await verdicts()).toEqual([
       { typed: 'zzzz', verdict: 'wrong' },

@@ -6,7 +6,7 @@ import type { SessionManager } from '../auth/session-manager.js';
 import type { LearningService } from './learning.service.js';
 
 /**
- * The per-language calls of SPEC.md §7 (`/api/spanish`, `/api/french`, …), one set per active language.
+ * The per-language calls of the original API (`/api/spanish`, `/api/french`, …), one set per active language.
  * They read and change the caller's own progress: an account's, or a guest's made on the first answer.
  */
 export function learningRoutes(learning: LearningService, sessions: SessionManager): FastifyPluginAsync {

@@ -93,7 +93,7 @@ export class LearningService {
   }
 
   /**
-   * The learner's whole list of a language (SPEC.md §7 `GET /api/{language}`, a record's `wordsLearned`): every deck
+   * The learner's whole list of a language (`GET /api/{language}`, a record's `wordsLearned`): every deck
    * word in frequency order, then their own words, each with their progress on the card of `direction`.
    */
   async list(learner: Learner | null, language: LanguageCode, { direction }: DirectionOption = {}): Promise<Word[]> {
@@ -119,7 +119,7 @@ export class LearningService {
     return { entries: rows.map((r) => ({ word: r.word, article: r.article, translations: splitTranslations(r.translation), hint: r.hint })) };
   }
 
-  /** Figures of one direction's cards; by default the language's own card, the one SPEC.md's "learned" means. */
+  /** Figures of one direction's cards; by default the language's own card, the one the product's "learned" means. */
   async stats(learner: Learner | null, language: LanguageCode, { direction }: DirectionOption = {}): Promise<LanguageStats> {
     const s = await this.words.stats(learner?.id ?? null, language, this.clock(), directionOf(direction, language));
     return {
@@ -176,7 +176,7 @@ export class LearningService {
   /**
    * The verdict of a typed answer, by the same checker as the learner's quiz: the client's verdict is only what it
    * showed at once, and a stored "correct" always matches the text typed. Another word with the asked meaning is
-   * no mistake (Hard, as a forgiven slip). Without a typed text (SPEC.md's calls) the call says what happened.
+   * no mistake (Hard, as a forgiven slip). Without a typed text (the original client's calls) the call says what happened.
    */
   private async judge(learner: Learner, language: LanguageCode, row: DeckRow, direction: Direction, input: AnswerInput): Promise<Verdict> {
     const sentence = input.context ? exampleSentence(row.example, row.example_translation) : null;
@@ -302,7 +302,7 @@ export class LearningService {
   async userLanguage(learner: Learner, language: LanguageCode, addedAt?: number, { words = true }: RecordOptions = {}): Promise<UserLanguage> {
     const when = addedAt ?? (await this.languages.list(learner.id)).find((l) => l.language === language)?.added_at;
     if (when === undefined) throw notFound('That language');
-    // "Learned" is the language's own card's, as everywhere SPEC.md counts it.
+    // "Learned" is the language's own card's, as everywhere the product counts it.
     // `wordsLearned` is the whole list, as the original API sent it: its clients count it for the total and filter
     // it for the words learned.
     const [stats, list] = await Promise.all([this.stats(learner, language), words ? this.list(learner, language) : undefined]);

@@ -42,7 +42,7 @@ describeEachDatabase('learning', (ctx) => {
       expect((await ctx().app.inject({ method: 'GET', url: `/api/spanish?${query}` })).statusCode, query).toBe(400);
     }
     expect(await ctx().db.kysely.selectFrom('users').selectAll().execute()).toHaveLength(0);
-    // The trailing slash of SPEC.md's `/api/portuguese/` works too.
+    // The trailing slash of the original client's `/api/portuguese/` works too.
     expect((await ctx().app.inject({ method: 'GET', url: '/api/portuguese/' })).statusCode).toBe(200);
   });
 

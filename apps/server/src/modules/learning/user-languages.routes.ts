@@ -38,7 +38,7 @@ function activeLanguage(code: LanguageCode): LanguageCode {
   return code;
 }
 
-/** The account's calls of SPEC.md §7 under /api/users/languages (packages/api endpoints/user-languages.ts). */
+/** The account's calls of the original API under /api/users/languages (packages/api endpoints/user-languages.ts). */
 export function userLanguagesRoutes(learning: LearningService): FastifyPluginAsync {
   return async (app) => {
     // Every route here is an account's: a visitor learns nothing, not even whether the input was valid.
