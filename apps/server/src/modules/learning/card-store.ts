@@ -1,7 +1,7 @@
 import type { CardState, Direction } from '@vocab/core';
 import { type Insertable, type Transaction, sql } from 'kysely';
 import type { Db, Dialect } from '../../db/database.js';
-import { prepared } from '../../db/prepared.js';
+import { type QueryRunner, prepared } from '../../db/prepared.js';
 import type { Database, ReviewsTable } from '../../db/schema.js';
 import { type CardRef, type NewCard, type SavedCard, cardState, isCard, savedCard } from './card.js';
 import { advanceFrontier, lowerFrontier } from './frontier.js';
@@ -65,17 +65,18 @@ const lockCardQuery = prepared((p: CardRef, db) => db.selectFrom('progress').sel
  * What the log already holds of an answer, in one statement: its id used (logged, or taken back), and an earlier
  * answer to the card in its quiz session. '' stands for an answer without an id or a session: none is logged so.
  */
+/** The card's answers logged in a quiz session. */
+const answersInSession = (db: QueryRunner, p: CardRef & { sessionId: string }) => db.selectFrom('reviews').select('id').where(isCard(p)).where('session_id', '=', p.sessionId);
+
 const answerSeenQuery = prepared((p: CardRef & { answerId: string; sessionId: string }, db) =>
   db.selectNoFrom((eb) => [
     eb.exists(eb.selectFrom('reviews').select('id').where('learner_id', '=', p.learnerId).where('answer_id', '=', p.answerId)).as('logged'),
     eb.exists(eb.selectFrom('taken_back_answers').select('answer_id').where('learner_id', '=', p.learnerId).where('answer_id', '=', p.answerId)).as('taken_back'),
-    eb.exists(eb.selectFrom('reviews').select('id').where(isCard(p)).where('session_id', '=', p.sessionId)).as('in_session'),
+    eb.exists(answersInSession(db, p)).as('in_session'),
   ]),
 );
 
-const answeredInSessionQuery = prepared((p: CardRef & { sessionId: string }, db) =>
-  db.selectFrom('reviews').select('id').where(isCard(p)).where('session_id', '=', p.sessionId),
-);
+const answeredInSessionQuery = prepared((p: CardRef & { sessionId: string }, db) => answersInSession(db, p));
 
 // A null `failedAt` keeps the card's last failure.
 const saveCardQuery = prepared((p: CardRef & CardState & { learned: number; failedAt: number | null; now: number }, db) =>

@@ -1,4 +1,5 @@
 import { type Word, WordList } from '@vocab/api';
+import { type LanguageCode, type Lexicon, buildLexicon, getLanguage, splitTranslations } from '@vocab/core';
 import type { Db } from '../../db/database.js';
 import { prepared } from '../../db/prepared.js';
 import { DEVELOPMENT_CHECKS } from '../../lib/development-checks.js';
@@ -27,6 +28,8 @@ export interface Deck {
   indexOf: Map<number, number>;
   /** The deck as words and JSON, built on first use: only the whole list needs them (see `lists`). */
   lists(): DeckLists;
+  /** The deck as the answer checker needs it (other right answers, the entry of a typed word), built on first use. */
+  lexicon(): Lexicon;
 }
 
 export interface DeckLists {
@@ -56,11 +59,11 @@ const deckQuery = prepared((p: { language: string }, db) =>
  * changed deck (a rolling release) is seen here at this instance's next start, with its own release's deck.
  */
 export class DeckCache {
-  private readonly decks = new Map<string, Promise<Deck>>();
+  private readonly decks = new Map<LanguageCode, Promise<Deck>>();
 
   constructor(private readonly db: Db) {}
 
-  async deck(language: string): Promise<Deck> {
+  async deck(language: LanguageCode): Promise<Deck> {
     const generation = deckGeneration(this.db);
     const cached = this.decks.get(language);
     if (cached) {
@@ -70,7 +73,15 @@ export class DeckCache {
     const loading = deckQuery.execute(this.db.kysely, { language }).then((rows): Deck => {
       const ids = rows.map((r) => r.id);
       let lists: DeckLists | undefined;
-      return { generation, rows, ids, indexOf: new Map(ids.map((id, i) => [id, i])), lists: () => (lists ??= buildLists(rows)) };
+      let lexicon: Lexicon | undefined;
+      return {
+        generation,
+        rows,
+        ids,
+        indexOf: new Map(ids.map((id, i) => [id, i])),
+        lists: () => (lists ??= buildLists(rows)),
+        lexicon: () => (lexicon ??= buildLexicon(rows.map((r) => ({ ...r, translations: splitTranslations(r.translation) })), getLanguage(language))),
+      };
     });
     this.decks.set(language, loading);
     // A failed read is not kept: the next request tries again.
@@ -81,7 +92,7 @@ export class DeckCache {
   }
 
   /** A deck word of the language by its id, or undefined (an own word, another language's, or none). */
-  async row(language: string, wordId: number): Promise<DeckRow | undefined> {
+  async row(language: LanguageCode, wordId: number): Promise<DeckRow | undefined> {
     const deck = await this.deck(language);
     const i = deck.indexOf.get(wordId);
     return i === undefined ? undefined : deck.rows[i];

@@ -1,5 +1,5 @@
 import type { AnswerBody, DirectionName, LanguageStats, Lexicon, UserLanguage, Word } from '@vocab/api';
-import { BATCH_SIZE, CONTEXT_DIRECTION, type Direction, contextAnswerKey, exampleSentence, type LanguageCode, type Lexicon as WordLexicon, answerKey, buildLexicon, checkAnswer, directionOf, effectiveRetention, getLanguage, primaryDirection, type Verdict, isLearned, newCardState, ratingForVerdict, reviewCard, splitTranslations } from '@vocab/core';
+import { BATCH_SIZE, CONTEXT_DIRECTION, type Direction, contextAnswerKey, exampleSentence, type LanguageCode, answerKey, checkAnswer, directionOf, effectiveRetention, getLanguage, primaryDirection, type Verdict, isLearned, newCardState, ratingForVerdict, reviewCard, splitTranslations } from '@vocab/core';
 import { isUniqueViolation } from '../../db/db-errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
@@ -73,9 +73,6 @@ const wordExists = () => conflict('word_exists', 'word already exists in your li
 
 /** The rules of learning: what to study next, what is due, and what an answer does to a word's schedule. */
 export class LearningService {
-  /** Each language's deck as the answer checker needs it, built on first use: decks change only at start. */
-  private readonly lexicons = new Map<LanguageCode, Promise<WordLexicon>>();
-
   private readonly decks: DeckCache;
   private readonly words: WordRepository;
   private readonly batches: BatchRepository;
@@ -182,7 +179,7 @@ export class LearningService {
     const sentence = input.context ? exampleSentence(row.example, row.example_translation) : null;
     if (input.context && !sentence) throw badRequest('no_example', 'That word has no sentence to ask it in.');
     if (input.typed === undefined || input.typed.trim() === '') return input.verdict;
-    const lexicon = await this.deckLexicon(language);
+    const lexicon = (await this.decks.deck(language)).lexicon();
     const word = { word: row.word, article: row.article, translations: splitTranslations(row.translation), hint: row.hint };
     const key = sentence ? contextAnswerKey(sentence, getLanguage(language)) : answerKey(word, getLanguage(language), direction);
     const result = checkAnswer(input.typed, key, {
@@ -191,19 +188,6 @@ export class LearningService {
       entryOf: lexicon.entryOf,
     });
     return result.alsoRight ? 'almost' : result.verdict;
-  }
-
-  private deckLexicon(language: LanguageCode): Promise<WordLexicon> {
-    let lexicon = this.lexicons.get(language);
-    if (!lexicon) {
-      lexicon = this.words.lexicon(null, language).then((rows) =>
-        buildLexicon(rows.map((r) => ({ ...r, translations: splitTranslations(r.translation) })), getLanguage(language)),
-      );
-      // A failed read is not kept: the next answer tries again.
-      lexicon.catch(() => this.lexicons.delete(language));
-      this.lexicons.set(language, lexicon);
-    }
-    return lexicon;
   }
 
   /**

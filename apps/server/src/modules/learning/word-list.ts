@@ -1,5 +1,5 @@
 import { Word } from '@vocab/api';
-import type { Direction } from '@vocab/core';
+import type { Direction, LanguageCode } from '@vocab/core';
 import type { Db } from '../../db/database.js';
 import { prepared } from '../../db/prepared.js';
 import { type CardFields, DECK_COLUMNS, type DeckCache, tail } from './deck-cache.js';
@@ -35,7 +35,7 @@ export class WordLists {
     private readonly decks: DeckCache,
   ) {}
 
-  private async learnerParts(learnerId: string, language: string, direction: Direction) {
+  private async learnerParts(learnerId: string, language: LanguageCode, direction: Direction) {
     const [deck, own, cards] = await Promise.all([
       this.decks.deck(language),
       this.queries.own.execute(this.db.kysely, { learnerId, language }),
@@ -50,7 +50,7 @@ export class WordLists {
   }
 
   /** The whole list of a language for a learner (null: a visitor, who has no cards and no words of their own). */
-  async list(learnerId: string | null, language: string, direction: Direction): Promise<Word[]> {
+  async list(learnerId: string | null, language: LanguageCode, direction: Direction): Promise<Word[]> {
     if (learnerId === null) return (await this.decks.deck(language)).lists().words;
     const { deck, progress, ownWords } = await this.learnerParts(learnerId, language, direction);
     const words = deck.lists().words.map((word, i) => {
@@ -64,7 +64,7 @@ export class WordLists {
    * The same list as JSON, built from the deck's JSON and the learner's cards without serialising the deck again:
    * the largest answer of the API, asked for on every visit of the original client's quizzes.
    */
-  async listJson(learnerId: string | null, language: string, direction: Direction): Promise<string> {
+  async listJson(learnerId: string | null, language: LanguageCode, direction: Direction): Promise<string> {
     if (learnerId === null) return (await this.decks.deck(language)).lists().json;
     const { deck, progress, ownWords } = await this.learnerParts(learnerId, language, direction);
     const parts = deck.lists().heads.map((head, i) => head + tail(progress.get(deck.ids[i] ?? 0)));
