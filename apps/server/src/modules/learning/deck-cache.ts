@@ -53,9 +53,10 @@ const deckQuery = prepared((p: { language: string }, db) =>
 );
 
 /**
- * Each language's deck, read once and kept in memory as rows, and as words and JSON once a whole list asks for them:
- * decks are the same for everyone and change only when this process loads them (deck-loader's
- * generation), so requests read only a learner's cards and own words from the database. Another instance loading a
+ * Each language's deck, read once and kept in memory as rows; as words and JSON once a whole list asks for them, and
+ * as the answer checker's lexicon once a typed answer is judged. Decks are the same for everyone and change only when
+ * this process loads them (deck-loader's generation), so requests read only a learner's cards and own words from the
+ * database. Another instance loading a
  * changed deck (a rolling release) is seen here at this instance's next start, with its own release's deck.
  */
 export class DeckCache {
