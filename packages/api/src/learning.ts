@@ -5,7 +5,7 @@ import { checkedText, lineTextProblem, paragraphTextProblem } from './text-rules
 /** A language in a URL or body: one of the catalogue's names, in any letter case ("Spanish"), read as lower case. */
 export const LanguageParam = z.string().toLowerCase().pipe(z.enum(LANGUAGE_CODES));
 
-/** A word as the learner sees it, with the caller's own progress on it (Word, plus fields). */
+/** A word as the learner sees it, with the caller's own card for it (Word, plus fields). */
 export const Word = z.object({
   _id: z.string(),
   word: z.string(),
@@ -48,7 +48,7 @@ export const LanguageCard = z.object({
 });
 export type LanguageCard = z.infer<typeof LanguageCard>;
 
-/** Progress figures of one language for the caller: the homes' percent bar, total and "Up for review: N". */
+/** The caller's figures in one language: the homes' percent bar, total and "Up for review: N". */
 export const LanguageStats = z.object({
   language: LanguageParam,
   totalWords: z.number(),

@@ -16,7 +16,10 @@ export type Summary = z.infer<typeof Summary>;
 
 const DayCount = z.object({ date: z.string(), count: z.number() });
 
-/** Charts of one language: words learned over time, reviews per day, true retention, and upcoming reviews. */
+/**
+ * Charts of one language: words learned over time, reviews per day, true retention, and upcoming reviews. Served at
+ * `/api/{language}/progress`: the path is part of the API's contract and keeps its name.
+ */
 export const LanguageProgress = z.object({
   learnedOverTime: z.array(DayCount),
   reviewsPerDay: z.array(DayCount),

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 
-/** Import and export of a learner's words (issue 19). The limits are the server's; the web app shows them. */
+/** Import and export of a learner's words. The limits are the server's; the web app shows them. */
 export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
 export const IMPORT_MAX_LINES = 10_000;
 /** The longest word and translation an import takes: those of the add-word form (AddWordBody). */
 export const IMPORT_MAX_WORD = 100;
 export const IMPORT_MAX_TRANSLATION = 300;
 
-/** `GET /api/{language}/export/words`: the words and the caller's progress on them. */
+/** `GET /api/{language}/export/words`: the words and the caller's cards for them. */
 export const WordExportQuery = z.object({ format: z.enum(['csv', 'tsv', 'anki']).default('csv') });
 export type WordExportFormat = z.infer<typeof WordExportQuery>['format'];
 

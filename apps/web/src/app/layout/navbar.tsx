@@ -3,7 +3,7 @@ import { Link, NavLink } from 'react-router';
 import { paths } from '@/config/paths';
 import { useSession } from '@/features/auth/api/get-session';
 import { useLogout } from '@/features/auth/api/logout';
-import { StreakBadge } from '@/features/progress/components/streak-badge';
+import { StreakBadge } from '@/features/stats/components/streak-badge';
 import { OfflineIndicator } from '@/features/quiz/components/offline-banner';
 
 /**

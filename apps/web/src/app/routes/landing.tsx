@@ -9,7 +9,7 @@ import { useSession } from '@/features/auth/api/get-session';
 import { languageStatsQueryOptions } from '@/features/languages/api/get-language-stats';
 import { LanguageDeck } from '@/features/languages/components/language-deck';
 import { wordCount } from '@/features/languages/lib/word-count';
-import { useSummary } from '@/features/progress/api/get-summary';
+import { useSummary } from '@/features/stats/api/get-summary';
 
 /**
  * The landing page: greeting, the language cards with real word counts, and Log in. A visitor is told
@@ -32,7 +32,7 @@ export function Component() {
             </Link>
           </div>
         ) : (
-          <GuestProgress
+          <ReturningGuest
             fallback={
               <div className="hero-actions">
                 <Link to={paths.languageQuiz('spanish')} className="btn btn-primary btn-large">
@@ -61,11 +61,11 @@ export function Component() {
 const ACTIVE = LANGUAGES.filter((l) => l.active);
 
 /**
- * A returning guest's progress on the landing page, with "Continue" to the language they have learned most in: the
+ * What a returning guest has learned, on the landing page, with "Continue" to the language they have learned most in: the
  * page otherwise greeted them as a first-time visitor. Shown only once the summary says the guest has practised
  * (XP), so a first visit asks for nothing more; while it loads, or if it cannot be read, `fallback` shows instead.
  */
-function GuestProgress({ fallback }: { fallback: ReactNode }) {
+function ReturningGuest({ fallback }: { fallback: ReactNode }) {
   const summary = useSummary();
   const practised = (summary.data?.xp ?? 0) > 0;
   const stats = useQueries({ queries: ACTIVE.map((l) => ({ ...languageStatsQueryOptions(l.code), enabled: practised })) });
@@ -75,7 +75,7 @@ function GuestProgress({ fallback }: { fallback: ReactNode }) {
   const first = started[0];
   if (!practised || !first) return <>{fallback}</>;
   return (
-    <div className="hero-actions guest-progress">
+    <div className="hero-actions returning-guest">
       <p className="guest-welcome">
         Welcome back! As a guest you have learned{' '}
         {started.map((s, i) => (

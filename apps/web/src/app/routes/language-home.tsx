@@ -12,8 +12,8 @@ import { LanguageFlag } from '@/features/languages/components/language-flag';
 import { DeckBands } from '@/features/languages/components/deck-bands';
 import { PercentBar } from '@/features/languages/components/percent-bar';
 import { wordCount } from '@/features/languages/lib/word-count';
-import { useLanguageProgress } from '@/features/progress/api/get-language-progress';
-import { nextReviewText } from '@/features/progress/lib/next-review';
+import { useLanguageCharts } from '@/features/stats/api/get-language-charts';
+import { nextReviewText } from '@/features/stats/lib/next-review';
 import { PlacementOffer } from '@/features/placement/components/placement-offer';
 import { Component as NotFound } from './not-found';
 
@@ -48,7 +48,7 @@ const directionName = (language: Language, direction: Direction) =>
 
 /**
  * The one home of a language, behind both of its routes (`/spanish` and `/generic/spanish`): the same figures and
- * the same next steps, practice in both directions, review with when the next one opens, and the progress charts.
+ * the same next steps, practice in both directions, review with when the next one opens, and the link to its charts.
  * `figures` is null when the language is not among the account's.
  */
 export function LanguageHome({
@@ -118,7 +118,7 @@ function LanguageFigures({ language, stats, routes }: { language: Language; stat
             Up for review: <strong>{wordCount(stats.dueCount)}</strong>
           </p>
           {stats.dueCount === 0 ? <NothingDue language={language} /> : null}
-          {/* PRODUCT.md §1: every language's "Review words" goes to its own review (the original sent Italian to Spanish's). */}
+          {/* Every language's "Review words" goes to its own review (the original sent Italian to Spanish's). */}
           <Link to={links.review(language.code)} className={`btn ${stats.dueCount > 0 ? 'btn-primary' : 'btn-secondary'}`}>
             Review words
           </Link>
@@ -146,7 +146,7 @@ function LanguageFigures({ language, stats, routes }: { language: Language; stat
         </li>
       </ul>
       <div className="actions">
-        {/* PRODUCT.md §1: "Add words" on every language, not Italian alone. */}
+        {/* "Add words" on every language, not Italian alone as in the original. */}
         <Link to={paths.languageAddWords(language.code)} className="btn btn-secondary">
           Add words
         </Link>
@@ -160,9 +160,9 @@ function LanguageFigures({ language, stats, routes }: { language: Language; stat
 
 /** Nothing due: says when the next review opens (a word answered today may come back within minutes). */
 function NothingDue({ language }: { language: Language }) {
-  const progress = useLanguageProgress(language.code);
+  const charts = useLanguageCharts(language.code);
   const [now] = useState(Date.now);
-  const when = progress.data ? nextReviewText(progress.data.nextDueAt, now) : null;
+  const when = charts.data ? nextReviewText(charts.data.nextDueAt, now) : null;
   return (
     <p className="hint">
       Nothing is due right now: words come back here when it is time to review them.

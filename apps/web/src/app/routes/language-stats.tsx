@@ -3,17 +3,17 @@ import { Link, useParams } from 'react-router';
 import { Page } from '@/components/ui/page';
 import { QueryState } from '@/components/ui/query-state';
 import { paths } from '@/config/paths';
-import { useLanguageProgress } from '@/features/progress/api/get-language-progress';
-import { LanguageCharts } from '@/features/progress/components/language-charts';
+import { useLanguageCharts } from '@/features/stats/api/get-language-charts';
+import { LanguageCharts } from '@/features/stats/components/language-charts';
 import { ExportLinks } from '@/features/transfer/components/export-links';
 import { useSession } from '@/features/auth/api/get-session';
-import { useMemoryModel } from '@/features/progress/api/get-memory-model';
-import { MemoryModelPanel } from '@/features/progress/components/memory-model-panel';
+import { useMemoryModel } from '@/features/stats/api/get-memory-model';
+import { MemoryModelPanel } from '@/features/stats/components/memory-model-panel';
 import { useUpdateSettings } from '@/features/settings/api/update-settings';
 import { useQueryClient } from '@tanstack/react-query';
 import { queryFilter } from '@/lib/query-keys';
 
-/** A language's progress as charts; anyone can see their own (a visitor's are empty). */
+/** A language's statistics as charts and its memory model; anyone can see their own (a visitor's are empty). */
 export function Component() {
   const code = useParams().language ?? '';
   if (!isLanguageCode(code) || !getLanguage(code).active) {
@@ -30,7 +30,7 @@ export function Component() {
 
 function Stats({ code }: { code: Parameters<typeof getLanguage>[0] }) {
   const language = getLanguage(code);
-  const progress = useLanguageProgress(code);
+  const charts = useLanguageCharts(code);
   const memory = useMemoryModel(code);
   const loggedIn = Boolean(useSession().data);
   const queryClient = useQueryClient();
@@ -52,10 +52,10 @@ function Stats({ code }: { code: Parameters<typeof getLanguage>[0] }) {
       <p>
         <Link to={paths.language(code)}>Back to {language.name}</Link>
       </p>
-      <QueryState query={progress}>
+      <QueryState query={charts}>
         {(data) => (
           <LanguageCharts
-            progress={data}
+            charts={data}
             reviewLink={
               <Link to={paths.languageReview(code)} className="btn btn-primary btn-small">
                 Review words
@@ -64,13 +64,13 @@ function Stats({ code }: { code: Parameters<typeof getLanguage>[0] }) {
           />
         )}
       </QueryState>
-      {progress.data ? (
+      {charts.data ? (
         <QueryState query={memory}>
           {(model) => (
             <MemoryModelPanel
               model={model}
               languageName={language.name}
-              retention={progress.data.retention}
+              retention={charts.data.retention}
               downloadUrl={`/api/${code}/memory-model`}
               onChooseRetention={loggedIn ? chooseRetention : undefined}
               choosing={updateSettings.isPending}

@@ -10,7 +10,7 @@ import { useUserLanguages } from '@/features/languages/api/user-languages';
 import { LanguageCardTitle } from '@/features/languages/components/language-card-title';
 import { LanguageFlag } from '@/features/languages/components/language-flag';
 import { PercentBar } from '@/features/languages/components/percent-bar';
-import { SummaryPanel } from '@/features/progress/components/summary-panel';
+import { SummaryPanel } from '@/features/stats/components/summary-panel';
 
 export function Component() {
   return (

@@ -18,7 +18,7 @@ function nearest(model: MemoryModel, retention: number) {
 interface Props {
   model: MemoryModel;
   languageName: string;
-  /** Recall over the last 30 days, from the progress charts. */
+  /** Recall over the last 30 days, from the language's charts. */
   retention: LanguageProgress['retention'];
   /** Where the parameters can be downloaded. */
   downloadUrl: string;

@@ -119,16 +119,16 @@ const percent = (x: number) => `${Math.round(x * 100)}%`;
  * Today's reviews told apart: those due now (what Review asks) and those due later today, which the chart's first
  * bar counts too, with when the next one opens.
  */
-function DueToday({ progress, reviewLink }: { progress: LanguageProgress; reviewLink?: ReactNode }) {
-  const laterToday = Math.max(0, (progress.forecast[0]?.count ?? 0) - progress.dueNow);
+function DueToday({ charts, reviewLink }: { charts: LanguageProgress; reviewLink?: ReactNode }) {
+  const laterToday = Math.max(0, (charts.forecast[0]?.count ?? 0) - charts.dueNow);
   const [now] = useState(Date.now);
-  const when = nextReviewText(progress.nextDueAt, now);
+  const when = nextReviewText(charts.nextDueAt, now);
   return (
     <dl className="due-today">
       <div>
         <dt>Due now</dt>
         <dd>
-          <strong>{progress.dueNow}</strong> {progress.dueNow > 0 ? reviewLink : null}
+          <strong>{charts.dueNow}</strong> {charts.dueNow > 0 ? reviewLink : null}
         </dd>
       </div>
       <div>
@@ -139,23 +139,23 @@ function DueToday({ progress, reviewLink }: { progress: LanguageProgress; review
       </div>
       <div>
         <dt>Next review</dt>
-        <dd>{progress.dueNow > 0 ? 'now' : (when ?? 'none scheduled')}</dd>
+        <dd>{charts.dueNow > 0 ? 'now' : (when ?? 'none scheduled')}</dd>
       </div>
     </dl>
   );
 }
 
-export function LanguageCharts({ progress, reviewLink }: { progress: LanguageProgress; reviewLink?: ReactNode }) {
-  const { retention } = progress;
+export function LanguageCharts({ charts, reviewLink }: { charts: LanguageProgress; reviewLink?: ReactNode }) {
+  const { retention } = charts;
   return (
     <div className="stats-grid">
       <section aria-labelledby="learned-heading">
         <h2 id="learned-heading">Words learned</h2>
-        <LearnedChart rows={progress.learnedOverTime} />
+        <LearnedChart rows={charts.learnedOverTime} />
       </section>
       <section aria-labelledby="reviews-heading">
         <h2 id="reviews-heading">Answers per day</h2>
-        <ReviewsHeatmap rows={progress.reviewsPerDay} />
+        <ReviewsHeatmap rows={charts.reviewsPerDay} />
       </section>
       <section aria-labelledby="retention-heading">
         <h2 id="retention-heading">Retention</h2>
@@ -181,8 +181,8 @@ export function LanguageCharts({ progress, reviewLink }: { progress: LanguagePro
       </section>
       <section aria-labelledby="forecast-heading">
         <h2 id="forecast-heading">Coming up</h2>
-        <DueToday progress={progress} reviewLink={reviewLink} />
-        <ForecastChart rows={progress.forecast} />
+        <DueToday charts={charts} reviewLink={reviewLink} />
+        <ForecastChart rows={charts.forecast} />
       </section>
     </div>
   );
