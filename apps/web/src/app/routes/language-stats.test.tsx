@@ -95,6 +95,18 @@ describe('the language stats page', () => {
     expect(within(table).getAllByRole('row')[1]).toHaveTextContent('2026-03-18');
   });
 
+  it('says there is nothing to chart yet, with the way to the quiz, for a learner who has learned no word', async () => {
+    const nothingLearned = days(90, '2026-01-01', () => 0);
+    server.use(fake('GET', '/api/{language}/progress', { language: 'spanish' }, () => HttpResponse.json({ ...progress, learnedOverTime: nothingLearned })));
+    renderAt('/stats/spanish');
+    const learned = await screen.findByRole('region', { name: 'Words learned' });
+    expect(within(learned).getByText(/Nothing to chart yet/)).toBeInTheDocument();
+    expect(within(learned).getByRole('link', { name: 'Start the quiz' })).toHaveAttribute('href', '/spanish-quiz');
+    // No flat line at zero, and no table of zeros behind it.
+    expect(within(learned).queryByRole('img')).not.toBeInTheDocument();
+    expect(within(learned).queryByRole('table')).not.toBeInTheDocument();
+  });
+
   it('says when there is nothing to measure retention on yet', async () => {
     server.use(fake('GET', '/api/{language}/progress', { language: 'french' }, () => HttpResponse.json({ ...progress, retention: { desired: 0.9, actual: null, reviews: 0 } })));
     renderAt('/stats/french');

@@ -61,6 +61,11 @@ function Stats({ code }: { code: Parameters<typeof getLanguage>[0] }) {
                 Review words
               </Link>
             }
+            quizLink={
+              <Link to={paths.languageQuiz(code)} className="btn btn-primary btn-small">
+                Start the quiz
+              </Link>
+            }
           />
         )}
       </QueryState>

@@ -16,6 +16,7 @@ import { type ReactNode, useMemo, useState } from 'react';
 import { nextReviewText } from '../lib/next-review';
 import { AnswersHeatmap } from './answers-heatmap';
 import { ChartCanvas } from './chart-canvas';
+import './language-charts.css';
 
 // Only the pieces these charts use: chart.js is tree-shaken to them, and this module loads with the stats page only.
 Chart.register(BarController, BarElement, CategoryScale, LinearScale, LineController, LineElement, PointElement, Filler, Tooltip);
@@ -145,13 +146,28 @@ function DueToday({ charts, reviewLink }: { charts: LanguageProgress; reviewLink
   );
 }
 
-export function LanguageCharts({ charts, reviewLink }: { charts: LanguageProgress; reviewLink?: ReactNode }) {
+/**
+ * In place of the learned chart while no word is learned: a line flat at zero told the learner nothing, and the
+ * chart begins on their first learned word anyway.
+ */
+function NothingLearnedYet({ quizLink }: { quizLink?: ReactNode }) {
+  return (
+    <div className="chart-empty">
+      <p>Nothing to chart yet: each word you learn will show here, day by day.</p>
+      {quizLink}
+    </div>
+  );
+}
+
+/** `reviewLink` shows when words are due now; `quizLink` when no word is learned yet. */
+export function LanguageCharts({ charts, reviewLink, quizLink }: { charts: LanguageProgress; reviewLink?: ReactNode; quizLink?: ReactNode }) {
   const { retention } = charts;
+  const learnedAny = charts.learnedOverTime.some((day) => day.count > 0);
   return (
     <div className="stats-grid">
       <section aria-labelledby="learned-heading">
         <h2 id="learned-heading">Words learned</h2>
-        <LearnedChart rows={charts.learnedOverTime} />
+        {learnedAny ? <LearnedChart rows={charts.learnedOverTime} /> : <NothingLearnedYet quizLink={quizLink} />}
       </section>
       <section aria-labelledby="reviews-heading">
         <h2 id="reviews-heading">Answers per day</h2>
