@@ -14,6 +14,11 @@ const webFeatures = fs
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
+/** The tables of a learner's cards and everything that moves with them. */
+const CARD_TABLE_NAMES = 'progress|reviews|frontiers|learning_starts|taken_back_answers';
+const CARD_TABLES = `/^(${CARD_TABLE_NAMES})( as \\w+)?$/`;
+const CARD_TABLE_WRITE_SQL = `/\\b(insert\\s+into|update|delete\\s+from)\\s+(${CARD_TABLE_NAMES})\\b/i`;
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'coverage/**', 'test-results/**'] },
   js.configs.recommended,
@@ -68,6 +73,23 @@ export default tseslint.config(
       'no-restricted-imports': ['error', {
         patterns: [{ regex: '^@/(features|app)/', message: 'Shared components stay feature-free.' }],
       }],
+    },
+  },
+  // The card's life has one home: only modules/cards writes the card tables (docs/decisions/0001-architecture.md).
+  {
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/modules/cards/**', 'apps/server/src/db/migrations/**', '**/*.test.ts', 'apps/server/src/test/**'],
+    rules: {
+      'no-restricted-syntax': ['error',
+        {
+          selector: `CallExpression[callee.property.name=/^(insertInto|updateTable|deleteFrom|replaceInto|mergeInto)$/] > Literal[value=${CARD_TABLES}]`,
+          message: 'Card tables are written only by modules/cards: go through Cards.run and a CardStore method.',
+        },
+        {
+          selector: `TaggedTemplateExpression[tag.name='sql'] TemplateElement[value.raw=${CARD_TABLE_WRITE_SQL}]`,
+          message: 'Card tables are written only by modules/cards: go through Cards.run and a CardStore method.',
+        },
+      ],
     },
   },
   {

@@ -14,7 +14,7 @@ import { openDatabase } from '../apps/server/src/db/database.js';
 import type { Database } from '../apps/server/src/db/schema.js';
 import { SessionRepository } from '../apps/server/src/modules/auth/session.repository.js';
 import { BatchRepository } from '../apps/server/src/modules/learning/batch.repository.js';
-import { advanceFrontier } from '../apps/server/src/modules/learning/frontier.js';
+import { advanceFrontier } from '../apps/server/src/modules/cards/frontier.js';
 import { startApp } from './lib/proc.js';
 import { seed } from './lib/seed.js';
 
@@ -42,7 +42,7 @@ try {
     await run();
     return caught.map((query, i) => ({ label: caught.length > 1 ? `${label} (${i + 1})` : label, query }));
   };
-  const sessions = new SessionRepository(kysely);
+  const sessions = new SessionRepository(kysely, (work) => kysely.transaction().execute(work));
   const batches = new BatchRepository(kysely);
   const token = typical.cookie.slice('sid='.length);
   const statements = [

@@ -18,6 +18,7 @@ import type { DatabaseTarget } from '../apps/server/src/config.js';
 import { type Db, openDatabase } from '../apps/server/src/db/database.js';
 import { migrateToLatest } from '../apps/server/src/db/migrate.js';
 import { loadDecks } from '../apps/server/src/modules/content/deck-loader.js';
+import { Cards } from '../apps/server/src/modules/cards/cards.js';
 import { MemoryFitter } from '../apps/server/src/modules/memory/fitter.js';
 import { MemoryRepository } from '../apps/server/src/modules/memory/memory.repository.js';
 import { DAY_MS, FsrsLearner } from './lib/memory-model.js';
@@ -71,7 +72,7 @@ async function measure(kind: string, target: DatabaseTarget): Promise<string[]> 
     for (const size of SIZES) {
       const learnerId = createHash('sha256').update(`fit-bench-${kind}-${size}`).digest('base64url').slice(0, 22);
       const log = await writeLog(db, learnerId, size);
-      const fitter = new MemoryFitter(db.target, new MemoryRepository(db), () => START + 400 * DAY_MS, quiet, { fitTimeoutMs: 600_000 });
+      const fitter = new MemoryFitter(db.target, new MemoryRepository(db, new Cards(db)), () => START + 400 * DAY_MS, quiet, { fitTimeoutMs: 600_000 });
       const delay = monitorEventLoopDelay({ resolution: 5 });
       delay.enable();
       const started = performance.now();

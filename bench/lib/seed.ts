@@ -137,7 +137,7 @@ export async function seed(db: Db, { learners, now }: SeedOptions): Promise<Seed
           pr.last_review - (k.k - 1) * 3 * ${day}
         from progress pr
         join (select 1 as k union all select 2 union all select 3) k on k.k <= pr.reps`.execute(trx);
-      // Each learner's frontier (apps/server/src/modules/learning/frontier.ts), as their answers would have left it:
+      // Each learner's frontier (apps/server/src/modules/cards/frontier.ts), as their answers would have left it:
       // the first deck word without their card, found along words_language_rank. BENCH_NO_FRONTIERS=1 leaves them
       // out, to measure the batch as it was before frontiers.
       if (!process.env.BENCH_NO_FRONTIERS) {

@@ -28,13 +28,11 @@ import { ContactOutbox } from './modules/contact/contact-outbox.js';
 import { contactRoutes } from './modules/contact/contact.routes.js';
 import { ContactRepository } from './modules/contact/contact.repository.js';
 import { BatchRepository } from './modules/learning/batch.repository.js';
-import { CardTransactions } from './modules/learning/card-store.js';
-import { GuestMergeRepository } from './modules/learning/guest-merge.repository.js';
+import { Cards } from './modules/cards/cards.js';
 import { learningRoutes } from './modules/learning/learning.routes.js';
 import { DeckBandsService } from './modules/learning/deck-bands.js';
 import { deckBandsRoutes } from './modules/learning/deck-bands.routes.js';
 import { LearningService } from './modules/learning/learning.service.js';
-import { OwnWordRepository } from './modules/learning/own-word.repository.js';
 import { UserLanguageRepository } from './modules/learning/user-language.repository.js';
 import { userLanguagesRoutes } from './modules/learning/user-languages.routes.js';
 import { WordLists } from './modules/learning/word-list.js';
@@ -184,22 +182,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     app.addHook('onClose', () => maintenance.stop());
   }
   const words = new WordRepository(db.kysely);
-  const ownWords = new OwnWordRepository(db.kysely, words);
+  const cards = new Cards(db);
   const decks = new DeckCache(db);
   const learning = new LearningService(
     {
       decks,
       words,
       batches: new BatchRepository(db.kysely),
-      cards: new CardTransactions(db),
-      ownWords,
+      cards,
       languages: new UserLanguageRepository(db.kysely),
-      guests: new GuestMergeRepository(db.kysely),
     },
     clock,
     new WordLists(db, decks),
   );
-  const memoryModels = new MemoryRepository(db);
+  const memoryModels = new MemoryRepository(db, cards);
   const memoryFitter = new MemoryFitter(db.target, memoryModels, clock, app.log, { fitTimeoutMs: config.memoryFitTimeoutMs });
   app.decorate('memoryFitter', memoryFitter);
   if (config.memoryFitIntervalMs > 0) {
@@ -218,19 +214,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await registerApiDocs(app);
   await app.register(statusRoutes(new StatusRepository(db.kysely, db.target.kind === 'sqlite' ? db.target.file : null), health));
-  const email = emailFeatures(app, { db: db.kysely, config, clock, limiter, outboxPollMs: options.outboxPollMs });
+  const email = emailFeatures(app, { db: db.kysely, write: db.writeTransaction, config, clock, limiter, outboxPollMs: options.outboxPollMs });
   await app.register(authRoutes(auth, sessions, loginGuard, email.confirmAtSignup));
-  const accounts = new AccountService(new AccountRepository(db.kysely, () => sessionRepository.flushTouches()), limiter, clock, config.sessionIdleMs, (name) => loginGuard.forgetName(name));
+  const accounts = new AccountService(new AccountRepository(db, cards, () => sessionRepository.flushTouches()), limiter, clock, config.sessionIdleMs, (name) => loginGuard.forgetName(name));
   await app.register(accountRoutes(accounts, sessions));
   await email.register(accounts);
   await app.register(contentRoutes(new ContentRepository(db.kysely), readSecretLanguage(options.contentDir ?? path.join(ROOT_DIR, 'content'))));
   await app.register(learningRoutes(learning, sessions));
-  await app.register(deckBandsRoutes(new DeckBandsService(db), sessions));
+  await app.register(deckBandsRoutes(new DeckBandsService(db.kysely, cards), sessions));
   await app.register(userLanguagesRoutes(learning));
-  await app.register(transferRoutes(new TransferService(new TransferRepository(db.kysely), ownWords), sessions));
-  await app.register(placementRoutes(new PlacementService(new PlacementRepository(db), clock), sessions));
+  await app.register(transferRoutes(new TransferService(new TransferRepository(db.kysely), cards), sessions));
+  await app.register(placementRoutes(new PlacementService(new PlacementRepository(db.kysely), cards, clock), sessions));
   await app.register(contactRoutes(contacts, outbox, limiter, clock));
-  const settings = new SettingsRepository(db.kysely);
+  const settings = new SettingsRepository(db);
   await app.register(settingsRoutes(settings, sessions));
   await app.register(statsRoutes(new StatsService(new StatsRepository(db.kysely), settings, clock)));
   await app.register(memoryRoutes(new MemoryService(memoryModels)));

@@ -1,5 +1,8 @@
 import type { Kysely } from 'kysely';
+import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
+import type { Learner } from '../../lib/learner.js';
+import type { Cards } from '../cards/cards.js';
 
 export interface SessionRow {
   tokenHash: string;
@@ -10,11 +13,18 @@ export interface SessionRow {
 
 /** Kysely only: the account's sessions, its password hash, and deleting everything it owns. */
 export class AccountRepository {
+  private readonly db: Kysely<Database>;
+  private readonly write: Db['writeTransaction'];
+
   constructor(
-    private readonly db: Kysely<Database>,
+    db: Db,
+    private readonly cards: Cards,
     /** Writes the sessions' last use gathered in memory (SessionRepository.flushTouches), so that the list sees it. */
     private readonly writeSessionTouches: () => Promise<void> = () => Promise.resolve(),
-  ) {}
+  ) {
+    this.db = db.kysely;
+    this.write = db.writeTransaction;
+  }
 
   /** Sessions still alive (neither past their end nor idle too long), the most recently used first. */
   async liveSessions(userId: string, now: number, idleMs: number): Promise<SessionRow[]> {
@@ -55,7 +65,7 @@ export class AccountRepository {
 
   /** Sets the new hash and ends every other session, in one transaction: no old session outlives the change. */
   async changePassword(userId: string, passwordHash: string, keepTokenHash: string | null): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
+    await this.write(async (trx) => {
       await trx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).execute();
       let query = trx.deleteFrom('sessions').where('user_id', '=', userId);
       if (keepTokenHash) query = query.where('token_hash', '<>', keepTokenHash);
@@ -64,20 +74,17 @@ export class AccountRepository {
   }
 
   /**
-   * Deletes the account and everything it owns, in one transaction. The foreign keys would cascade from `users`
-   * alone; each table is named anyway, so that the deletion does not depend on a pragma or on a table added later
-   * remembering its ON DELETE (the account test counts the rows of every table).
+   * Deletes the account and everything it owns, in one unit of work: its cards and all that moves with them
+   * (cards/forget-learner.ts), then the rest. The foreign keys would cascade from `users` alone; each table is named
+   * anyway, so that the deletion does not depend on a pragma or on a table added later remembering its ON DELETE
+   * (the account test counts the rows of every table).
    */
-  async deleteAccount(userId: string): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
-      const ownWords = trx.selectFrom('words').select('id').where('owner_id', '=', userId);
-      await trx.deleteFrom('reviews').where((eb) => eb.or([eb('learner_id', '=', userId), eb('word_id', 'in', ownWords)])).execute();
-      await trx.deleteFrom('progress').where((eb) => eb.or([eb('learner_id', '=', userId), eb('word_id', 'in', ownWords)])).execute();
-      await trx.deleteFrom('words').where('owner_id', '=', userId).execute();
+  async deleteAccount(learner: Learner): Promise<void> {
+    await this.cards.run({ learner }, async ({ cards, trx }) => {
+      const userId = learner.id;
+      await cards.forgetLearner(userId);
       await trx.deleteFrom('user_languages').where('user_id', '=', userId).execute();
       await trx.deleteFrom('placements').where('learner_id', '=', userId).execute();
-      await trx.deleteFrom('frontiers').where('learner_id', '=', userId).execute();
-      await trx.deleteFrom('learning_starts').where('learner_id', '=', userId).execute();
       await trx.deleteFrom('known_devices').where('user_id', '=', userId).execute();
       await trx.deleteFrom('mail_outbox').where('user_id', '=', userId).execute();
       await trx.deleteFrom('reminder_sends').where('user_id', '=', userId).execute();

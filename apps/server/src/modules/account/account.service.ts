@@ -60,7 +60,7 @@ export class AccountService {
 
   async deleteAccount(learner: Learner, password: string): Promise<void> {
     await this.confirmPassword(learner, password);
-    await this.accounts.deleteAccount(learner.id);
+    await this.accounts.deleteAccount(learner);
     if (learner.username) await this.forgetName(learner.username);
     for (const key of [reauthKey(learner.id), confirmLimitKey(learner.id), resetLimitKey(learner.id)]) await this.limiter.reset(key);
   }

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 
 export type TokenPurpose = 'confirm' | 'reset';
@@ -27,7 +28,10 @@ const useToken = (db: Kysely<Database>, tokenHash: string, purpose: TokenPurpose
 
 /** Kysely only: confirmed addresses (account_emails) and single-use link tokens (email_tokens, hashed). */
 export class EmailRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly write: Db['writeTransaction'],
+  ) {}
 
   async confirmed(userId: string): Promise<string | null> {
     const row = await this.db.selectFrom('account_emails').select('address').where('user_id', '=', userId).executeTakeFirst();
@@ -51,7 +55,7 @@ export class EmailRepository {
 
   /** Stores a new link's hash; an earlier unused link of the same purpose stops working (only the latest does). */
   async createToken(t: { tokenHash: string; userId: string; purpose: TokenPurpose; address: string | null; now: number; expiresAt: number }): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
+    await this.write(async (trx) => {
       await trx.deleteFrom('email_tokens').where('user_id', '=', t.userId).where('purpose', '=', t.purpose).where('used_at', 'is', null).execute();
       await trx
         .insertInto('email_tokens')
@@ -62,7 +66,7 @@ export class EmailRepository {
 
   /** Confirms the address of a confirmation link, using the link up in the same transaction. */
   async confirm(tokenHash: string, now: number): Promise<string | null> {
-    return this.db.transaction().execute(async (trx) => {
+    return this.write(async (trx) => {
       const used = await useToken(trx, tokenHash, 'confirm', now);
       if (!used?.address) return null;
       const row = { user_id: used.user_id, address: used.address, address_key: addressKey(used.address), confirmed_at: now };
@@ -80,7 +84,7 @@ export class EmailRepository {
    * the hash replaced, every session of the account ended and every other reset link voided. False: no such link.
    */
   async resetPassword(tokenHash: string, passwordHash: string, now: number): Promise<{ userId: string } | null> {
-    return this.db.transaction().execute(async (trx) => {
+    return this.write(async (trx) => {
       const used = await useToken(trx, tokenHash, 'reset', now);
       if (!used) return null;
       await trx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', used.user_id).execute();
@@ -92,7 +96,7 @@ export class EmailRepository {
 
   /** Removes the confirmed address and any confirmation link waiting. */
   async remove(userId: string): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
+    await this.write(async (trx) => {
       await trx.deleteFrom('account_emails').where('user_id', '=', userId).execute();
       await trx.deleteFrom('email_tokens').where('user_id', '=', userId).where('purpose', '=', 'confirm').execute();
     });

@@ -10,7 +10,7 @@ import { DEFAULT_RETENTION, type UserRepository } from './user.repository.js';
 const SIGNUP_PER_CLIENT = { max: 20, windowMs: 60 * 60_000 };
 
 /** Called when a guest logs into an account: its progress and languages move into the account. */
-export type MergeGuest = (guestId: string, accountId: string) => Promise<void>;
+export type MergeGuest = (guestId: string, account: Learner) => Promise<void>;
 
 export class AuthService {
   constructor(
@@ -47,7 +47,7 @@ export class AuthService {
     if (current && current.username === null && current.id !== found.learner.id) {
       // The languages the guest practised become its own first, so the merge brings them into the account.
       await this.users.adoptPractisedLanguages(current.id, this.clock());
-      await this.mergeGuest(current.id, found.learner.id);
+      await this.mergeGuest(current.id, found.learner);
     }
     return found.learner;
   }

@@ -3,9 +3,9 @@ import type { Clock } from '../../lib/clock.js';
 import type { Limit, RateLimiter } from '../../lib/rate-limiter.js';
 import { sessionEnded, unauthorized } from '../../lib/errors.js';
 import { randomToken, sha256 } from '../../lib/tokens.js';
-import type { SessionRepository } from './session.repository.js';
-import type { Learner } from '../../lib/learner.js';
-import type { UserRepository } from './user.repository.js';
+import type { SessionInsert, SessionRepository } from './session.repository.js';
+import type { Learner, LearnerClaim } from '../../lib/learner.js';
+import { type UserRepository, newGuest } from './user.repository.js';
 
 export const SESSION_COOKIE = 'sid';
 /** Writing last_seen_at on every request would turn reads into writes; a minute's precision is enough for idle expiry. */
@@ -21,7 +21,7 @@ declare module 'fastify' {
     /** The learner of this request's session (an account or a guest), or null without a session. */
     learner: Learner | null;
     sessionTokenHash: string | null;
-    /** The request carried the cookie of an account's session that has ended: see `ensureLearner`. */
+    /** The request carried the cookie of an account's session that has ended: see `claim`. */
     sessionEnded: boolean;
   }
 }
@@ -84,19 +84,32 @@ export class SessionManager {
   /** Starts a fresh session for the user, ending the request's previous one (rotation at login). */
   async start(request: FastifyRequest, reply: FastifyReply, learner: Learner): Promise<void> {
     if (request.sessionTokenHash) await this.sessions.delete(request.sessionTokenHash);
+    const session = this.newSession(request, learner);
+    await this.sessions.create(session.row);
+    session.begin(reply);
+  }
+
+  /** A session to store for the learner, and how it begins on the request once stored (its cookie). */
+  private newSession(request: FastifyRequest, learner: Learner): { row: SessionInsert; begin(reply: FastifyReply): void } {
     const token = randomToken(32);
     const now = this.options.clock();
-    await this.sessions.create(sha256(token), learner.id, now, now + this.options.maxMs, request.headers['user-agent']?.slice(0, 512) ?? '');
-    request.learner = learner;
-    request.sessionTokenHash = sha256(token);
-    request.sessionEnded = false;
-    void reply.setCookie(SESSION_COOKIE, token, {
-      path: '/',
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: request.protocol === 'https',
-      maxAge: Math.floor(this.options.maxMs / 1000),
-    });
+    const tokenHash = sha256(token);
+    const row: SessionInsert = { tokenHash, userId: learner.id, now, expiresAt: now + this.options.maxMs, userAgent: request.headers['user-agent']?.slice(0, 512) ?? '' };
+    return {
+      row,
+      begin: (reply) => {
+        request.learner = learner;
+        request.sessionTokenHash = tokenHash;
+        request.sessionEnded = false;
+        void reply.setCookie(SESSION_COOKIE, token, {
+          path: '/',
+          httpOnly: true,
+          sameSite: 'lax',
+          secure: request.protocol === 'https',
+          maxAge: Math.floor(this.options.maxMs / 1000),
+        });
+      },
+    };
   }
 
   async end(request: FastifyRequest, reply: FastifyReply): Promise<void> {
@@ -115,17 +128,26 @@ export class SessionManager {
   }
 
   /**
-   * The request's learner, creating a guest with its own session on the first call that records progress. Never
-   * for a request with an ended account session: 401 `session_ended`, so the app can say so and keep the answers
-   * for when the learner logs in again (decision 0002).
+   * Who the request's writes act for: its learner, or for a visitor a new guest with its own session, written in
+   * the write's own unit of work (`writeAs`, lib/learner.ts). Never for a request with an ended account session:
+   * 401 `session_ended`, so the app can say so and keep the answers for when the learner logs in again (decision
+   * 0002).
    */
-  async ensureLearner(request: FastifyRequest, reply: FastifyReply): Promise<Learner> {
-    if (request.learner) return request.learner;
+  async claim(request: FastifyRequest, reply: FastifyReply): Promise<LearnerClaim> {
+    if (request.learner) return { learner: request.learner };
     if (request.sessionEnded) throw sessionEnded();
     await this.options.limiter.hit(`guest:ip:${request.ip}`, GUEST_LIMIT);
-    const guest = await this.users.createGuest(randomToken(), this.options.clock());
-    await this.start(request, reply, guest);
-    return guest;
+    const guest = newGuest(randomToken());
+    const session = this.newSession(request, guest);
+    const { now } = session.row;
+    return {
+      learner: guest,
+      create: async (trx) => {
+        await this.users.createGuest(guest.id, now, trx);
+        await this.sessions.create(session.row, trx);
+      },
+      started: () => session.begin(reply),
+    };
   }
 
   private clearCookie(reply: FastifyReply): void {

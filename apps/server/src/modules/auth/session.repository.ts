@@ -12,6 +12,15 @@ export interface SessionRecord {
 }
 
 /** How long a session's "last seen" waits in memory before it is written, with every other one due by then. */
+/** A session as it is stored: its token only as a hash. */
+export interface SessionInsert {
+  tokenHash: string;
+  userId: string;
+  now: number;
+  expiresAt: number;
+  userAgent: string;
+}
+
 export const TOUCH_FLUSH_MS = 2_000;
 
 const touchQuery = prepared((p: { tokenHash: string; now: number }, db) =>
@@ -40,13 +49,13 @@ export class SessionRepository {
   constructor(
     private readonly db: Kysely<Database>,
     /** Where the gathered "last seen" times are written; Kysely's own transaction when not given (tools, tests). */
-    private readonly write: Db['writeTransaction'] = (work) => db.transaction().execute(work),
+    private readonly write: Db['writeTransaction'],
   ) {}
 
-  async create(tokenHash: string, userId: string, now: number, expiresAt: number, userAgent = ''): Promise<void> {
-    await this.db
+  async create(session: SessionInsert, runner: Kysely<Database> = this.db): Promise<void> {
+    await runner
       .insertInto('sessions')
-      .values({ token_hash: tokenHash, user_id: userId, created_at: now, last_seen_at: now, expires_at: expiresAt, user_agent: userAgent })
+      .values({ token_hash: session.tokenHash, user_id: session.userId, created_at: session.now, last_seen_at: session.now, expires_at: session.expiresAt, user_agent: session.userAgent })
       .execute();
   }
 

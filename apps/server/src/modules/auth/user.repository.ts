@@ -13,12 +13,15 @@ export const toLearner = (row: { id: string; username: string | null; desired_re
   strictAccents: row.strict_accents === 1,
 });
 
+/** A new guest as the server knows it, with the settings' defaults. */
+export const newGuest = (id: string): Learner => ({ id, username: null, desiredRetention: DEFAULT_RETENTION, strictAccents: false });
+
 export class UserRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  async createGuest(id: string, now: number): Promise<Learner> {
-    await this.db.insertInto('users').values({ id, username: null, username_key: null, password_hash: null, created_at: now }).execute();
-    return { id, username: null, desiredRetention: DEFAULT_RETENTION, strictAccents: false };
+  /** Stores a guest (`newGuest`), in the caller's unit of work. */
+  async createGuest(id: string, now: number, runner: Kysely<Database> = this.db): Promise<void> {
+    await runner.insertInto('users').values({ id, username: null, username_key: null, password_hash: null, created_at: now }).execute();
   }
 
   /** Inserts an account; returns false when the name is taken (the unique index decides, so races are safe). */

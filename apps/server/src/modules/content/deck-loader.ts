@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { sha256 } from '../../lib/tokens.js';
 import { wordKey } from '../../lib/word-key.js';
-import { lowerFrontiers } from '../learning/frontier.js';
+import { lowerFrontiers } from '../cards/frontier.js';
 
 /** Rows per INSERT: well under SQLite's and PostgreSQL's bound-parameter limits. */
 const CHUNK = 200;
@@ -51,7 +51,7 @@ export async function loadDeck(db: Db, language: Language, text: string, now: nu
     throw new Error(`deck ${language.code} is invalid (${problems.length} problems; line ${first?.line}: ${first?.message})`);
   }
   const shared = sharedMeanings(entries);
-  await db.kysely.transaction().execute(async (trx) => {
+  await db.writeTransaction(async (trx) => {
     const before = await trx.selectFrom('words').select(['id', 'word', 'rank']).where('language', '=', language.code).where('owner_id', 'is', null).where('active', '=', 1).execute();
     for (let i = 0; i < entries.length; i += CHUNK) {
       const rows = entries.slice(i, i + CHUNK).map((e) => toRow(language.code, e, promptHint(e, shared)));

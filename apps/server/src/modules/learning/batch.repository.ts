@@ -4,8 +4,8 @@ import { supportsLateral } from '../../db/dialect.js';
 import { prepared } from '../../db/prepared.js';
 import type { Database } from '../../db/schema.js';
 import { startRank } from './deck-bands.js';
-import { dueBy } from './card.js';
-import { frontierRank } from './frontier.js';
+import { dueBy } from '../cards/card.js';
+import { frontierRank } from '../cards/frontier.js';
 import { visibleWords } from './word.repository.js';
 import { WORD_COLUMNS, type WordRow } from './word-row.js';
 

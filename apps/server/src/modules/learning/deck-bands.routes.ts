@@ -10,9 +10,7 @@ export function deckBandsRoutes(bands: DeckBandsService, sessions: SessionManage
     serve(app, bandEndpoints.deckBands, async (request, _reply, language) => bands.bands(request.learner, language));
 
     serve(app, bandEndpoints.startBand, async (request, reply, language) => {
-      if (!request.learner) await bands.checkBand(language, request.body.first);
-      const learner = await sessions.ensureLearner(request, reply);
-      return bands.start(learner, language, request.body.first);
+      return bands.start(await sessions.claim(request, reply), language, request.body.first);
     });
   };
 }

@@ -1,10 +1,10 @@
 import type { DeckBands } from '@vocab/api';
 import { type LanguageCode, primaryDirection } from '@vocab/core';
 import { type Kysely, sql } from 'kysely';
-import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { badRequest } from '../../lib/errors.js';
-import type { Learner } from '../../lib/learner.js';
+import type { Learner, LearnerClaim } from '../../lib/learner.js';
+import type { Cards } from '../cards/cards.js';
 
 /** Words per band: about a month of daily quizzes, so that a deck of 3,000 is a year in six steps. */
 export const BAND_SIZE = 500;
@@ -23,11 +23,10 @@ export const startRank = (learnerId: string, language: string) =>
  * on run out, takes the words before it that still have no card. A placement result above the start simply wins.
  */
 export class DeckBandsService {
-  private readonly kysely: Kysely<Database>;
-
-  constructor(private readonly db: Db) {
-    this.kysely = db.kysely;
-  }
+  constructor(
+    private readonly kysely: Kysely<Database>,
+    private readonly cards: Cards,
+  ) {}
 
   async bands(learner: Learner | null, language: LanguageCode): Promise<DeckBands> {
     const direction = primaryDirection(language);
@@ -55,28 +54,13 @@ export class DeckBandsService {
   }
 
   /** Takes new words from the band starting at `first` on; 1 goes back to the deck's start (the row is removed). */
-  async start(learner: Learner, language: LanguageCode, first: number): Promise<DeckBands> {
-    await this.checkBand(language, first);
-    await this.db.writeTransaction(async (trx) => {
-      if (first === 1) {
-        await trx.deleteFrom('learning_starts').where('learner_id', '=', learner.id).where('language', '=', language).execute();
-        return;
-      }
-      await trx
-        .insertInto('learning_starts')
-        .values({ learner_id: learner.id, language, rank: first })
-        .onConflict((oc) => oc.columns(['learner_id', 'language']).doUpdateSet({ rank: first }))
-        .execute();
-    });
-    return this.bands(learner, language);
-  }
-
-  /** Refuses a rank where no band starts, before a visitor is made a guest for it. */
-  async checkBand(language: LanguageCode, first: number): Promise<void> {
+  async start(claim: LearnerClaim, language: LanguageCode, first: number): Promise<DeckBands> {
     const { bands } = await this.bands(null, language);
     if (!bands.some((b) => b.first === first)) {
       throw badRequest('unknown_band', `No band of the ${language} deck starts at word ${first}: bands start at 1, ${BAND_SIZE + 1}, ${2 * BAND_SIZE + 1}, … up to the deck's size.`);
     }
+    await this.cards.run(claim, ({ cards, learner }) => cards.chooseStart(learner.id, language, first));
+    return this.bands(claim.learner, language);
   }
 
   private async storedStart(learnerId: string, language: string): Promise<number> {

@@ -32,10 +32,8 @@ export function learningRoutes(learning: LearningService, sessions: SessionManag
     serve(app, learningEndpoints.forReview, async (request, _reply, code) => learning.due(request.learner, code, request.query));
 
     serve(app, learningEndpoints.answer, async (request, reply, code) => {
-      if (!request.learner) await learning.checkVisitorRequest(code, { wordId: Number(request.params.id) });
-      const learner = await sessions.ensureLearner(request, reply);
       const body = request.body ?? {};
-      return learning.answer(learner, code, Number(request.params.id), { ...body, verdict: body.verdict ?? 'correct' });
+      return learning.answer(await sessions.claim(request, reply), code, Number(request.params.id), { ...body, verdict: body.verdict ?? 'correct' });
     });
 
     for (const [endpoint, correctInstead] of [[learningEndpoints.undoAnswer, false], [learningEndpoints.iWasRight, true]] as const) {
@@ -47,9 +45,7 @@ export function learningRoutes(learning: LearningService, sessions: SessionManag
     }
 
     serve(app, learningEndpoints.addWord, async (request, reply, code) => {
-      if (!request.learner) await learning.checkVisitorRequest(code, { word: request.body.word });
-      const learner = await sessions.ensureLearner(request, reply);
-      const word = await learning.addOwnWord(learner, code, request.body.word, request.body.translation);
+      const word = await learning.addOwnWord(await sessions.claim(request, reply), code, request.body.word, request.body.translation);
       return reply.status(201).send(word);
     });
   };

@@ -3,28 +3,25 @@ import { BATCH_SIZE, CONTEXT_DIRECTION, type Direction, contextAnswerKey, exampl
 import { isUniqueViolation } from '../../db/db-errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
-import type { Learner } from '../../lib/learner.js';
+import type { Learner, LearnerClaim } from '../../lib/learner.js';
 import type { BatchRepository } from './batch.repository.js';
-import type { CardRef, SavedCard } from './card.js';
-import type { CardStore, CardTransactions } from './card-store.js';
+import type { CardRef, SavedCard } from '../cards/card.js';
+import type { CardStore } from '../cards/card-store.js';
+import type { Cards } from '../cards/cards.js';
 import type { DeckCache, DeckRow } from './deck-cache.js';
-import type { GuestMergeRepository } from './guest-merge.repository.js';
-import type { OwnWordRepository } from './own-word.repository.js';
 import type { UserLanguageRepository } from './user-language.repository.js';
 import type { WordLists } from './word-list.js';
 import type { WordRepository } from './word.repository.js';
 import { toWord } from './word-row.js';
 
-/** The learning module's storage: a repository per kind of data, and the write transactions of answers. */
+/** The learning module's storage: a repository per kind of data, and the cards' unit of work for every write. */
 export interface LearningStorage {
   /** The decks, kept in memory. */
   decks: DeckCache;
   words: WordRepository;
   batches: BatchRepository;
-  cards: CardTransactions;
-  ownWords: OwnWordRepository;
+  cards: Cards;
   languages: UserLanguageRepository;
-  guests: GuestMergeRepository;
 }
 
 /**
@@ -76,17 +73,15 @@ export class LearningService {
   private readonly decks: DeckCache;
   private readonly words: WordRepository;
   private readonly batches: BatchRepository;
-  private readonly cards: CardTransactions;
-  private readonly ownWords: OwnWordRepository;
+  private readonly cards: Cards;
   private readonly languages: UserLanguageRepository;
-  private readonly guests: GuestMergeRepository;
 
   constructor(
     storage: LearningStorage,
     private readonly clock: Clock,
     private readonly lists: WordLists,
   ) {
-    ({ decks: this.decks, words: this.words, batches: this.batches, cards: this.cards, ownWords: this.ownWords, languages: this.languages, guests: this.guests } = storage);
+    ({ decks: this.decks, words: this.words, batches: this.batches, cards: this.cards, languages: this.languages } = storage);
   }
 
   /**
@@ -133,7 +128,8 @@ export class LearningService {
    * a later one in the same session is practice, logged but not rescheduled. A repeated `answerId` is a retry of
    * a request already recorded and changes nothing.
    */
-  async answer(learner: Learner, language: LanguageCode, wordId: number, input: AnswerInput): Promise<{ word: Word; scheduled: boolean }> {
+  async answer(claim: LearnerClaim, language: LanguageCode, wordId: number, input: AnswerInput): Promise<{ word: Word; scheduled: boolean }> {
+    const { learner } = claim;
     const ref: CardRef = { learnerId: learner.id, wordId, direction: input.context ? CONTEXT_DIRECTION : directionOf(input.direction, language) };
     // Read before the transaction: judging may have to load the language's lexicon, and a missing word writes nothing.
     const word = await this.visibleWord(learner.id, language, wordId, ref.direction);
@@ -142,7 +138,7 @@ export class LearningService {
     const judged: AnswerInput = { ...input, verdict: await this.judge(learner, language, word, ref.direction, input) };
     const withCard = (card: SavedCard | undefined) => toWord({ ...word, answered_correctly: card?.answered_correctly ?? null, due: card?.due ?? null });
     try {
-      return await this.cards.run(async (cards) => {
+      return await this.cards.run(claim, async ({ cards }) => {
         // Asked before the card is created: a retry of an answer taken back finds no card (the undo removed a first
         // answer's card), and must leave the word as the undo left it.
         const seen = await cards.answerSeen(ref, input.answerId, input.sessionId);
@@ -226,7 +222,7 @@ export class LearningService {
   async undo(learner: Learner, language: LanguageCode, answerId: string, correctInstead = false): Promise<{ word: Word; scheduled: boolean }> {
     const now = this.clock();
     const fresh = { ...newCardState(now), language };
-    return this.cards.run(async (cards) => {
+    return this.cards.run({ learner }, async ({ cards }) => {
       const answer = await cards.findAnswer(learner.id, answerId);
       // The word must be of this language (and visible to the learner), as the path says.
       const word = answer && (await cards.readWord(learner.id, language, answer.ref.wordId, answer.ref.direction));
@@ -251,22 +247,14 @@ export class LearningService {
     });
   }
 
-  /**
-   * Refuses, before anything is written, what `answer` or `addOwnWord` would refuse for a caller without a session:
-   * a visitor's guest is created only for a request that will succeed.
-   */
-  async checkVisitorRequest(language: LanguageCode, request: { wordId: number } | { word: string }): Promise<void> {
-    if ('wordId' in request) {
-      if (!(await this.words.findWord(null, language, request.wordId, primaryDirection(language)))) throw notFound('That word');
-    } else if (await this.words.hasWord(language, request.word.normalize('NFC'))) {
-      throw wordExists();
-    }
-  }
-
-  async addOwnWord(learner: Learner, language: LanguageCode, word: string, translation: string): Promise<Word> {
-    const id = await this.ownWords.add(learner.id, language, word.normalize('NFC'), translation.normalize('NFC'));
-    if (id === null) throw wordExists();
-    const row = await this.words.findWord(learner.id, language, id, primaryDirection(language));
+  /** Adds a word of the learner's own; one the deck or the learner has already is refused (409). */
+  async addOwnWord(claim: LearnerClaim, language: LanguageCode, word: string, translation: string): Promise<Word> {
+    const text = word.normalize('NFC');
+    // The deck changes only at start: a read before the unit of work is as good as one inside it.
+    if (await this.words.hasWord(language, text)) throw wordExists();
+    const [id] = await this.cards.run(claim, ({ cards, learner }) => cards.addOwnWords(learner.id, language, [{ word: text, translation: translation.normalize('NFC') }]));
+    if (id === undefined) throw wordExists();
+    const row = await this.words.findWord(claim.learner.id, language, id, primaryDirection(language));
     if (!row) throw notFound('That word');
     return toWord(row);
   }
@@ -293,5 +281,6 @@ export class LearningService {
     return { ...stats, ...(list ? { wordsLearned: list } : {}), addedAt: when };
   }
 
-  mergeGuest = (guestId: string, accountId: string): Promise<void> => this.guests.merge(guestId, accountId);
+  /** A guest's learning moves into the account it logs into (cards/guest-merge.ts). */
+  mergeGuest = (guestId: string, account: Learner): Promise<void> => this.cards.run({ learner: account }, ({ cards }) => cards.mergeGuest(guestId, account.id));
 }

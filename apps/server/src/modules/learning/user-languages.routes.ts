@@ -89,7 +89,7 @@ export function userLanguagesRoutes(learning: LearningService): FastifyPluginAsy
           throw badRequest('invalid_input', 'the language in the query differs from the path');
         }
         const body = request.body ?? {};
-        return learning.answer(learner, language, Number(request.query.wordId), { ...body, verdict: body.verdict ?? defaultVerdict });
+        return learning.answer({ learner }, language, Number(request.query.wordId), { ...body, verdict: body.verdict ?? defaultVerdict });
       });
     }
   };

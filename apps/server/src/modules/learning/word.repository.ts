@@ -3,7 +3,7 @@ import { type Kysely, sql } from 'kysely';
 import { type QueryRunner, prepared } from '../../db/prepared.js';
 import type { Database } from '../../db/schema.js';
 import { wordKey } from '../../lib/word-key.js';
-import { dueBy } from './card.js';
+import { dueBy } from '../cards/card.js';
 import { WORD_COLUMNS, type WordRow } from './word-row.js';
 
 /** The largest id a `serial` column holds. */

@@ -1,51 +1,14 @@
 import { type MemoryReport } from '@vocab/api';
-import { validParameters } from '@vocab/core';
-import { type Kysely, type Transaction, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
-import { prepared } from '../../db/prepared.js';
-import type { Database } from '../../db/schema.js';
 import { logSize } from './fit-discovery.js';
+import { parseParameters } from './learner-memory.js';
 import type { CardUpdate } from './fit-job.js';
+import type { Cards } from '../cards/cards.js';
 
 /** After a failed fit, the learner is not tried again for this long: a log that crashes the optimizer keeps doing so. */
 export const FAILURE_BACKOFF_MS = 86_400_000;
 /** Cards rewritten per write transaction: a large history is applied in short transactions that answers pass between. */
 const CARDS_PER_TRANSACTION = 100;
-
-const parametersQuery = prepared((p: { learnerId: string; language: string }, db) =>
-  db.selectFrom('memory_models').select(['parameters', 'retention_offset']).where('learner_id', '=', p.learnerId).where('language', '=', p.language),
-);
-
-// Parsed parameters by their stored text: an answer reads the text and gets the same array without parsing it again.
-const parsed = new Map<string, readonly number[] | null>();
-function parseParameters(text: string | null | undefined): readonly number[] | null {
-  if (!text) return null;
-  let value = parsed.get(text);
-  if (value === undefined) {
-    try {
-      value = validParameters(JSON.parse(text));
-    } catch {
-      value = null;
-    }
-    if (parsed.size >= 5_000) parsed.delete(parsed.keys().next().value as string);
-    parsed.set(text, value);
-  }
-  return value;
-}
-
-/** What a learner's answers in a language are scheduled with (modules/memory). */
-export interface LearnerMemory {
-  /** Their fitted FSRS parameters, or null for FSRS's defaults. */
-  parameters: readonly number[] | null;
-  /** Added to their desired retention (core `retentionCorrection`). */
-  retentionOffset: number;
-}
-
-export async function learnerMemory(db: Kysely<Database> | Transaction<Database>, learnerId: string, language: string): Promise<LearnerMemory> {
-  const row = await parametersQuery.executeTakeFirst(db, { learnerId, language });
-  const parameters = parseParameters(row?.parameters);
-  return { parameters, retentionOffset: parameters ? Number(row?.retention_offset ?? 0) : 0 };
-}
 
 export interface StoredModel {
   status: 'defaults' | 'fitted' | 'failed';
@@ -57,7 +20,10 @@ export interface StoredModel {
 
 /** Where each learner's memory models are kept, and the fitter's claims on them. */
 export class MemoryRepository {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly cards: Cards,
+  ) {}
 
   async find(learnerId: string, language: string): Promise<StoredModel | null> {
     const row = await this.db.kysely.selectFrom('memory_models').selectAll().where('learner_id', '=', learnerId).where('language', '=', language).executeTakeFirst();
@@ -127,27 +93,7 @@ export class MemoryRepository {
     let rescheduled = 0;
     for (let i = 0; i < fit.cards.length; i += CARDS_PER_TRANSACTION) {
       const chunk = fit.cards.slice(i, i + CARDS_PER_TRANSACTION);
-      rescheduled += await this.db.writeTransaction(async (trx) => {
-        let n = 0;
-        for (const c of chunk) {
-          const result = await trx
-            .updateTable('progress')
-            .set({
-              stability: c.state.stability,
-              difficulty: c.state.difficulty,
-              scheduled_days: c.state.scheduled_days,
-              due: sql<number>`case when due <= ${now} then due else ${Math.max(c.state.due, now)} end`,
-              updated_at: now,
-            })
-            .where('learner_id', '=', learnerId)
-            .where('word_id', '=', c.wordId)
-            .where('direction', '=', c.direction)
-            .where('last_review', '=', c.lastReview)
-            .executeTakeFirst();
-          n += Number(result.numUpdatedRows);
-        }
-        return n;
-      });
+      rescheduled += await this.cards.runJob((cards) => cards.refit(learnerId, chunk, now));
     }
     const report: MemoryReport = { ...fit.report, cardsRescheduled: rescheduled };
     await this.db.writeTransaction((trx) =>

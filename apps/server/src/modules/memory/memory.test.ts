@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { expect, it } from 'vitest';
 import { TEST_DECK_SIZE, type TestContext, describeEachDatabase, loginAs } from '../../test/harness.js';
 import { MemoryFitter } from './fitter.js';
+import { Cards } from '../cards/cards.js';
 import { MemoryRepository } from './memory.repository.js';
 
 const DAY = 86_400_000;
@@ -87,7 +88,7 @@ describeEachDatabase('memory model', (ctx) => {
     await studyDays(ctx(), cookie, [12, 16]);
     const logged: string[] = [];
     const log = { info: () => undefined, warn: (_: object, msg: string) => logged.push(msg), error: (_: object, msg: string) => logged.push(msg) };
-    const impatient = new MemoryFitter(db.target, new MemoryRepository(db), clock, log, { fitTimeoutMs: 1 });
+    const impatient = new MemoryFitter(db.target, new MemoryRepository(db, new Cards(db)), clock, log, { fitTimeoutMs: 1 });
     const pass = await impatient.runOnce();
     // No fit finishes within 1 ms: its process is killed, and that is all that happens.
     expect(pass).toMatchObject({ failed: 1, fitted: 0 });
@@ -133,7 +134,7 @@ describeEachDatabase('memory model', (ctx) => {
     const { cookie } = await loginAs(app);
     await studyDays(ctx(), cookie, [0, 2, 5, 9]);
     const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
-    const other = new MemoryFitter(db.target, new MemoryRepository(db), clock, quiet);
+    const other = new MemoryFitter(db.target, new MemoryRepository(db, new Cards(db)), clock, quiet);
     const [a, b] = await Promise.all([app.memoryFitter.runOnce(), other.runOnce()]);
     expect(a.fitted + b.fitted).toBe(1);
     expect((await model(app, cookie)).version).toBe(1);

@@ -1,8 +1,5 @@
-import type { CardState, Direction } from '@vocab/core';
-import type { Kysely } from 'kysely';
-import type { Db } from '../../db/database.js';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { addKnownCards } from '../learning/known-cards.js';
 
 /** A deck word as the placement test asks and judges it. */
 export interface DeckWordRow {
@@ -23,11 +20,7 @@ export interface PlacementRow {
 
 /** The deck a placement test walks, and each learner's latest result with the cards it marked known. */
 export class PlacementRepository {
-  private readonly kysely: Kysely<Database>;
-
-  constructor(private readonly db: Db) {
-    this.kysely = db.kysely;
-  }
+  constructor(private readonly kysely: Kysely<Database>) {}
 
   /** The language's active deck words, most common first (words_language_rank). */
   deck(language: string): Promise<DeckWordRow[]> {
@@ -51,20 +44,12 @@ export class PlacementRepository {
       .executeTakeFirst();
   }
 
-  /**
-   * Records a result in one write transaction: cards for the known words that have none yet (others stay as they
-   * are), and the result in place of the learner's previous one. Returns how many cards were created.
-   */
-  async record(learnerId: string, language: string, direction: Direction, result: Omit<PlacementRow, 'marked'>, known: ReadonlyArray<{ wordId: number; card: CardState }>): Promise<number> {
-    return this.db.writeTransaction(async (trx) => {
-      const marked = await addKnownCards(trx, { learnerId, language, direction }, known, result.taken_at);
-      const row = { ...result, marked };
-      await trx
-        .insertInto('placements')
-        .values({ learner_id: learnerId, language, ...row })
-        .onConflict((oc) => oc.columns(['learner_id', 'language']).doUpdateSet(row))
-        .execute();
-      return marked;
-    });
+  /** Stores a result in place of the learner's previous one, in the unit of work that marked its cards known. */
+  async saveResult(trx: Transaction<Database>, learnerId: string, language: string, result: PlacementRow): Promise<void> {
+    await trx
+      .insertInto('placements')
+      .values({ learner_id: learnerId, language, ...result })
+      .onConflict((oc) => oc.columns(['learner_id', 'language']).doUpdateSet(result))
+      .execute();
   }
 }

@@ -15,9 +15,7 @@ export function placementRoutes(placement: PlacementService, sessions: SessionMa
     serve(app, placementEndpoints.nextPlacementWords, async (request, _reply, language) => placement.next(language, request.body.answers));
 
     serve(app, placementEndpoints.finishPlacement, async (request, reply, language) => {
-      if (!request.learner) await placement.checkFinish(language, request.body.answers);
-      const learner = await sessions.ensureLearner(request, reply);
-      return placement.finish(learner, language, request.body.answers);
+      return placement.finish(await sessions.claim(request, reply), language, request.body.answers);
     });
   };
 }

@@ -22,7 +22,8 @@ import {
 } from '@vocab/core';
 import type { Clock } from '../../lib/clock.js';
 import { badRequest } from '../../lib/errors.js';
-import type { Learner } from '../../lib/learner.js';
+import type { Learner, LearnerClaim } from '../../lib/learner.js';
+import type { Cards } from '../cards/cards.js';
 import type { PlacementRepository } from './placement.repository.js';
 
 type DeckWord = LexiconEntry & { id: number; rank: number };
@@ -49,6 +50,7 @@ export class PlacementService {
 
   constructor(
     private readonly repo: PlacementRepository,
+    private readonly cards: Cards,
     private readonly clock: Clock,
   ) {}
 
@@ -72,19 +74,10 @@ export class PlacementService {
   }
 
   /**
-   * Refuses, before a visitor's guest is made, what `finish` would refuse: answers to words that are not the deck's,
-   * or a test the server does not consider over.
-   */
-  async checkFinish(language: LanguageCode, answers: readonly AnswerBody[]): Promise<void> {
-    const deck = await this.deck(language);
-    if (!nextPlacementStep(this.judge(deck, answers), deck.words.length).done) throw unfinished();
-  }
-
-  /**
    * Ends a test: the level from the server's own verdicts, and cards marked known for the words below it that the
    * learner has no card for yet (a redo only adds). Replaces the learner's previous result in the language.
    */
-  async finish(learner: Learner, language: LanguageCode, answers: readonly AnswerBody[]): Promise<PlacementResult> {
+  async finish(claim: LearnerClaim, language: LanguageCode, answers: readonly AnswerBody[]): Promise<PlacementResult> {
     const deck = await this.deck(language);
     const judged = this.judge(deck, answers);
     const step = nextPlacementStep(judged, deck.words.length);
@@ -94,7 +87,11 @@ export class PlacementService {
     const now = this.clock();
     const known = placementKnownWords(deck.words, level, answered).map((w) => ({ wordId: w.id, card: placedCardState(now, placedIntervalDays(w.rank, level)) }));
     const result = { level, deck_size: deck.words.length, taken_at: now };
-    const marked = await this.repo.record(learner.id, language, deck.direction, result, known);
+    const marked = await this.cards.run(claim, async ({ cards, learner, trx }) => {
+      const added = await cards.addKnown({ learnerId: learner.id, language, direction: deck.direction }, known, now);
+      await this.repo.saveResult(trx, learner.id, language, { ...result, marked: added });
+      return added;
+    });
     return { level, deckSize: deck.words.length, marked, takenAt: now };
   }
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config.js';
+import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { Mailer } from '../../lib/mail-queue.js';
@@ -36,6 +37,8 @@ declare module 'fastify' {
 
 export interface EmailDeps {
   db: Kysely<Database>;
+  /** The one way the app writes several statements at once (Db.writeTransaction). */
+  write: Db['writeTransaction'];
   config: Config;
   clock: Clock;
   limiter: RateLimiter;
@@ -43,16 +46,16 @@ export interface EmailDeps {
 }
 
 /**
- * The account's email address, password reset by email and daily reminders (issue 31), built in one place:
+ * The account's email address, password reset by email and daily reminders built in one place:
  * every mail goes through one outbox (lib/mail-queue.ts), which exists only when SMTP_URL is set.
  */
 export function emailFeatures(app: FastifyInstance, deps: EmailDeps): { confirmAtSignup: ConfirmAtSignup; register(accounts: AccountService): Promise<void> } {
-  const { db, config, clock, limiter } = deps;
+  const { db, write, config, clock, limiter } = deps;
   const mailer = config.smtpUrl ? new Mailer(db, clock, { smtpUrl: config.smtpUrl, from: config.contactFrom, publicUrl: config.publicUrl, pollMs: deps.outboxPollMs }, app.log) : null;
-  const emailRepository = new EmailRepository(db);
+  const emailRepository = new EmailRepository(db, write);
   const emails = new EmailService(emailRepository, mailer, limiter, clock);
   const reset = new PasswordReset(emailRepository, mailer, limiter, clock, app.log);
-  const remindersRepository = new RemindersRepository(db);
+  const remindersRepository = new RemindersRepository(db, write);
   const reminders = new RemindersService(remindersRepository, emailRepository, new LinkSigner(db), clock, mailer !== null && config.reminderIntervalMs > 0);
   const job = mailer ? new ReminderJob(remindersRepository, emailRepository, reminders, mailer, clock, app.log) : null;
 

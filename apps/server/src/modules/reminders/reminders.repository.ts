@@ -1,5 +1,6 @@
 import type { ReminderSettings } from '@vocab/api';
 import { type Kysely, sql } from 'kysely';
+import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { type Mail, queueMail } from '../../lib/mail-queue.js';
 
@@ -17,7 +18,10 @@ const parseDays = (days: string): number[] => days.split(',').filter(Boolean).ma
 
 /** Kysely only: reminder settings, the day's claims, and what a reminder says (read from the learning tables). */
 export class RemindersRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly write: Db['writeTransaction'],
+  ) {}
 
   async get(userId: string): Promise<ReminderSettings> {
     const row = await this.db.selectFrom('reminder_settings').selectAll().where('user_id', '=', userId).executeTakeFirst();
@@ -70,7 +74,7 @@ export class RemindersRepository {
    * pass tries again). False: another pass claimed the day first.
    */
   async claimAndQueue(userId: string, localDate: string, mail: Mail, now: number): Promise<boolean> {
-    return this.db.transaction().execute(async (trx) => {
+    return this.write(async (trx) => {
       const claim = await trx
         .insertInto('reminder_sends')
         .values({ user_id: userId, local_date: localDate, claimed_at: now })

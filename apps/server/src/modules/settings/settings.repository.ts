@@ -1,14 +1,20 @@
 import type { Settings, SettingsPatch } from '@vocab/api';
 import type { Kysely } from 'kysely';
+import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
+import { type LearnerClaim, writeAs } from '../../lib/learner.js';
 
 export const DEFAULT_SETTINGS: Settings = { strictAccents: false, desiredRetention: 0.9, dailyGoal: 20, autoSpeak: false, theme: 'system' };
 
 export class SettingsRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  private readonly kysely: Kysely<Database>;
+
+  constructor(private readonly db: Db) {
+    this.kysely = db.kysely;
+  }
 
   async get(userId: string): Promise<Settings> {
-    const row = await this.db
+    const row = await this.kysely
       .selectFrom('users')
       .select(['strict_accents', 'desired_retention', 'daily_goal', 'auto_speak', 'theme'])
       .where('id', '=', userId)
@@ -24,7 +30,7 @@ export class SettingsRepository {
   }
 
   /** One UPDATE of just the fields sent: concurrent changes to different settings do not undo each other. */
-  async update(userId: string, patch: SettingsPatch): Promise<void> {
+  async update(claim: LearnerClaim, patch: SettingsPatch): Promise<void> {
     const set = {
       ...(patch.strictAccents === undefined ? {} : { strict_accents: patch.strictAccents ? 1 : 0 }),
       ...(patch.desiredRetention === undefined ? {} : { desired_retention: patch.desiredRetention }),
@@ -32,7 +38,9 @@ export class SettingsRepository {
       ...(patch.autoSpeak === undefined ? {} : { auto_speak: patch.autoSpeak ? 1 : 0 }),
       ...(patch.theme === undefined ? {} : { theme: patch.theme }),
     };
-    if (Object.keys(set).length === 0) return;
-    await this.db.updateTable('users').set(set).where('id', '=', userId).execute();
+    // An empty change still makes a visitor a guest: their settings are stored from then on.
+    await writeAs(this.db, claim, async (trx, learner) => {
+      if (Object.keys(set).length > 0) await trx.updateTable('users').set(set).where('id', '=', learner.id).execute();
+    });
   }
 }

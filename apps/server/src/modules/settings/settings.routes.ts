@@ -10,9 +10,9 @@ export function settingsRoutes(settings: SettingsRepository, sessions: SessionMa
     serve(app, settingsEndpoints.getSettings, async (request) => (request.learner ? settings.get(request.learner.id) : DEFAULT_SETTINGS));
 
     serve(app, settingsEndpoints.updateSettings, async (request, reply) => {
-      const learner = await sessions.ensureLearner(request, reply);
-      await settings.update(learner.id, request.body);
-      return settings.get(learner.id);
+      const claim = await sessions.claim(request, reply);
+      await settings.update(claim, request.body);
+      return settings.get(claim.learner.id);
     });
   };
 }

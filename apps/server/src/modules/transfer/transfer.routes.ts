@@ -55,10 +55,7 @@ export function transferRoutes(transfer: TransferService, sessions: SessionManag
       app,
       transferEndpoints.confirmImport,
       async (request, reply, code) => {
-        const bytes = bodyBytes(request.body);
-        if (!request.learner) await transfer.checkVisitorImport(code, bytes);
-        const learner = await sessions.ensureLearner(request, reply);
-        return transfer.confirmImport(learner, code, bytes);
+        return transfer.confirmImport(await sessions.claim(request, reply), code, bodyBytes(request.body));
       },
       importOptions,
     );

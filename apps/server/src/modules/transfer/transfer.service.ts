@@ -4,8 +4,8 @@ import { LANGUAGES, type LanguageCode, exampleSentence, getLanguage, ownExample,
 import { stringify } from 'csv-stringify/sync';
 import { badRequest } from '../../lib/errors.js';
 import { wordKey } from '../../lib/word-key.js';
-import type { Learner } from '../../lib/learner.js';
-import type { OwnWordRepository } from '../learning/own-word.repository.js';
+import type { Learner, LearnerClaim } from '../../lib/learner.js';
+import type { Cards } from '../cards/cards.js';
 import { spreadsheetSafe } from './formula-cells.js';
 import { EXPORT_PAGE, type ExportWordRow, type TransferRepository } from './transfer.repository.js';
 import { readWordFile } from './word-file.js';
@@ -31,7 +31,7 @@ const rows = (records: Array<Array<string | number>>, delimiter: string) =>
 export class TransferService {
   constructor(
     private readonly repo: TransferRepository,
-    private readonly ownWords: OwnWordRepository,
+    private readonly cards: Cards,
   ) {}
 
   /**
@@ -119,20 +119,19 @@ export class TransferService {
     return { encoding: file.encoding, separator: file.separator, headerSkipped: file.headerSkipped, lines, valid, invalid: lines.length - valid };
   }
 
-  /** Adds the file's valid lines as own words in one transaction; lines with an error are skipped, as previewed. */
-  async confirmImport(learner: Learner, language: LanguageCode, bytes: Uint8Array): Promise<ImportResult> {
-    const preview = await this.previewImport(learner, language, bytes);
+  /**
+   * Adds the file's valid lines as own words in one unit of work; lines with an error are skipped, as previewed. A
+   * visitor becomes a guest only by adding something: an import that would add nothing is refused (400), and the
+   * guest it would have made is never written.
+   */
+  async confirmImport(claim: LearnerClaim, language: LanguageCode, bytes: Uint8Array): Promise<ImportResult> {
+    const preview = await this.previewImport(claim.learner, language, bytes);
     const words = preview.lines
       .filter((l) => l.error === null)
       .map(({ word, translation, example, exampleTranslation }) => ({ word, translation, example: example ?? '', exampleTranslation: exampleTranslation ?? '' }));
-    const added = await this.ownWords.addMany(learner.id, language, words);
+    if (words.length === 0 && claim.create) throw nothingToImport();
+    const added = await this.cards.run(claim, async ({ cards, learner }) => (await cards.addOwnWords(learner.id, language, words)).length);
     return { added, skipped: preview.lines.length - added };
-  }
-
-  /** Refuses, before a visitor's guest is created, an import that would add nothing. */
-  async checkVisitorImport(language: LanguageCode, bytes: Uint8Array): Promise<void> {
-    const preview = await this.previewImport(null, language, bytes);
-    if (preview.valid === 0) throw nothingToImport();
   }
 }
 

@@ -1,13 +1,20 @@
 import type { CardState, Direction } from '@vocab/core';
 import { type Insertable, type Transaction, sql } from 'kysely';
-import type { Db, Dialect } from '../../db/database.js';
+import type { Dialect } from '../../db/database.js';
 import { type QueryRunner, prepared } from '../../db/prepared.js';
 import type { Database, ReviewsTable } from '../../db/schema.js';
 import { type CardRef, type NewCard, type SavedCard, cardState, isCard, savedCard } from './card.js';
 import { advanceFrontier, lowerFrontier } from './frontier.js';
-import { findVisibleWord } from './word.repository.js';
-import { type LearnerMemory, learnerMemory } from '../memory/memory.repository.js';
-import type { WordRow } from './word-row.js';
+import { findVisibleWord } from '../learning/word.repository.js';
+import type { CardUpdate } from '../memory/fit-job.js';
+import { type LearnerMemory, learnerMemory } from '../memory/learner-memory.js';
+import type { WordRow } from '../learning/word-row.js';
+import { forgetLearner } from './forget-learner.js';
+import { mergeGuest } from './guest-merge.js';
+import { type KnownCardsOwner, addKnownCards } from './known-cards.js';
+import { type OwnWord, addOwnWords } from './own-words.js';
+import { chooseStart } from './learning-start.js';
+import { refitCards } from './refit.js';
 
 /** Where a card's word stands: a deck word (no owner) at its rank, or a learner's own word. */
 export type WordPlace = Pick<WordRow, 'rank' | 'owner_id'>;
@@ -37,19 +44,6 @@ export interface LoggedAnswer {
   typed: string;
   /** The card before the answer: "new" when the answer created it, null when it did not reschedule (practice). */
   previous: SavedCard | 'new' | null;
-}
-
-/**
- * Opens the write transactions of answers. The work gets a CardStore bound to its transaction and nothing else:
- * no Kysely handle, so it cannot query outside its transaction (on SQLite, where answers share a commit, such a
- * query would wait for the lock its own batch holds; db/write-guard.ts makes it throw as well).
- */
-export class CardTransactions {
-  constructor(private readonly db: Db) {}
-
-  run<T>(work: (cards: CardStore) => Promise<T>): Promise<T> {
-    return this.db.writeTransaction((trx) => work(new CardStore(trx, this.db.dialect)));
-  }
 }
 
 const ensureCardQuery = prepared((p: CardRef & CardState & { language: string; now: number }, db) =>
@@ -106,7 +100,10 @@ const insertReviewQuery = prepared((p: Insertable<ReviewsTable>, db) =>
   }),
 );
 
-/** A learner's cards and their review log, inside one write transaction (see CardTransactions). */
+/**
+ * A learner's cards, their review log and everything that moves with them (own words, frontiers, the chosen start),
+ * inside one unit of work (cards.ts): every write to them goes through here.
+ */
 export class CardStore {
   constructor(
     private readonly trx: Transaction<Database>,
@@ -235,5 +232,35 @@ export class CardStore {
   /** The word of a card as the learner sees it now, with this transaction's changes. */
   readWord(learnerId: string, language: string, wordId: number, direction: Direction): Promise<WordRow | undefined> {
     return findVisibleWord(this.trx, learnerId, language, wordId, direction);
+  }
+
+  /** Cards for deck words the learner already knows (placement): see known-cards.ts. Returns how many were created. */
+  addKnown(owner: KnownCardsOwner, cards: ReadonlyArray<{ wordId: number; card: CardState }>, now: number): Promise<number> {
+    return addKnownCards(this.trx, owner, cards, now);
+  }
+
+  /** Adds own words (one, or an import's all at once): see own-words.ts. Returns the ids of the words added. */
+  addOwnWords(learnerId: string, language: string, words: readonly OwnWord[]): Promise<number[]> {
+    return addOwnWords(this.trx, learnerId, language, words);
+  }
+
+  /** Where the learner takes new words from in a language (1: the deck's start): see learning-start.ts. */
+  chooseStart(learnerId: string, language: string, first: number): Promise<void> {
+    return chooseStart(this.trx, learnerId, language, first);
+  }
+
+  /** Moves a guest's cards, log, own words and languages into an account, and deletes the guest: see guest-merge.ts. */
+  mergeGuest(guestId: string, accountId: string): Promise<void> {
+    return mergeGuest(this.trx, guestId, accountId);
+  }
+
+  /** Deletes every card, answer and own word of a learner (account deletion): see forget-learner.ts. */
+  forgetLearner(learnerId: string): Promise<void> {
+    return forgetLearner(this.trx, learnerId);
+  }
+
+  /** A fitted memory model's new card states (cards the learner answered since the fit stay): see refit.ts. */
+  refit(learnerId: string, cards: readonly CardUpdate[], now: number): Promise<number> {
+    return refitCards(this.trx, learnerId, cards, now);
   }
 }

@@ -1,0 +1,42 @@
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { wordKey } from '../../lib/word-key.js';
+
+/**
+ * Adds a learner's own words (one, or an import's all at once) inside the caller's unit of work: all or none.
+ * Returns the ids of the words added. The caller has left out the deck's words (the deck changes only at start); a
+ * word the learner has already is skipped by the unique index on (owner, language, key), so parallel requests with
+ * "Rennwort" and "rennwort" add one word.
+ */
+export async function addOwnWords(trx: Transaction<Database>, learnerId: string, language: string, words: readonly OwnWord[]): Promise<number[]> {
+  const ids: number[] = [];
+  for (let i = 0; i < words.length; i += INSERT_BATCH) {
+    const rows = await insertOwnWords(trx, learnerId, language, words.slice(i, i + INSERT_BATCH)).execute();
+    ids.push(...rows.map((r) => r.id));
+  }
+  return ids;
+}
+
+/** A word to add, with its sentence (its form bracketed) and the sentence's English where it has one. */
+export interface OwnWord {
+  word: string;
+  translation: string;
+  example?: string;
+  exampleTranslation?: string;
+}
+
+/** Rows per INSERT: 11 parameters each stays far below SQLite's and PostgreSQL's limits on parameters. */
+const INSERT_BATCH = 500;
+
+/** The own-word insert: NFC text expected, keyed by lib/word-key.ts, a repeat of the learner's key does nothing. */
+function insertOwnWords(db: Transaction<Database>, learnerId: string, language: string, words: readonly OwnWord[]) {
+  return db
+    .insertInto('words')
+    .values(
+      words.map(({ word, translation, example = '', exampleTranslation = '' }) => ({
+        language, word, word_key: wordKey(word), translation, pos: '', article: '', note: '', example, example_translation: exampleTranslation, rank: 0, owner_id: learnerId, active: 1,
+      })),
+    )
+    .onConflict((oc) => oc.columns(['owner_id', 'language', 'word_key']).where('owner_id', 'is not', null).doNothing())
+    .returning('id');
+}
