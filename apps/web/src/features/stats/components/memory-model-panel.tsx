@@ -1,5 +1,6 @@
 import type { LanguageProgress, MemoryModel } from '@vocab/api';
 import { effectiveRetention } from '@vocab/core';
+import './memory-model-panel.css';
 
 const percent = (x: number) => `${Math.round(x * 100)}%`;
 const perDay = (x: number) => (x < 10 ? x.toFixed(1) : String(Math.round(x)));
