@@ -1,4 +1,12 @@
+import type { Locator } from '@playwright/test';
 import { expect, phone, test } from './support/fixtures';
+
+/** Where a box starts on the page, in CSS pixels from the top of the document. */
+async function top(locator: Locator): Promise<number> {
+  const box = await locator.boundingBox();
+  if (!box) throw new Error(`${locator.toString()} is not shown`);
+  return box.y + (await locator.page().evaluate(() => window.scrollY));
+}
 
 const SCREENS = [
   { width: 1280, height: 900, use: { viewport: { width: 1280, height: 900 } } },
@@ -8,6 +16,21 @@ const SCREENS = [
 for (const { width, height, use } of SCREENS) {
   test.describe(`at ${width}×${height}`, () => {
     test.use(use);
+
+    test("a language's home shows practice before the deck's long list of levels", async ({ page }) => {
+      await page.goto('/spanish');
+      const practice = page.getByRole('link', { name: 'Practice vocab' });
+      const levels = page.getByRole('heading', { level: 2, name: 'Levels of the deck' });
+      await expect(levels).toBeVisible();
+      expect(await top(practice)).toBeLessThan(await top(levels));
+      if (width > 800) {
+        // On a desktop every practice card is in the first screen, without scrolling.
+        for (const name of ['Practice vocab', 'Review words', 'Practice in context', 'Practice listening']) {
+          const box = await page.getByRole('link', { name }).boundingBox();
+          expect(box && box.y + box.height, name).toBeLessThanOrEqual(height);
+        }
+      }
+    });
 
     test("the stats screen's memory-model card starts with its heading, no blank space above it", async ({ page }) => {
       await page.goto('/stats/spanish');

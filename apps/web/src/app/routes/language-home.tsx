@@ -16,6 +16,7 @@ import { useLanguageCharts } from '@/features/stats/api/get-language-charts';
 import { nextReviewText } from '@/features/stats/lib/next-review';
 import { PlacementOffer } from '@/features/placement/components/placement-offer';
 import { Component as NotFound } from './not-found';
+import './language-home.css';
 
 /**
  * A language's home, one screen for the five languages, which it reads from the path
@@ -93,15 +94,17 @@ function LanguageFigures({ language, stats, routes }: { language: Language; stat
   const quiz = links.quiz(language.code);
   return (
     <>
-      <section className="card home-progress" aria-label="Your progress">
-        <PercentBar percent={stats.percentLearned} />
-        <p>
-          Total: <strong>{wordCount(stats.totalWords)}</strong>, {stats.learnedCount.toLocaleString('en')} learned
-        </p>
-        {stats.learnedCount === 0 ? <p className="hint">No words learned yet: start with {links.practise}.</p> : null}
-      </section>
-      <PlacementOffer language={language} stats={stats} />
-      <DeckBands language={language} />
+      <div className="home-overview">
+        <section className="card home-progress" aria-label="Your progress">
+          <PercentBar percent={stats.percentLearned} />
+          <p>
+            Total: <strong>{wordCount(stats.totalWords)}</strong>, {stats.learnedCount.toLocaleString('en')} learned
+          </p>
+          {stats.learnedCount === 0 ? <p className="hint">No words learned yet: start with {links.practise}.</p> : null}
+        </section>
+        <PlacementOffer language={language} stats={stats} />
+      </div>
+      {/* Practice before the deck's levels, at every width: the levels are a long list to scroll past. */}
       <ul className="next-steps">
         <li className="card step">
           <h2>New words</h2>
@@ -145,6 +148,7 @@ function LanguageFigures({ language, stats, routes }: { language: Language; stat
           </Link>
         </li>
       </ul>
+      <DeckBands language={language} />
       <div className="actions">
         {/* "Add words" on every language, not Italian alone as in the original. */}
         <Link to={paths.languageAddWords(language.code)} className="btn btn-secondary">
