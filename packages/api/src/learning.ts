@@ -134,7 +134,7 @@ export type AnswerResponse = z.infer<typeof AnswerResponse>;
 /** Query of the generic quiz's answer calls. The card answered is named in the body, as for the others. */
 export const AnswerWordQuery = z.object({
   language: LanguageParam.optional(),
-  wordId: z.string().regex(/^\d{1,12}$/, 'wordId must be a word id'),
+  wordId: z.string().regex(/^\d{1,12}$/, 'wordId must be a word id').transform(Number),
   word: z.string().max(200).optional(),
 });
 

@@ -12,6 +12,7 @@ import type {
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import { JsonText } from './json-text.js';
 
 const ACTIVE_LANGUAGES: readonly LanguageCode[] = LANGUAGES.filter((l) => l.active).map((l) => l.code);
 
@@ -47,12 +48,18 @@ type Handler<E extends Endpoint> = RouteHandlerMethod<
 /** The language a per-language route serves; undefined for every other route. */
 type PathLanguage<E extends Endpoint> = E['path'] extends PerLanguagePath ? LanguageCode : undefined;
 
-/** A declared endpoint's handler: the request and the answer typed from the declaration's schemas. */
+/** What a declaration's 200 answer holds, as the handler gives it (before the schema's encoding). */
+type Ok<E extends Endpoint> = E['responses'] extends { readonly 200: infer S extends z.ZodType } ? z.input<S> : never;
+
+/**
+ * A declared endpoint's handler: the request and the answer typed from the declaration's schemas. It may answer
+ * 200 with JSON written already (`JsonText` of the 200 answer's type), sent as it is.
+ */
 export type EndpointHandler<E extends Endpoint> = (
   request: Parameters<Handler<E>>[0],
   reply: Parameters<Handler<E>>[1],
   language: PathLanguage<E>,
-) => ReturnType<Handler<E>>;
+) => ReturnType<Handler<E>> | Promise<Awaited<ReturnType<Handler<E>>> | JsonText<Ok<E>>>;
 
 export interface ServeOptions {
   /** A route's own body limit (an import's file), instead of the app's. */
@@ -87,7 +94,10 @@ export function serve<E extends Endpoint>(app: FastifyInstance, endpoint: E, han
       schema,
       config: { endpoint },
       ...(options.bodyLimit === undefined ? {} : { bodyLimit: options.bodyLimit }),
-      handler: (request, reply) => typed(request, reply, language),
+      handler: async (request, reply) => {
+        const answer = await typed(request, reply, language);
+        return answer instanceof JsonText ? reply.type('application/json; charset=utf-8').send(answer.text) : answer;
+      },
     });
   }
 }

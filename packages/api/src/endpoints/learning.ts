@@ -12,7 +12,8 @@ export const WordsQuery = DirectionQuery.extend({
   unlearned: z.enum(['true', 'false']).optional(),
 });
 
-const WordParams = LanguagePath.extend({ id: z.string().regex(/^\d{1,12}$/, 'id must be a word id') });
+/** A word's id in a path: digits, read as the number the server works with. */
+const WordParams = LanguagePath.extend({ id: z.string().regex(/^\d{1,12}$/, 'id must be a word id').transform(Number) });
 const AnswerParams = LanguagePath.extend({ answerId: AnswerBody.shape.answerId.unwrap() });
 
 const correction = <const A extends 'undo' | 'i-was-right'>(action: A, summary: string) =>

@@ -1,4 +1,4 @@
-import { type Word, learningEndpoints } from '@vocab/api';
+import { learningEndpoints } from '@vocab/api';
 import type { FastifyPluginAsync } from 'fastify';
 import { unauthorized } from '../../lib/errors.js';
 import { serve } from '../../lib/serve-endpoint.js';
@@ -11,14 +11,12 @@ import type { LearningService } from './learning.service.js';
  */
 export function learningRoutes(learning: LearningService, sessions: SessionManager): FastifyPluginAsync {
   return async (app) => {
-    serve(app, learningEndpoints.words, async (request, reply, code) => {
+    serve(app, learningEndpoints.words, async (request, _reply, code) => {
       const { unlearned, limit, ...options } = request.query;
       if (unlearned === 'true') return learning.batch(request.learner, code, { ...options, limit });
       if (limit !== undefined) return (await learning.list(request.learner, code, options)).slice(0, limit);
-      // The whole list comes as JSON already, its words checked against Word when the deck was read (word-list.ts):
-      // a string with a JSON type is sent as it is, not serialised again.
-      const json = await learning.listJson(request.learner, code, options);
-      return reply.type('application/json; charset=utf-8').send(json as unknown as Word[]);
+      // The whole list comes as JSON already, its words checked against Word when the deck was read (word-list.ts).
+      return learning.listJson(request.learner, code, options);
     });
 
     serve(app, learningEndpoints.languageStats, async (request, _reply, code) => learning.stats(request.learner, code, request.query));
@@ -33,7 +31,7 @@ export function learningRoutes(learning: LearningService, sessions: SessionManag
 
     serve(app, learningEndpoints.answer, async (request, reply, code) => {
       const body = request.body ?? {};
-      return learning.answer(await sessions.claim(request, reply), code, Number(request.params.id), { ...body, verdict: body.verdict ?? 'correct' });
+      return learning.answer(await sessions.claim(request, reply), code, request.params.id, { ...body, verdict: body.verdict ?? 'correct' });
     });
 
     for (const [endpoint, correctInstead] of [[learningEndpoints.undoAnswer, false], [learningEndpoints.iWasRight, true]] as const) {

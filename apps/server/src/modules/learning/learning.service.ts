@@ -2,6 +2,7 @@ import type { AnswerBody, DirectionName, LanguageStats, Lexicon, UserLanguage, W
 import { BATCH_SIZE, CONTEXT_DIRECTION, type Direction, contextAnswerKey, exampleSentence, type LanguageCode, answerKey, checkAnswer, directionOf, effectiveRetention, getLanguage, primaryDirection, type Verdict, isLearned, newCardState, ratingForVerdict, reviewCard, splitTranslations } from '@vocab/core';
 import { isUniqueViolation } from '../../db/db-errors.js';
 import type { Clock } from '../../lib/clock.js';
+import type { JsonText } from '../../lib/json-text.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import type { Learner, LearnerClaim } from '../../lib/learner.js';
 import type { BatchRepository } from './batch.repository.js';
@@ -93,7 +94,7 @@ export class LearningService {
   }
 
   /** The same list as JSON, built without serialising the deck again (the deck's JSON is kept with the deck). */
-  async listJson(learner: Learner | null, language: LanguageCode, { direction }: DirectionOption = {}): Promise<string> {
+  async listJson(learner: Learner | null, language: LanguageCode, { direction }: DirectionOption = {}): Promise<JsonText<Word[]>> {
     return this.lists.listJson(learner?.id ?? null, language, directionOf(direction, language));
   }
 

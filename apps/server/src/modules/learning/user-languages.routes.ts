@@ -3,6 +3,7 @@ import { type LanguageCode, getLanguage } from '@vocab/core';
 import type { FastifyPluginAsync } from 'fastify';
 import type { z } from 'zod';
 import { badRequest, forbidden } from '../../lib/errors.js';
+import { JsonText } from '../../lib/json-text.js';
 import { serve } from '../../lib/serve-endpoint.js';
 import type { Learner } from '../../lib/learner.js';
 import { requireAccount } from '../auth/session-manager.js';
@@ -26,11 +27,11 @@ function languageOf(key: string): LanguageCode {
  * and its list is spliced in as the JSON word-list.ts builds from the deck's (the original client's home asks for
  * every word of every language; serialising them word by word was most of that answer's time).
  */
-async function recordsJson(learning: LearningService, learner: Learner, records: UserLanguage[]): Promise<string> {
+async function recordsJson(learning: LearningService, learner: Learner, records: UserLanguage[]): Promise<JsonText<UserLanguage[]>> {
   const parts = await Promise.all(
-    records.map(async (r) => `${JSON.stringify(UserLanguage.parse(r)).slice(0, -1)},"wordsLearned":${await learning.listJson(learner, r.language)}}`),
+    records.map(async (r) => `${JSON.stringify(UserLanguage.parse(r)).slice(0, -1)},"wordsLearned":${(await learning.listJson(learner, r.language)).text}}`),
   );
-  return `[${parts.join(',')}]`;
+  return new JsonText(`[${parts.join(',')}]`);
 }
 
 function activeLanguage(code: LanguageCode): LanguageCode {
@@ -56,21 +57,20 @@ export function userLanguagesRoutes(learning: LearningService): FastifyPluginAsy
       return { wordsLearned: await learning.batch(learner, activeLanguage(request.query.language), request.query) };
     });
 
-    serve(app, userLanguageEndpoints.userLanguages, async (request, reply) => {
+    serve(app, userLanguageEndpoints.userLanguages, async (request) => {
       const learner = requireAccount(request);
       ownUser(learner, request.params.userId);
       const records = await learning.userLanguages(learner, { words: false });
       if (!recordOptions(request.query).words) return records;
-      // A string with a JSON type is sent as it is (see recordsJson).
-      return reply.type('application/json; charset=utf-8').send((await recordsJson(learning, learner, records)) as unknown as UserLanguage[]);
+      return recordsJson(learning, learner, records);
     });
 
-    serve(app, userLanguageEndpoints.userLanguage, async (request, reply) => {
+    serve(app, userLanguageEndpoints.userLanguage, async (request) => {
       const learner = requireAccount(request);
       ownUser(learner, request.params.userId);
       const records = [await learning.userLanguage(learner, request.params.language, undefined, { words: false })];
       if (!recordOptions(request.query).words) return records;
-      return reply.type('application/json; charset=utf-8').send((await recordsJson(learning, learner, records)) as unknown as UserLanguage[]);
+      return recordsJson(learning, learner, records);
     });
 
     serve(app, userLanguageEndpoints.forReview, async (request) => {
@@ -89,7 +89,7 @@ export function userLanguagesRoutes(learning: LearningService): FastifyPluginAsy
           throw badRequest('invalid_input', 'the language in the query differs from the path');
         }
         const body = request.body ?? {};
-        return learning.answer({ learner }, language, Number(request.query.wordId), { ...body, verdict: body.verdict ?? defaultVerdict });
+        return learning.answer({ learner }, language, request.query.wordId, { ...body, verdict: body.verdict ?? defaultVerdict });
       });
     }
   };

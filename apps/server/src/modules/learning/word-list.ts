@@ -2,6 +2,7 @@ import { Word } from '@vocab/api';
 import type { Direction, LanguageCode } from '@vocab/core';
 import type { Db } from '../../db/database.js';
 import { prepared } from '../../db/prepared.js';
+import { JsonText } from '../../lib/json-text.js';
 import { type CardFields, DECK_COLUMNS, type DeckCache, tail } from './deck-cache.js';
 import { toWord } from './word-row.js';
 
@@ -64,11 +65,11 @@ export class WordLists {
    * The same list as JSON, built from the deck's JSON and the learner's cards without serialising the deck again:
    * the largest answer of the API, asked for on every visit of the original client's quizzes.
    */
-  async listJson(learnerId: string | null, language: LanguageCode, direction: Direction): Promise<string> {
-    if (learnerId === null) return (await this.decks.deck(language)).lists().json;
+  async listJson(learnerId: string | null, language: LanguageCode, direction: Direction): Promise<JsonText<Word[]>> {
+    if (learnerId === null) return new JsonText((await this.decks.deck(language)).lists().json);
     const { deck, progress, ownWords } = await this.learnerParts(learnerId, language, direction);
     const parts = deck.lists().heads.map((head, i) => head + tail(progress.get(deck.ids[i] ?? 0)));
     for (const word of ownWords) parts.push(JSON.stringify(word));
-    return `[${parts.join(',')}]`;
+    return new JsonText(`[${parts.join(',')}]`);
   }
 }
