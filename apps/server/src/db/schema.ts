@@ -10,7 +10,8 @@ export interface Database {
   sessions: SessionsTable;
   rate_limits: RateLimitsTable;
   words: WordsTable;
-  progress: ProgressTable;
+  /** The learners' cards (the table keeps its first name: instances of a rolling upgrade share it). */
+  progress: CardsTable;
   reviews: ReviewsTable;
   user_languages: UserLanguagesTable;
   deck_versions: DeckVersionsTable;
@@ -86,12 +87,12 @@ export interface WordsTable {
   rank: number;
   /** The learner who added it, or null for a deck word. */
   owner_id: string | null;
-  /** 0 when the word left the deck: it is no longer taught, but its progress is kept. */
+  /** 0 when the word left the deck: it is no longer taught, but learners' cards of it are kept. */
   active: number;
 }
 
 /** A learner's FSRS card for one word (the columns are core's CardState), plus what lists need. */
-export interface ProgressTable extends CardState {
+export interface CardsTable extends CardState {
   learner_id: string;
   word_id: number;
   /** The word's language, copied so that a language's due cards are one index range (progress_due). */
@@ -119,7 +120,7 @@ export interface ReviewsTable {
   typed: string;
   /** 1 when this answer rescheduled the card, 0 for practice (a retry within the same quiz). */
   scheduled: number;
-  /** JSON of the progress row before this answer ("new" when there was none), for undo. */
+  /** JSON of the card before this answer ("new" when there was none), for undo. */
   previous: string | null;
   state: number;
   elapsed_days: number;

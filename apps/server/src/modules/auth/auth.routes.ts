@@ -17,7 +17,7 @@ export function authRoutes(auth: AuthService, sessions: SessionManager, guard: L
   return async (app) => {
     serve(app, authEndpoints.signup, async (request, reply) => {
       const learner = await auth.signup(request.body, request.ip, request.learner);
-      // The new account is logged in at once (a guest's session is rotated into it, its progress kept).
+      // The new account is logged in at once (a guest's session is rotated into it, its cards kept).
       await sessions.start(request, reply, learner);
       await guard.succeeded(request, reply, await guard.forSignup(request, learner.username ?? ''), learner.id);
       if (request.body.email && confirmAtSignup) await confirmAtSignup(learner, request.body.email);

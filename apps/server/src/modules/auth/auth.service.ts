@@ -9,7 +9,7 @@ import { DEFAULT_RETENTION, type UserRepository } from './user.repository.js';
 
 const SIGNUP_PER_CLIENT = { max: 20, windowMs: 60 * 60_000 };
 
-/** Called when a guest logs into an account: its progress and languages move into the account. */
+/** Called when a guest logs into an account: its cards and languages move into the account. */
 export type MergeGuest = (guestId: string, account: Learner) => Promise<void>;
 
 export class AuthService {
@@ -21,7 +21,7 @@ export class AuthService {
   ) {}
 
   /**
-   * Creates an account. A guest signing up keeps its row, so its progress becomes the account's without copying.
+   * Creates an account. A guest signing up keeps its row, so its cards become the account's without copying.
    */
   async signup(body: SignupBody, clientIp: string, current: Learner | null): Promise<Learner> {
     await this.limiter.hit(`signup:ip:${clientIp}`, SIGNUP_PER_CLIENT);

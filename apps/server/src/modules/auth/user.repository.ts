@@ -82,7 +82,7 @@ export class UserRepository {
   /**
    * Deletes up to `limit` guests that no session reaches any more (a guest exists only through its cookie, so one
    * without a session is gone for good) and that were created before `createdBefore` (a guest is inserted just
-   * before its session). Their progress, reviews, own words and languages go with them (foreign keys cascade).
+   * before its session). Their cards, reviews, own words and languages go with them (foreign keys cascade).
    * Idempotent, so instances may run it at once. Returns how many were deleted.
    */
   async deleteAbandonedGuests(createdBefore: number, limit: number): Promise<number> {

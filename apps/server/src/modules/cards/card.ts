@@ -8,10 +8,10 @@ export interface CardRef {
   direction: Direction;
 }
 
-/** A card to create: its first FSRS state, and its word's language (kept in progress for the due index). */
+/** A card to create: its first FSRS state, and its word's language (kept on the card for the due index). */
 export type NewCard = CardState & { language: string };
 
-/** A progress row's learning fields, as kept in a review for undo. */
+/** A card's learning fields, as kept in a review for undo. */
 export type SavedCard = CardState & { answered_correctly: number; last_failed_at: number | null };
 
 /** The FSRS fields of a row (or of a prepared query's stand-ins), without anything else it carries. */
@@ -31,11 +31,11 @@ export const cardState = (row: CardState): CardState => ({
 
 export const savedCard = (row: SavedCard): SavedCard => ({ ...cardState(row), answered_correctly: row.answered_correctly, last_failed_at: row.last_failed_at });
 
-/** The rows of one card, in progress or in reviews (the queries using it have no join, so names are plain). */
+/** The rows of one card, in the cards (`progress`) or in reviews (the queries using it have no join, so names are plain). */
 export const isCard = (ref: CardRef) => sql<boolean>`learner_id = ${ref.learnerId} and word_id = ${ref.wordId} and direction = ${ref.direction}`;
 
 /**
- * Core's `isDue` in SQL, on a progress row named `p`: reviewed at least once (not New) and due by `now`. The one
+ * Core's `isDue` in SQL, on a card row named `p`: reviewed at least once (not New) and due by `now`. The one
  * place the rule is written for the database; `due.test.ts` holds it to `isDue`.
  */
 export const dueBy = (now: number) => sql<boolean>`(p.state <> ${sql.lit(State.New)} and p.due <= ${now})`;

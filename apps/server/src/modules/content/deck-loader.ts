@@ -18,8 +18,8 @@ export interface DeckLoadResult {
 
 /**
  * Puts the decks into the database at start. Idempotent: an unchanged deck (same hash) is skipped; a changed one
- * updates its words in place by (language, word), so learners keep their progress on every word that stayed.
- * A word that left the deck is deactivated, never deleted: its progress and review history survive.
+ * updates its words in place by (language, word), so learners keep their cards of every word that stayed.
+ * A word that left the deck is deactivated, never deleted: its cards and review history survive.
  */
 export async function loadDecks(db: Db, contentDir: string, now: number): Promise<DeckLoadResult[]> {
   const results: DeckLoadResult[] = [];

@@ -35,13 +35,13 @@ export interface Deck {
 export interface DeckLists {
   /** The deck as a visitor sees it: no word studied. Shared: never modified. */
   words: Word[];
-  /** Each word as JSON without its closing brace and its progress fields, which each list appends. */
+  /** Each word as JSON without its closing brace and the learner's card fields, which each list appends. */
   heads: string[];
   /** The visitor's list as JSON. */
   json: string;
 }
 
-/** The progress fields that end each word of a list's JSON. */
+/** The card fields that end each word of a list's JSON. */
 export function tail(card: CardFields | undefined): string {
   if (!card) return ',"answeredCorrectly":false,"due":null}';
   const due = Number(card.due);

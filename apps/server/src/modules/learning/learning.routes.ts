@@ -7,7 +7,7 @@ import type { LearningService } from './learning.service.js';
 
 /**
  * The per-language calls of the original API (`/api/spanish`, `/api/french`, …), one set per active language.
- * They read and change the caller's own progress: an account's, or a guest's made on the first answer.
+ * They read and change the caller's own cards: an account's, or a guest's made on the first answer.
  */
 export function learningRoutes(learning: LearningService, sessions: SessionManager): FastifyPluginAsync {
   return async (app) => {

@@ -8,7 +8,7 @@ import { toWord } from './word-row.js';
 
 /**
  * A learner's whole list of a language (`GET /api/{language}`, a record's `wordsLearned`): the deck, in frequency
- * order, then the learner's own words, each with the learner's progress on one card. The deck comes from memory
+ * order, then the learner's own words, each with the learner's card in one direction. The deck comes from memory
  * (deck-cache.ts); a request reads only the learner's cards of the language (one range of the progress_due index)
  * and their own words, and merges them in.
  */
@@ -37,25 +37,25 @@ export class WordLists {
   ) {}
 
   private async learnerParts(learnerId: string, language: LanguageCode, direction: Direction) {
-    const [deck, own, cards] = await Promise.all([
+    const [deck, own, rows] = await Promise.all([
       this.decks.deck(language),
       this.queries.own.execute(this.db.kysely, { learnerId, language }),
       this.queries.cards.execute(this.db.kysely, { learnerId, language, direction }),
     ]);
-    const progress = new Map<number, CardFields>(cards.map((c) => [Number(c.word_id), c]));
+    const cards = new Map<number, CardFields>(rows.map((c) => [Number(c.word_id), c]));
     const ownWords = own.map((row) => {
-      const card = progress.get(row.id);
+      const card = cards.get(row.id);
       return Word.parse(toWord({ ...row, answered_correctly: card?.answered_correctly ?? null, due: card?.due ?? null }));
     });
-    return { deck, progress, ownWords };
+    return { deck, cards, ownWords };
   }
 
   /** The whole list of a language for a learner (null: a visitor, who has no cards and no words of their own). */
   async list(learnerId: string | null, language: LanguageCode, direction: Direction): Promise<Word[]> {
     if (learnerId === null) return (await this.decks.deck(language)).lists().words;
-    const { deck, progress, ownWords } = await this.learnerParts(learnerId, language, direction);
+    const { deck, cards, ownWords } = await this.learnerParts(learnerId, language, direction);
     const words = deck.lists().words.map((word, i) => {
-      const card = progress.get(deck.ids[i] ?? 0);
+      const card = cards.get(deck.ids[i] ?? 0);
       return card ? { ...word, answeredCorrectly: card.answered_correctly === 1, due: card.due } : word;
     });
     return [...words, ...ownWords];
@@ -67,8 +67,8 @@ export class WordLists {
    */
   async listJson(learnerId: string | null, language: LanguageCode, direction: Direction): Promise<JsonText<Word[]>> {
     if (learnerId === null) return new JsonText((await this.decks.deck(language)).lists().json);
-    const { deck, progress, ownWords } = await this.learnerParts(learnerId, language, direction);
-    const parts = deck.lists().heads.map((head, i) => head + tail(progress.get(deck.ids[i] ?? 0)));
+    const { deck, cards, ownWords } = await this.learnerParts(learnerId, language, direction);
+    const parts = deck.lists().heads.map((head, i) => head + tail(cards.get(deck.ids[i] ?? 0)));
     for (const word of ownWords) parts.push(JSON.stringify(word));
     return new JsonText(`[${parts.join(',')}]`);
   }

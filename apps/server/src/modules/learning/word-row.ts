@@ -3,7 +3,7 @@ import { splitTranslations } from '@vocab/core';
 import type { Selectable } from 'kysely';
 import type { WordsTable } from '../../db/schema.js';
 
-/** A word row with the learner's progress on it (null columns when never studied). */
+/** A word row with the learner's card of it (null columns when never studied). */
 export type WordRow = Omit<Selectable<WordsTable>, 'language' | 'active' | 'word_key'> & {
   answered_correctly: number | null;
   due: number | null;
