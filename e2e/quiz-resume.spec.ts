@@ -67,4 +67,30 @@ test.describe('a quiz reloaded mid-way resumes where it was', () => {
     await expect(quiz.score).toHaveText('Score: 3');
     if (process.env.RESUME_SCREENSHOTS) await page.screenshot({ path: `${process.env.RESUME_SCREENSHOTS}/resumed-online-375x812.png` });
   });
+
+  test('the secret quiz, reloaded after 3 words, shows word 4 of the same game with its score and progress', async ({ page }) => {
+    await page.goto('/secret-quiz');
+    const quiz = quizOf(page);
+    const pairs = (await (await page.request.get('/api/secret/words')).json()) as { english: string; foreign: string }[];
+    const secretOf = (english: string) => pairs.find((p) => p.english === english)?.foreign ?? '';
+    const answered: string[] = [];
+    let prompt = await quiz.prompt();
+    for (let i = 0; i < 3; i++) {
+      answered.push(prompt);
+      await typeAnswer(quiz.input, secretOf(prompt));
+      await quiz.feedback.getByText('Correct!').waitFor();
+      prompt = await quiz.nextPrompt(prompt);
+    }
+    const bar = page.getByRole('progressbar', { name: 'Progress' });
+    await expect(bar).toHaveAttribute('aria-valuenow', '3');
+    const total = await bar.getAttribute('aria-valuemax');
+
+    await page.reload();
+    expect(await quiz.prompt(), 'the fourth word, not the first of a new game').toBe(prompt);
+    expect(answered).not.toContain(prompt);
+    await expect(quiz.score).toHaveText('Score: 3');
+    await expect(bar).toHaveAttribute('aria-valuenow', '3');
+    await expect(bar).toHaveAttribute('aria-valuemax', total ?? '');
+    if (process.env.RESUME_SCREENSHOTS) await page.screenshot({ path: `${process.env.RESUME_SCREENSHOTS}/resumed-secret-375x812.png` });
+  });
 });

@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, cleanup, screen, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { renderRoute, quizFeedback, server, setupQuizTests } from '@/test/test-utils';
@@ -101,6 +101,63 @@ describe('the secret quiz', () => {
     renderRoute('/secret-quiz', ROUTES);
 
     expect(await screen.findByRole('progressbar')).toHaveAttribute('aria-valuemax', '70');
+  });
+});
+
+describe('the secret quiz reloaded mid-way', () => {
+  const many = Array.from({ length: 80 }, (_, i) => ({ english: `word${i}`, foreign: `sekret${i}` }));
+  const answerOf = (english: string) => many.find((e) => e.english === english)?.foreign ?? '';
+
+  /** A reload: the page is gone and the browser loads it again at the same address, in the same tab. */
+  function reload() {
+    cleanup();
+    const entry = { type: 'reload', name: 'http://localhost/secret-quiz' } as PerformanceNavigationTiming;
+    const navigation = vi.spyOn(performance, 'getEntriesByType').mockReturnValue([entry]);
+    const rendered = renderRoute('/secret-quiz', ROUTES);
+    return { ...rendered, done: () => navigation.mockRestore() };
+  }
+
+  it('resumes at the same word of the same 70 pairs, with the score and progress kept, as the word quizzes do', async () => {
+    serveWords(many);
+    const { user } = renderRoute('/secret-quiz', ROUTES);
+    await screen.findByRole('progressbar');
+    const asked: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      asked.push(prompt());
+      await user.type(screen.getByRole('textbox'), `${answerOf(prompt())}{Enter}`);
+      await wait(2000);
+    }
+    const next = prompt();
+    expect(asked).not.toContain(next);
+
+    const again = reload();
+    expect(await screen.findByText('Score: 2')).toBeInTheDocument();
+    expect(prompt()).toBe(next);
+    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '2');
+    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuemax', '70');
+    await again.user.type(screen.getByRole('textbox'), `${answerOf(next)}{Enter}`);
+    await wait(2000);
+    expect(screen.getByText('Score: 3')).toBeInTheDocument();
+    again.done();
+  });
+
+  it('starts a new game after Play again, not the resumed one', async () => {
+    serveWords(ENTRIES);
+    const { user } = renderRoute('/secret-quiz', ROUTES);
+    await screen.findByRole('progressbar');
+    await user.type(screen.getByRole('textbox'), `${secretOf(prompt())}{Enter}`);
+    await wait(2000);
+
+    const again = reload();
+    expect(await screen.findByText('Score: 1')).toBeInTheDocument();
+    for (let i = 0; i < 3; i++) {
+      await again.user.type(screen.getByRole('textbox'), `${secretOf(prompt())}{Enter}`);
+      await wait(2000);
+    }
+    await again.user.click(screen.getByRole('button', { name: 'Play again' }));
+    expect(screen.getByText('Score: 0')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '0');
+    again.done();
   });
 });
 

@@ -1,14 +1,16 @@
 import { type Word, WordList } from '@vocab/api';
+import type { ZodType } from 'zod';
 import type { QuizProgress } from '@vocab/core';
 import { useCallback, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 
 /**
  * A quiz under way: its words, as the page got them, where it stands in them, and its session id: the server takes
- * a second answer to a word in the same session as practice, so a word missed before the reload stays missed.
+ * a second answer to a word in the same session as practice, so a word missed before the reload stays missed. The
+ * word quizzes keep the API's words; the secret quiz keeps the pairs it drew (`W`).
  */
-export interface SavedRun {
-  words: Word[];
+export interface SavedRun<W = Word> {
+  words: W[];
   progress: QuizProgress;
   sessionId: string;
 }
@@ -43,13 +45,18 @@ function progressOf(value: unknown): QuizProgress | null {
   return { round, items, wrong, index, score, answered, missed };
 }
 
-/** The run kept under `key`, or null when there is none or it is unreadable (written by an older version). */
-export function readRun(key: string): SavedRun | null {
+/**
+ * The run kept under `key`, or null when there is none or it is unreadable (written by an older version). Its words
+ * are read with `wordsSchema`: the API's words unless another is given.
+ */
+export function readRun(key: string): SavedRun | null;
+export function readRun<W>(key: string, wordsSchema: ZodType<W[]>): SavedRun<W> | null;
+export function readRun(key: string, wordsSchema: ZodType<unknown[]> = WordList): SavedRun<unknown> | null {
   try {
     const raw = storage()?.getItem(PREFIX + key);
     if (!raw) return null;
     const value = JSON.parse(raw) as { words?: unknown; progress?: unknown; sessionId?: unknown };
-    const words = WordList.safeParse(value.words);
+    const words = wordsSchema.safeParse(value.words);
     const progress = progressOf(value.progress);
     const { sessionId } = value;
     return words.success && progress && typeof sessionId === 'string' ? { words: words.data, progress, sessionId } : null;
@@ -58,7 +65,7 @@ export function readRun(key: string): SavedRun | null {
   }
 }
 
-export function writeRun(key: string, run: SavedRun | null): void {
+export function writeRun<W>(key: string, run: SavedRun<W> | null): void {
   try {
     if (run) storage()?.setItem(PREFIX + key, JSON.stringify(run));
     else storage()?.removeItem(PREFIX + key);
@@ -90,29 +97,37 @@ function reloadOf(key: string): PerformanceEntry | null {
   return url.pathname + url.search === key ? entry : null;
 }
 
+/** What a page running a quiz over words of type `W` gets from useQuizRun. */
+export interface PageQuizRun<W = Word> {
+  /** The quiz this page was running when it was reloaded, read once; null when there is none. */
+  resumed: SavedRun<W> | null;
+  /** The QuizScreen setting of a quiz over `words`: resumes the kept run if these are its words. */
+  runOf: (words: readonly W[]) => QuizRun;
+  /** Drops the resumed run: the learner asked for a new batch. */
+  startAfresh: () => void;
+}
+
 /**
  * The running quiz of this page (its path and query: `/spanish-quiz`, `/french-quiz?direction=recall`), kept for the
  * tab in sessionStorage, so that a reload, online or offline, resumes it at the same word with the same score rather
- * than starting a new batch. The words are kept with it: a new batch would no longer hold the words answered.
+ * than starting a new batch. The words are kept with it: a new batch would no longer hold the words answered. A quiz
+ * over other words than the API's (the secret quiz's pairs) gives the schema they are read back with.
  */
-export function useQuizRun(): {
-  /** The quiz this page was running when it was reloaded, read once; null when there is none. */
-  resumed: SavedRun | null;
-  /** The QuizScreen setting of a quiz over `words`: resumes the kept run if these are its words. */
-  runOf: (words: readonly Word[]) => QuizRun;
-  /** Drops the resumed run: the learner asked for a new batch. */
-  startAfresh: () => void;
-} {
+export function useQuizRun(): PageQuizRun;
+export function useQuizRun<W>(wordsSchema: ZodType<W[]>): PageQuizRun<W>;
+export function useQuizRun<W>(wordsSchema?: ZodType<W[]>): PageQuizRun<W> {
+  // Without a schema the words are the API's (the first signature): W is Word.
+  const schema = wordsSchema ?? (WordList as unknown as ZodType<W[]>);
   const { pathname, search } = useLocation();
   const key = pathname + search;
   const [reload] = useState(() => reloadOf(key));
-  const [resumed, setResumed] = useState(() => (reload ? readRun(key) : null));
+  const [resumed, setResumed] = useState(() => (reload ? readRun(key, schema) : null));
   // Once shown, this reload's run is not resumed again: going to another page and back starts a new batch.
   useEffect(() => {
     if (reload) resumedLoads.add(reload);
   }, [reload]);
   const runOf = useCallback(
-    (words: readonly Word[]): QuizRun => ({
+    (words: readonly W[]): QuizRun => ({
       resume: resumed && resumed.words === words ? resumed : null,
       keep: (progress, sessionId) => writeRun(key, progress ? { words: [...words], progress, sessionId } : null),
     }),
