@@ -95,7 +95,7 @@ describe('the landing page', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
-  it("welcomes a returning guest with their progress and Continue to the language they learned most in", async () => {
+  it("welcomes a returning guest with what they have learned and Continue to the language they learned most in", async () => {
     server.use(
       asVisitor(),
       fake('GET', '/api/languages', () => HttpResponse.json(LANGUAGE_CARDS)),

@@ -12,7 +12,7 @@ import { fake } from '@/test/api-fakes';
 const days = (n: number, start: string, count: (i: number) => number) =>
   Array.from({ length: n }, (_, i) => ({ date: new Date(Date.parse(`${start}T00:00:00Z`) + i * 86_400_000).toISOString().slice(0, 10), count: count(i) }));
 
-const progress = {
+const charts = {
   learnedOverTime: days(90, '2026-01-01', (i) => Math.floor(i / 10)),
   reviewsPerDay: days(90, '2026-01-01', (i) => (i % 7 === 0 ? 0 : 3)),
   retention: { desired: 0.9, actual: 0.86, reviews: 50 },
@@ -72,7 +72,7 @@ describe('the language stats page', () => {
   it('shows words learned, answers per day, retention against the aim, and the forecast', async () => {
     server.use(fake('GET', '/api/{language}/progress', { language: 'spanish' }, ({ request }) => {
       expect(new URL(request.url).searchParams.get('tz')).toBeTruthy();
-      return HttpResponse.json(progress);
+      return HttpResponse.json(charts);
     }));
     renderAt('/stats/spanish');
     expect(await screen.findByRole('heading', { name: 'Spanish progress' })).toBeInTheDocument();
@@ -87,7 +87,7 @@ describe('the language stats page', () => {
 
   it("draws a new learner's words learned over two weeks, not three months of zeros", async () => {
     const learnedToday = days(90, '2026-01-01', (i) => (i === 89 ? 12 : 0));
-    server.use(fake('GET', '/api/{language}/progress', { language: 'italian' }, () => HttpResponse.json({ ...progress, learnedOverTime: learnedToday })));
+    server.use(fake('GET', '/api/{language}/progress', { language: 'italian' }, () => HttpResponse.json({ ...charts, learnedOverTime: learnedToday })));
     renderAt('/stats/italian');
     expect(await screen.findByRole('img', { name: 'Words learned over the last 14 days, now 12' })).toBeInTheDocument();
     const table = screen.getByRole('table', { name: 'Words learned' });
@@ -97,7 +97,7 @@ describe('the language stats page', () => {
 
   it('says there is nothing to chart yet, with the way to the quiz, for a learner who has learned no word', async () => {
     const nothingLearned = days(90, '2026-01-01', () => 0);
-    server.use(fake('GET', '/api/{language}/progress', { language: 'spanish' }, () => HttpResponse.json({ ...progress, learnedOverTime: nothingLearned })));
+    server.use(fake('GET', '/api/{language}/progress', { language: 'spanish' }, () => HttpResponse.json({ ...charts, learnedOverTime: nothingLearned })));
     renderAt('/stats/spanish');
     const learned = await screen.findByRole('region', { name: 'Words learned' });
     expect(within(learned).getByText(/Nothing to chart yet/)).toBeInTheDocument();
@@ -108,13 +108,13 @@ describe('the language stats page', () => {
   });
 
   it('says when there is nothing to measure retention on yet', async () => {
-    server.use(fake('GET', '/api/{language}/progress', { language: 'french' }, () => HttpResponse.json({ ...progress, retention: { desired: 0.9, actual: null, reviews: 0 } })));
+    server.use(fake('GET', '/api/{language}/progress', { language: 'french' }, () => HttpResponse.json({ ...charts, retention: { desired: 0.9, actual: null, reviews: 0 } })));
     renderAt('/stats/french');
     expect(await screen.findByText(/No reviews of learned words in the last 30 days yet/)).toBeInTheDocument();
   });
 
   it('says the memory model is the standard one until the learner has enough reviews', async () => {
-    server.use(fake('GET', '/api/{language}/progress', { language: 'spanish' }, () => HttpResponse.json(progress)));
+    server.use(fake('GET', '/api/{language}/progress', { language: 'spanish' }, () => HttpResponse.json(charts)));
     renderAt('/stats/spanish');
     const panel = await screen.findByRole('region', { name: 'Your memory model' });
     expect(panel).toHaveTextContent('Once you have 40 reviews in Spanish (you have 12), it is fitted to how you remember');
@@ -124,7 +124,7 @@ describe('the language stats page', () => {
   it('shows a fitted model: when and from what, how it predicts, what it changed, and what each retention costs, the cheapest recommended', async () => {
     const patches: unknown[] = [];
     server.use(
-      fake('GET', '/api/{language}/progress', { language: 'spanish' }, () => HttpResponse.json(progress)),
+      fake('GET', '/api/{language}/progress', { language: 'spanish' }, () => HttpResponse.json(charts)),
       fake('GET', '/api/auth/session', () => HttpResponse.json({ user: { _id: 'u1', username: 'ana' } })),
       fake('GET', '/api/{language}/memory-model', { language: 'spanish' }, () => HttpResponse.json(patches.length ? { ...fittedModel, desiredRetention: 0.85 } : fittedModel)),
       fake('PATCH', '/api/settings', async ({ request }) => {
@@ -161,7 +161,7 @@ describe('the language stats page', () => {
   });
 
   it('draws answers per day as a calendar: a column a week, a row a weekday, month names, a legend and each day\'s count', async () => {
-    server.use(fake('GET', '/api/{language}/progress', { language: 'italian' }, () => HttpResponse.json(progress)));
+    server.use(fake('GET', '/api/{language}/progress', { language: 'italian' }, () => HttpResponse.json(charts)));
     renderAt('/stats/italian');
     const heatmap = (await screen.findByRole('img', { name: /^Answers per day over the last 90 days/ })) as unknown as SVGSVGElement;
 
@@ -191,7 +191,7 @@ describe('the language stats page', () => {
 
   it('tells words due now from words due later today, says when the next review opens, and links the review', async () => {
     const nextDueAt = Date.now() + 20 * 60_000 + 1_000;
-    server.use(fake('GET', '/api/{language}/progress', { language: 'portuguese' }, () => HttpResponse.json({ ...progress, dueNow: 0, nextDueAt })));
+    server.use(fake('GET', '/api/{language}/progress', { language: 'portuguese' }, () => HttpResponse.json({ ...charts, dueNow: 0, nextDueAt })));
     renderAt('/stats/portuguese');
     const term = (name: string) => screen.getByText(name, { selector: 'dt' }).nextElementSibling as HTMLElement;
     await screen.findByText('Due now', { selector: 'dt' });
@@ -202,7 +202,7 @@ describe('the language stats page', () => {
   });
 
   it('links the review when words are due now', async () => {
-    server.use(fake('GET', '/api/{language}/progress', { language: 'portuguese' }, () => HttpResponse.json({ ...progress, dueNow: 3 })));
+    server.use(fake('GET', '/api/{language}/progress', { language: 'portuguese' }, () => HttpResponse.json({ ...charts, dueNow: 3 })));
     renderAt('/stats/portuguese');
     const term = (name: string) => screen.getByText(name, { selector: 'dt' }).nextElementSibling as HTMLElement;
     await screen.findByText('Due now', { selector: 'dt' });

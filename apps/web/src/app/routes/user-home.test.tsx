@@ -13,7 +13,7 @@ const withSummary = (fields = {}) => fake('GET', '/api/stats/summary', () => Htt
 const withLanguages = (records: UserLanguage[]) => fake('GET', '/api/users/languages/{userId}', { userId: 'u1' }, () => HttpResponse.json(records));
 
 describe('the user home', () => {
-  it('shows "Loading...", then the learner\'s languages with their progress, each linking to its home', async () => {
+  it('shows "Loading...", then the learner\'s languages with their words learned and due, each linking to its home', async () => {
     server.use(
       asAccount(),
       withSummary(),
