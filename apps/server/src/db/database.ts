@@ -1,7 +1,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, type LogEvent, PostgresDialect, SqliteDialect, type SqliteDatabase, type Transaction } from 'kysely';
+import {
+  Kysely,
+  type LogEvent,
+  PostgresDialect,
+  type PostgresCursor,
+  type PostgresPool,
+  type PostgresPoolClient,
+  type PostgresQueryResult,
+  SqliteDialect,
+  type SqliteDatabase,
+  type Transaction,
+} from 'kysely';
 import pg from 'pg';
 import type { DatabaseTarget } from '../config.js';
 import { Checkpointer } from './checkpointer.js';
@@ -23,7 +34,7 @@ export interface Db {
    * A transaction for the frequent small writes (answers): on SQLite it may share its commit with others
    * (db/group-commit.ts). Its work must use only `trx`: a query on `kysely` from inside it throws (db/write-guard.ts),
    * where on SQLite it would wait for the lock its own batch holds. Modules hand their work a store bound to `trx`
-   * (modules/learning/card-store.ts), never the handle itself.
+   * (modules/cards/cards.ts), never the handle itself.
    */
   writeTransaction<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -93,8 +104,11 @@ function queryLogger(options: DatabaseOptions): ((event: LogEvent) => void) | un
  * opens a fresh connection. Every wait is bounded (connect, statement, and the client's own read timeout), and a
  * connection whose query timed out on the client is discarded rather than reused, since its late answer may still
  * be on the way.
+ *
+ * Kysely takes any pool that implements its `PostgresPool`: it gets pg's pool behind a wrapper that hands out
+ * `ResilientClient`s instead of pg's clients, so nothing of pg's is patched.
  */
-function resilientPool(url: string, options: DatabaseOptions): pg.Pool {
+function resilientPool(url: string, options: DatabaseOptions): PostgresPool {
   const queryTimeoutMs = options.queryTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS;
   const pool = new pg.Pool({
     connectionString: url,
@@ -111,39 +125,60 @@ function resilientPool(url: string, options: DatabaseOptions): pg.Pool {
     options.log?.warn({ err: { message: e?.message, code: e?.code } }, msg);
   };
   pool.on('error', (err) => warn(err, 'database connection lost (idle)'));
-  const broken = new WeakSet<pg.PoolClient>();
+  // One wrapper per pg client, for the client's life: Kysely keeps its connection state per client object.
+  const clients = new WeakMap<pg.PoolClient, ResilientClient>();
   pool.on('connect', (client) => {
+    const wrapped = new ResilientClient(client);
+    clients.set(client, wrapped);
     client.on('error', (err) => {
-      broken.add(client);
+      wrapped.broken = true;
       warn(err, 'database connection lost');
     });
-    // Named statements (below) are parsed once per connection, and after five runs PostgreSQL may plan them once too
-    // (a generic plan) where that costs no more than planning each run: a batch planned afresh cost 0.28-0.30 ms of
+  });
+  return {
+    options: pool.options,
+    connect: async () => {
+      const client = await pool.connect();
+      return clients.get(client) ?? new ResilientClient(client);
+    },
+    end: () => pool.end(),
+  };
+}
+
+/**
+ * A pooled pg client as Kysely sees it. A prepared query's SQL (db/prepared.ts) runs as a named statement, and a
+ * client whose connection failed is destroyed on release instead of going back to the pool.
+ */
+class ResilientClient implements PostgresPoolClient {
+  /** Set when the connection failed: Kysely releases with release(false), and this client must not be reused. */
+  broken = false;
+
+  constructor(private readonly client: pg.PoolClient) {}
+
+  get processID(): number | undefined {
+    return (this.client as { processID?: number }).processID;
+  }
+
+  query<R>(sql: string, parameters: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>>;
+  query<R>(cursor: PostgresCursor<R>): PostgresCursor<R>;
+  query<R>(textOrCursor: string | PostgresCursor<R>, parameters?: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>> | PostgresCursor<R> {
+    if (typeof textOrCursor !== 'string') return this.client.query(textOrCursor as never) as PostgresCursor<R>;
+    // Named statements are parsed once per connection, and after five runs PostgreSQL may plan them once too (a
+    // generic plan) where that costs no more than planning each run: a batch planned afresh cost 0.28-0.30 ms of
     // planning for 0.07 ms of running. The batch's deck walk looks each word's card up (LATERAL, LIMIT 1), so its
     // generic plan walks the deck's rank index like every custom one (docs/performance.md).
-    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-    (client as { query: unknown }).query = (...args: unknown[]) => {
-      // A prepared query's SQL runs as a named statement: PostgreSQL parses and plans it once per connection.
-      const [text, values] = args;
-      const name = typeof text === 'string' && Array.isArray(values) ? statementNameOf(text) : undefined;
-      const result = name ? query({ name, text, values }) : query(...args);
-      if (result instanceof Promise) {
-        result.catch((err: unknown) => {
-          if (isConnectionFailure(err)) broken.add(client);
-        });
-      }
-      return result;
-    };
-  });
-  // Kysely releases with release(false); a connection known to be broken is destroyed instead of pooled.
-  const connect = pool.connect.bind(pool) as () => Promise<pg.PoolClient>;
-  (pool as { connect: unknown }).connect = async () => {
-    const client = await connect();
-    const release = client.release.bind(client);
-    client.release = (destroy?: boolean | Error) => release(destroy || broken.has(client));
-    return client;
-  };
-  return pool;
+    const name = statementNameOf(textOrCursor);
+    const values = parameters as unknown[];
+    const result = name ? this.client.query({ name, text: textOrCursor, values }) : this.client.query(textOrCursor, values);
+    return (result as Promise<PostgresQueryResult<R>>).catch((err: unknown) => {
+      if (isConnectionFailure(err)) this.broken = true;
+      throw err;
+    });
+  }
+
+  release(destroy?: boolean): void {
+    this.client.release(destroy || this.broken);
+  }
 }
 
 function openSqlite(file: string): SQLite.Database {
