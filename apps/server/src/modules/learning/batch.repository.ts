@@ -48,6 +48,28 @@ const deckWords = (db: Kysely<Database>, p: Card) => {
 };
 
 /**
+ * A deck word of a batch as the statement returns it: its id, rank and the learner's card; its text is the deck's,
+ * kept in memory (deck-cache.ts), so the statement leaves it out. Blank columns keep the shape of an own word's row,
+ * which comes whole in the same statement (UNION ALL matches columns by place).
+ */
+const blank = <C extends string>(column: C) => sql<string>`''`.as(column);
+const DECK_WORD_REF = [
+  'w.id',
+  blank('word'),
+  blank('translation'),
+  blank('pos'),
+  blank('article'),
+  blank('note'),
+  blank('hint'),
+  blank('example'),
+  blank('example_translation'),
+  'w.rank',
+  'w.owner_id',
+  'p.answered_correctly',
+  'p.due',
+] as const;
+
+/**
  * Where a learner's walk starts: their frontier (frontier.ts), or the band they chose to start early (deck-bands.ts)
  * when that lies further on. Both are read in the walk's own statement, as one value, so the index walk starts there.
  */
@@ -59,12 +81,8 @@ const walkStart = (p: Card) => {
 
 // Every deck word below the frontier has a card, so the words passed are only those met out of order, not every
 // word met. A visitor has no cards.
-const deckNeverFailed = (db: Kysely<Database>, p: Card & { limit: number }, visitor: boolean) => {
-  const walk = visitor
-    ? visibleWords(db, null, p.language, p.direction).where('w.owner_id', 'is', null)
-    : deckWords(db, p).where(notLearned).where(neverFailed).where('w.rank', '>=', walkStart(p));
-  return walk.orderBy('w.rank').orderBy('w.id').limit(p.limit);
-};
+const deckNeverFailed = (db: Kysely<Database>, p: Card & { limit: number }) =>
+  deckWords(db, p).where(notLearned).where(neverFailed).where('w.rank', '>=', walkStart(p)).clearSelect().select(DECK_WORD_REF).orderBy('w.rank').orderBy('w.id').limit(p.limit);
 
 // The words a chosen start skipped: taken once the words from the start on run out (rarely: a whole deck's tail).
 const skippedQuery = prepared((p: Card & { limit: number }, db) =>
@@ -78,8 +96,6 @@ const skippedQuery = prepared((p: Card & { limit: number }, db) =>
     .limit(p.limit),
 );
 
-const visitorDeckQuery = prepared((p: Card & { limit: number }, db) => deckNeverFailed(db, p, true));
-
 // A learner's own words never failed (all of them: they are few) and the deck's next ones, in one statement: one
 // round trip to PostgreSQL instead of two. The own words are not sorted in SQL: an ORDER BY rank there would lead
 // the planner to walk the whole deck by rank instead of the owner index.
@@ -87,7 +103,7 @@ const learnerQuery = prepared((p: Card & { limit: number }, db) =>
   unlearned(db, p, false)
     .where('w.owner_id', '=', p.learnerId)
     .where(neverFailed)
-    .unionAll(db.selectFrom(deckNeverFailed(db, p, false).as('deck')).selectAll()),
+    .unionAll(db.selectFrom(deckNeverFailed(db, p).as('deck')).selectAll()),
 );
 
 const byRank = (a: WordRow, b: WordRow) => a.rank - b.rank || a.id - b.id;
@@ -124,14 +140,14 @@ export class BatchRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
   /**
-   * The next words to learn: never-failed or longest-ago-failed first, then own words, then by frequency.
-   * Read as up to two statements (own words never failed together with the deck's never failed, walking
+   * The next words to learn of a learner: never-failed or longest-ago-failed first, then own words, then by
+   * frequency; a deck word's text comes blank (see DECK_WORD_REF). A visitor's are the deck's first words, read from
+   * memory (learning.service.ts). Read as up to two statements (own words never failed together with the deck's never failed, walking
    * words_language_rank from the learner's frontier and stopping at `limit`; failed words only when those run
    * short), because one query sorting on last_failed_at had to join and sort the whole deck on every batch (see
    * docs/performance.md).
    */
-  async unlearned(learnerId: string | null, language: string, limit: number, direction: Direction): Promise<WordRow[]> {
-    if (!learnerId) return visitorDeckQuery.execute(this.db, { learnerId: '', language, direction, limit });
+  async unlearned(learnerId: string, language: string, limit: number, direction: Direction): Promise<WordRow[]> {
     const found = await learnerQuery.execute(this.db, { learnerId, language, direction, limit });
     const own = found.filter((w) => w.owner_id !== null).sort(byRank);
     const deck = found.filter((w) => w.owner_id === null).sort(byRank);

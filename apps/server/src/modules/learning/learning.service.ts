@@ -1,15 +1,15 @@
-import type { AnswerBody, DirectionName, LanguageStats, Lexicon, UserLanguage, Word } from '@vocab/api';
+import { type AnswerBody, type DirectionName, type LanguageStats, type Lexicon, type UserLanguage, Word } from '@vocab/api';
 import { BATCH_SIZE, CONTEXT_DIRECTION, type Direction, contextAnswerKey, exampleSentence, type LanguageCode, answerKey, checkAnswer, directionOf, effectiveRetention, getLanguage, primaryDirection, type Verdict, isLearned, newCardState, ratingForVerdict, reviewCard, splitTranslations } from '@vocab/core';
 import { isUniqueViolation } from '../../db/db-errors.js';
 import type { Clock } from '../../lib/clock.js';
-import type { JsonText } from '../../lib/json-text.js';
+import { JsonText } from '../../lib/json-text.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import type { Learner, LearnerClaim } from '../../lib/learner.js';
 import type { BatchRepository } from './batch.repository.js';
 import type { CardRef, SavedCard } from '../cards/card.js';
 import type { CardStore } from '../cards/card-store.js';
 import type { Cards } from '../cards/cards.js';
-import type { DeckCache, DeckRow } from './deck-cache.js';
+import { type DeckCache, type DeckRow, tail } from './deck-cache.js';
 import type { UserLanguageRepository } from './user-language.repository.js';
 import type { WordLists } from './word-list.js';
 import type { WordRepository } from './word.repository.js';
@@ -98,8 +98,29 @@ export class LearningService {
     return this.lists.listJson(learner?.id ?? null, language, directionOf(direction, language));
   }
 
-  async batch(learner: Learner | null, language: LanguageCode, { limit = BATCH_SIZE, direction }: DirectionOption & { limit?: number | undefined } = {}): Promise<Word[]> {
-    return (await this.batches.unlearned(learner?.id ?? null, language, limit, directionOf(direction, language))).map(toWord);
+  /**
+   * The next words to learn, as JSON: each deck word is its JSON kept with the deck (deck-cache.ts) with the
+   * learner's card appended, so neither the statement nor the response writer handles the deck's text. A visitor's
+   * are the deck's first words, with no statement at all.
+   */
+  async batch(learner: Learner | null, language: LanguageCode, { limit = BATCH_SIZE, direction }: DirectionOption & { limit?: number | undefined } = {}): Promise<JsonText<Word[]>> {
+    const deck = await this.decks.deck(language);
+    const { heads } = deck.lists();
+    if (!learner) return new JsonText(`[${heads.slice(0, limit).map((head) => head + tail(undefined)).join(',')}]`);
+    const rows = await this.batches.unlearned(learner.id, language, limit, directionOf(direction, language));
+    const words: string[] = [];
+    for (const row of rows) {
+      const card = row.answered_correctly === null ? undefined : { answered_correctly: row.answered_correctly, due: row.due ?? Number.NaN };
+      if (row.owner_id !== null) {
+        words.push(JSON.stringify(Word.parse(toWord(row))));
+        continue;
+      }
+      // A deck word this process has not loaded (another instance's newer deck, during a rolling release) waits for
+      // this instance's restart: its text is not in memory.
+      const i = deck.indexOf.get(row.id);
+      if (i !== undefined) words.push(heads[i] + tail(card));
+    }
+    return new JsonText(`[${words.join(',')}]`);
   }
 
   async due(learner: Learner | null, language: LanguageCode, { direction }: DirectionOption = {}): Promise<Word[]> {

@@ -1,4 +1,4 @@
-import { LanguageParam, type RecordQuery, UserLanguage, userLanguageEndpoints } from '@vocab/api';
+import { LanguageParam, type RecordQuery, type UnlearnedResponse, UserLanguage, userLanguageEndpoints } from '@vocab/api';
 import { type LanguageCode, getLanguage } from '@vocab/core';
 import type { FastifyPluginAsync } from 'fastify';
 import type { z } from 'zod';
@@ -54,7 +54,8 @@ export function userLanguagesRoutes(learning: LearningService): FastifyPluginAsy
 
     serve(app, userLanguageEndpoints.unlearned, async (request) => {
       const learner = requireAccount(request);
-      return { wordsLearned: await learning.batch(learner, activeLanguage(request.query.language), request.query) };
+      const batch = await learning.batch(learner, activeLanguage(request.query.language), request.query);
+      return new JsonText<UnlearnedResponse>(`{"wordsLearned":${batch.text}}`);
     });
 
     serve(app, userLanguageEndpoints.userLanguages, async (request) => {
