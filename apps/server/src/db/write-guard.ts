@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { DatabaseConnection, Dialect, Driver } from 'kysely';
+import type { DatabaseConnection, Dialect, DialectAdapter, Driver, Kysely, MigrationLockOptions } from 'kysely';
 import { DEVELOPMENT_CHECKS } from '../lib/development-checks.js';
 
 /**
@@ -33,29 +33,57 @@ export function assertOutsideWriteWork(): void {
 
 /**
  * The dialect with a driver that refuses a connection to the work of a write transaction. Queries of the transaction
- * run on the connection it holds; only a query on the database itself asks the driver for one. Kysely queues such
- * requests itself for a single-connection engine (SQLite), before the driver is asked; that queue is kept here
- * instead, after the check, so the refusal comes before the wait that would never end.
+ * run on the connection it holds; only a query on the database itself asks the driver for one.
+ *
+ * For a single-connection engine (SQLite), Kysely queues the requests for the connection itself, before its driver
+ * is asked (a mutex in its runtime driver, not in SqliteDriver; write-guard.test.ts checks that this is still so):
+ * a check in the driver would come after a wait that never ends. So the guarded dialect's adapter says the engine
+ * takes several connections, which Kysely documents as "do not queue", and the driver queues instead, after the
+ * check. Both are Kysely's public interfaces (DialectAdapter, Driver); docs/decisions/0019-database-plumbing.md.
  */
 export function guardDialect(dialect: Dialect): Dialect {
   if (!ENABLED) return dialect;
+  const serial = dialect.createAdapter().supportsMultipleConnections === false;
   return {
-    createAdapter: () => {
-      return new Proxy(dialect.createAdapter(), {
-        get: (target, key) => {
-          if (key === 'supportsMultipleConnections') return true;
-          const value = Reflect.get(target, key, target) as unknown;
-          return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
-        },
-      });
-    },
+    createAdapter: () => (serial ? new QueuedInDriverAdapter(dialect.createAdapter()) : dialect.createAdapter()),
     createIntrospector: (db) => dialect.createIntrospector(db),
     createQueryCompiler: () => dialect.createQueryCompiler(),
-    createDriver: () => guardDriver(dialect.createDriver(), dialect.createAdapter().supportsMultipleConnections === false),
+    createDriver: () => guardDriver(dialect.createDriver(), serial),
   };
 }
 
-/** One connection at a time, in the order asked (Kysely's own queue for SQLite, moved behind the check). */
+/** A single-connection engine's adapter that leaves the queueing to the driver (`guardDriver`). */
+class QueuedInDriverAdapter implements DialectAdapter {
+  readonly supportsMultipleConnections = true;
+
+  constructor(private readonly adapter: DialectAdapter) {}
+
+  get supportsCreateIfNotExists(): boolean | undefined {
+    return this.adapter.supportsCreateIfNotExists;
+  }
+
+  get supportsTransactionalDdl(): boolean | undefined {
+    return this.adapter.supportsTransactionalDdl;
+  }
+
+  get supportsReturning(): boolean | undefined {
+    return this.adapter.supportsReturning;
+  }
+
+  get supportsOutput(): boolean | undefined {
+    return this.adapter.supportsOutput;
+  }
+
+  acquireMigrationLock(db: Kysely<unknown>, options: MigrationLockOptions): Promise<void> {
+    return this.adapter.acquireMigrationLock(db, options);
+  }
+
+  releaseMigrationLock(db: Kysely<unknown>, options: MigrationLockOptions): Promise<void> {
+    return this.adapter.releaseMigrationLock(db, options);
+  }
+}
+
+/** One connection at a time, in the order asked: Kysely's own queue for SQLite, moved behind the check. */
 class Queue {
   private tail: Promise<void> = Promise.resolve();
   private release: (() => void) | null = null;
