@@ -43,7 +43,7 @@ const PG_URL =
   (args.has('--postgres') || args.has('--postgres-only') ? 'postgres://postgres@127.0.0.1:5432/test' : undefined);
 const engines: Array<'sqlite' | 'postgres'> = [...(args.has('--postgres-only') ? [] : (['sqlite'] as const)), ...(PG_URL ? (['postgres'] as const) : [])];
 
-/** Issue 18's targets, as ratios to hello-world in the same run, and p99 at 50 connections in ms. */
+/** The targets, as ratios to hello-world in the same run, and p99 at 50 connections in ms. */
 const TARGETS = {
   sqlite: { read: 0.25, write: 0.1, readP99: 10, writeP99: 25 },
   postgres: { read: 0.08, write: 0.04, readP99: null, writeP99: null },

@@ -3,7 +3,7 @@ import { PASSWORD, signUpAndLogIn } from './support/learner';
 
 const PHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 
-/** Issue 20: the user profile lists where the account is logged in, changes the password, and deletes the account. */
+/** The user profile lists where the account is logged in, changes the password, and deletes the account. */
 test.describe('the account on the user profile', () => {
   test('lists where the account is logged in, logs a phone out, and changes the password', async ({ page, browser, app }) => {
     await signUpAndLogIn(page, 'keeper');

@@ -19,7 +19,7 @@ async function linkInMail(smtp: Smtp, to: string, page: string): Promise<string>
   throw new Error(`no mail to ${to} with a ${page} link; received ${smtp.received.length}`);
 }
 
-/** Issue 31: an email address, a forgotten password and the daily reminder's settings, on a phone. */
+/** An email address, a forgotten password and the daily reminder's settings, on a phone. */
 test.describe('email, on a phone', () => {
   test.use({ viewport: { width: 375, height: 812 } });
   // A whole signup, confirmation and reset through a real mail server: more than a minute on a busy machine.

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { expect, expectAccessible, phone, test } from './support/fixtures';
 import { signUpAndLogIn } from './support/learner';
 
-/** Issue 19: a pasted list previewed line by line and imported on confirming; the words exported from the stats page. */
+/** A pasted list previewed line by line and imported on confirming; the words exported from the stats page. */
 test.describe('importing and exporting words', () => {
   test('imports a pasted Quizlet list after a preview, then downloads the words as CSV and for Anki', async ({ page }) => {
     await signUpAndLogIn(page, 'importer');

@@ -3,7 +3,7 @@ import { getLanguage, withArticle } from '@vocab/core';
 import { expect, expectAccessible, test } from './support/fixtures';
 import { quizOf } from './support/learner';
 
-/** Issue 19: a returning learner finds their level and the quiz no longer starts with "de" and "que". */
+/** A returning learner finds their level and the quiz no longer starts with "de" and "que". */
 test.describe('the placement test', () => {
   test('places a visitor who knows the first 300 Spanish words near 300, and the quiz then starts after them', async ({ page }) => {
     test.setTimeout(90_000);

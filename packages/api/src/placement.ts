@@ -2,7 +2,7 @@ import { PLACEMENT_MAX_PROMPTS } from '@vocab/core';
 import { z } from 'zod';
 
 /**
- * The placement test (issue 19, docs/decisions/0012-placement-test.md). It keeps no state on the server: the
+ * The placement test (docs/decisions/0012-placement-test.md). It keeps no state on the server: the
  * browser sends every answer so far with each call, and the server judges them again each time, picks the next
  * words, and on finishing computes the level from its own verdicts.
  */

@@ -243,7 +243,7 @@ export interface MemoryModelsTable {
   claimed_until: Generated<number>;
 }
 
-/** Issue 31 (migration 017): an account's confirmed address; one waiting for confirmation is in its token. */
+/** Migration 017: an account's confirmed address; one waiting for confirmation is in its token. */
 export interface AccountEmailsTable {
   user_id: string;
   address: string;

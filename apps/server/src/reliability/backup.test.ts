@@ -27,7 +27,7 @@ async function cli(command: 'backup' | 'restore', file: string, env: Record<stri
 }
 
 /**
- * Issue 20: a backup taken while learners answer is consistent (SQLite's online backup API, one snapshot), holds
+ * A backup taken while learners answer is consistent (SQLite's online backup API, one snapshot), holds
  * every answer acknowledged before it began, and restores into a file that passes integrity_check. Restore refuses
  * while the server has the file open.
  */

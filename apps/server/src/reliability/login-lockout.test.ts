@@ -5,7 +5,7 @@ import { sha256 } from '../lib/tokens.js';
 import { describeEachDatabase, sessionCookie, testConfig } from '../test/harness.js';
 
 /**
- * Issue 20: ten wrong passwords from anywhere used to lock an account for 15 minutes, its owner too. Now a browser
+ * Ten wrong passwords from anywhere used to lock an account for 15 minutes, its owner too. Now a browser
  * that has logged in before (device cookie) is counted on its own; strangers are limited per (account, address)
  * and, all together, by delays that grow up to a minute. Client addresses come from X-Forwarded-For behind one
  * trusted proxy (TRUST_PROXY=1), as in production.

@@ -197,7 +197,7 @@ export interface RouteFixture {
   answerId?: string;
   /** The public id of one of the account's sessions (DELETE /api/account/sessions/:id). */
   sessionId?: string;
-  /** Tokens of the account's confirmation and reset links, and its unsubscribe signature (issue 31). */
+  /** Tokens of the account's confirmation and reset links, and its unsubscribe signature. */
   confirmToken?: string;
   resetToken?: string;
   unsubscribeSignature?: string;

@@ -12,7 +12,7 @@ import {
 } from '../email.js';
 import { endpoint } from '../endpoint.js';
 
-/** The account's email address, password reset by email, and the daily reminder (issue 31). */
+/** The account's email address, password reset by email, and the daily reminder. */
 export const emailEndpoints = {
   getEmail: endpoint({
     method: 'GET',

@@ -2,7 +2,7 @@ import { endpoint } from '../endpoint.js';
 import { PlacementAnswers, PlacementRecord, PlacementResult, PlacementStep } from '../placement.js';
 import { LanguagePath } from './language-path.js';
 
-/** The placement test of each language (issue 19): stateless, every call brings the answers so far. */
+/** The placement test of each language: stateless, every call brings the answers so far. */
 export const placementEndpoints = {
   latestPlacement: endpoint({
     method: 'GET',

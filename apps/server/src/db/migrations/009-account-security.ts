@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Issue 20: what account self-service and lockout-free login limits need.
+ * What account self-service and lockout-free login limits need.
  *
  * - sessions.user_agent: the list of active sessions names each one's browser.
  * - known_devices: browsers that have logged in to an account (OWASP's device cookies). Only the SHA-256 of the

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Issue 18: each learner's frontier per language and card direction, the rank below which every active deck word
+ * Each learner's frontier per language and card direction, the rank below which every active deck word
  * has a card (modules/cards/frontier.ts). The batch walks the deck from it instead of past every word the learner
  * has met. No row means rank 0: every learner starts, and an existing one restarts, at the deck's first word.
  */

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Issue 19: each learner's latest placement test result per language (modules/placement). A new result replaces
+ * Each learner's latest placement test result per language (modules/placement). A new result replaces
  * the row; the cards a result marked known stay in progress (docs/decisions/0012-placement-test.md).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

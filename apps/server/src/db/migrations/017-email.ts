@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Issue 31: an email address on the account, password reset by email, and a daily reminder
+ * An email address on the account, password reset by email, and a daily reminder
  * (docs/decisions/0017-email-reminders-reset.md).
  *
  * - account_emails: an account's confirmed address only; an address waiting for confirmation lives in its token.

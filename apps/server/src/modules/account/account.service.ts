@@ -19,7 +19,7 @@ const REAUTH_PER_ACCOUNT: Limit = { max: 10, windowMs: 15 * 60_000 };
 /** Forgets the login counters kept under a name (LoginGuard.forgetName). */
 export type ForgetName = (username: string) => Promise<void>;
 
-/** Self-service of an account: its sessions, its password, and its deletion (issue 20, ASVS V2/V3). */
+/** Self-service of an account: its sessions, its password, and its deletion (ASVS V2/V3). */
 export class AccountService {
   constructor(
     private readonly accounts: AccountRepository,

@@ -19,7 +19,7 @@ export const linkInvalid = () => badRequest('link_invalid', 'This link has expir
 export const emailUnavailable = () => new AppError(409, 'email_unavailable', 'This server cannot send email.');
 
 /**
- * An account's email address (issue 31): added or changed in the profile (or at signup), used only once confirmed
+ * An account's email address: added or changed in the profile (or at signup), used only once confirmed
  * by a single-use link, never shown to anyone but its account.
  */
 export class EmailService {

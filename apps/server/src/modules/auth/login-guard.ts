@@ -31,7 +31,7 @@ export interface Admission {
 }
 
 /**
- * Login limits that do not lock learners out (issue 20, OWASP's "device cookies"). A browser that has logged in to
+ * Login limits that do not lock learners out (OWASP's "device cookies"). A browser that has logged in to
  * an account carries a random device token (stored only hashed, as sessions are); its attempts on that account are
  * counted on their own, so an attack from any number of addresses leaves the owner's browser free. Strangers are
  * limited per (account, address), and all together per account by growing delays.

@@ -24,7 +24,7 @@ export const resetLimitKey = (userId: string) => `reset:user:${userId}`;
 type Log = { warn(obj: object, msg: string): void };
 
 /**
- * A forgotten password (issue 31). A request is answered at once, the same way whether or not the address or
+ * A forgotten password. A request is answered at once, the same way whether or not the address or
  * username exists; finding the account and queueing its mail happen after the answer, so neither the answer nor
  * its timing tells which names exist. Only an account with a confirmed address gets a link.
  */

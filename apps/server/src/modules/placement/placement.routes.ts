@@ -5,7 +5,7 @@ import type { SessionManager } from '../auth/session-manager.js';
 import type { PlacementService } from './placement.service.js';
 
 /**
- * The placement test of each active language (issue 19): the next words to ask (anyone, nothing written), finishing
+ * The placement test of each active language: the next words to ask (anyone, nothing written), finishing
  * (writes the result and the known cards; a visitor becomes a guest, as on a first answer), the latest result.
  */
 export function placementRoutes(placement: PlacementService, sessions: SessionManager): FastifyPluginAsync {

@@ -26,7 +26,7 @@ type Log = { warn(obj: object, msg: string): void; info(obj: object, msg: string
 const languageName = (code: string): string => LANGUAGES.find((l) => l.code === code)?.name ?? code;
 
 /**
- * Daily reminders (issue 31), on a timer. A pass finds the learners whose chosen hour it is on a chosen day of
+ * Daily reminders, on a timer. A pass finds the learners whose chosen hour it is on a chosen day of
  * theirs, in their own time zone, who have not practised that day; each one's reminder is claimed for that local day
  * and queued in the outbox in one transaction (RemindersRepository.claimAndQueue), so instances running passes at
  * once send one, and a restart mid-pass neither loses a queued reminder nor sends a second.

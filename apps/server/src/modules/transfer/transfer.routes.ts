@@ -32,7 +32,7 @@ function sendFile(reply: FastifyReply, file: ExportFile) {
 }
 
 /**
- * Export of the caller's words and review log, and import of own words (issue 19), per language like the other
+ * Export of the caller's words and review log, and import of own words, per language like the other
  * per-language calls: a visitor exports the deck without progress and previews against the deck; confirming an
  * import makes a visitor a guest, as adding a word does.
  */
