@@ -5,7 +5,7 @@ import { PreparedQueryMisuse, prepared } from './prepared.js';
 
 describeEachDatabase('prepared queries', (ctx) => {
   const byLanguage = () =>
-    prepared((p: { language: string; from: number; limit: number }) =>
+    prepared(['language', 'from', 'limit'], (p: { language: string; from: number; limit: number }) =>
       ctx()
         .db.kysely.selectFrom('words')
         .select(['word', 'rank'])
@@ -38,7 +38,7 @@ describeEachDatabase('prepared queries', (ctx) => {
 
   it('binds a parameter used twice, keeps constants, and writes inside a transaction', async () => {
     const db = ctx().db.kysely;
-    const insert = prepared((p: { name: string; email: string; at: number }) =>
+    const insert = prepared(['name', 'email', 'at'], (p: { name: string; email: string; at: number }) =>
       db.insertInto('contact_messages').values({ name: p.name, email: p.email, message: sql<string>`${p.name} || ' wrote'`, created_at: p.at, status: 'stored', attempts: 0, next_attempt_at: p.at }),
     );
     await db.transaction().execute(async (trx) => {
@@ -61,15 +61,15 @@ describeEachDatabase('prepared queries', (ctx) => {
     const db = ctx().db.kysely;
     const misuses = {
       // A branch on a value: the query compiled once would follow the first run's value for ever.
-      branch: prepared((p: { owner: string | null }) => db.selectFrom('words').select('id').where('owner_id', p.owner === null ? 'is' : '=', null)),
+      branch: prepared(['owner'], (p: { owner: string | null }) => db.selectFrom('words').select('id').where('owner_id', p.owner === null ? 'is' : '=', null)),
       // A default: the same, and the parameter is never bound.
-      fallback: prepared((p: { limit?: number }) => db.selectFrom('words').select('id').limit(10).offset(p.limit === undefined ? 0 : 5)),
+      fallback: prepared(['limit'], (p: { limit?: number }) => db.selectFrom('words').select('id').limit(10).offset(p.limit === undefined ? 0 : 5)),
       // A list for IN: one bound value cannot be a list.
-      list: prepared((p: { ids: number[] }) => db.selectFrom('words').select('id').where('id', 'in', p.ids.length > 0 ? p.ids : [0])),
+      list: prepared(['ids'], (p: { ids: number[] }) => db.selectFrom('words').select('id').where('id', 'in', p.ids.length > 0 ? p.ids : [0])),
       // Arithmetic on a value.
-      arithmetic: prepared((p: { limit: number }) => db.selectFrom('words').select('id').limit(p.limit + 1)),
+      arithmetic: prepared(['limit'], (p: { limit: number }) => db.selectFrom('words').select('id').limit(p.limit + 1)),
       // A spread of the parameters.
-      spread: prepared((p: { language: string }) => db.selectFrom('words').select('id').where((eb) => eb.and({ ...p }))),
+      spread: prepared(['language'], (p: { language: string }) => db.selectFrom('words').select('id').where((eb) => eb.and({ ...p }))),
     };
     const params = { owner: null, limit: 3, ids: [1, 2], language: 'spanish' };
     for (const [name, query] of Object.entries(misuses)) {
@@ -77,15 +77,24 @@ describeEachDatabase('prepared queries', (ctx) => {
     }
   });
 
+  it('names every parameter up front (a parameter left out is a type error), and refuses a named one never bound', async () => {
+    const db = ctx().db.kysely;
+    const unnamed = prepared(['language'], (p: { language: string; limit: number }) => db.selectFrom('words').select('id').where('language', '=', p.language).limit(p.limit));
+    // @ts-expect-error: "limit" is read but not named, so the query cannot be run.
+    expect(() => unnamed.execute).toBeDefined();
+    const unused = prepared(['language', 'limit'], (p: { language: string; limit: number }) => db.selectFrom('words').select('id').where('language', '=', p.language));
+    await expect(unused.execute(db, { language: 'spanish', limit: 3 })).rejects.toThrow('"limit" is never bound');
+  });
+
   it('refuses a list bound where one value goes', async () => {
     const db = ctx().db.kysely;
-    const query = prepared((p: { ids: number[] }) => db.selectFrom('words').select('id').where('id', 'in', p.ids));
+    const query = prepared(['ids'], (p: { ids: number[] }) => db.selectFrom('words').select('id').where('id', 'in', p.ids));
     await expect(query.execute(db, { ids: [1, 2] })).rejects.toThrow('is a list');
   });
 
   it('builds a query declared once on the runner it is given, a transaction included', async () => {
     const db = ctx().db.kysely;
-    const count = prepared((p: { language: string }, runner) => runner.selectFrom('words').select((eb) => eb.fn.countAll<number>().as('n')).where('language', '=', p.language));
+    const count = prepared(['language'], (p: { language: string }, runner) => runner.selectFrom('words').select((eb) => eb.fn.countAll<number>().as('n')).where('language', '=', p.language));
     const outside = await count.executeTakeFirst(db, { language: 'spanish' });
     const inside = await db.transaction().execute((trx) => count.executeTakeFirst(trx, { language: 'spanish' }));
     expect(Number(inside?.n)).toBe(Number(outside?.n));

@@ -1,4 +1,6 @@
-import { type Compilable, CompiledQuery, type Kysely, type OperationNode, ValueNode } from 'kysely';
+import { type Compilable, CompiledQuery, type Expression, type Kysely, type OperationNode, ValueNode } from 'kysely';
+import type { DatabaseTarget } from '../config.js';
+import { dialectOf } from './dialect.js';
 import type { Database } from './schema.js';
 
 /** What runs a prepared query: the database's Kysely instance or one of its transactions. */
@@ -20,12 +22,11 @@ export const statementNameOf = (sql: string): string | undefined => statementNam
 export class PreparedQueryMisuse extends Error {}
 
 /**
- * What `build` receives for a parameter. Kysely takes it as an expression and binds a marker in its place. Computing
- * with it or printing it throws, and a read that never reaches the query (a branch on it, a default for it, its
- * `length`) fails the build, because the query compiled once would not follow the value.
+ * What `build` reads for a parameter: a Kysely expression (its public `Expression` interface) that binds a marker in
+ * its place. Computing with it or printing it throws, and a read that never reaches the query (a branch on it, a
+ * default for it, its `length`) fails the build, because the query compiled once would not follow the value.
  */
-class StandIn {
-  /** Marks a Kysely expression (Kysely tests for the key). */
+class StandIn implements Expression<unknown> {
   readonly expressionType = undefined;
   bound = false;
   constructor(readonly name: string) {}
@@ -54,22 +55,36 @@ interface Compiled<R> {
 }
 
 /**
- * A query built and compiled once per database, then run with new parameter values. Building a Kysely query costs
- * more than running an indexed one on SQLite (docs/performance.md), and the hot paths run the same few shapes on
- * every request.
+ * A prepared query whose names are its parameters', each key of the parameters' type once; otherwise a type that
+ * says what is wrong, so that running the query fails to compile. (Checked on the result: a check on the names
+ * themselves would stop TypeScript from inferring the parameters' type from `build`.)
+ */
+export type NamedQuery<P extends object, R, N extends ReadonlyArray<string>> = [Exclude<keyof P, N[number]>] extends [never]
+  ? [Exclude<N[number], keyof P>] extends [never]
+    ? PreparedQuery<P, R>
+    : { 'prepared query: names of no parameter': Exclude<N[number], keyof P> }
+  : { 'prepared query: parameters left unnamed': Exclude<keyof P, N[number]> };
+
+/**
+ * A query built and compiled once per database engine, then run with new parameter values. Building a Kysely query
+ * costs more than running an indexed one on SQLite (docs/performance.md), and the hot paths run the same few shapes
+ * on every request.
  *
- * `build` receives stand-ins for the parameters, and the Kysely instance to build on (the runner's: queries of a
- * transaction's work can be declared once, outside it). A stand-in may go only where a value is bound
+ * `build` receives stand-ins for the named parameters, and the Kysely instance to build on (the runner's: queries of
+ * a transaction's work can be declared once, outside it). A stand-in may go only where a value is bound
  * (comparisons, `limit`, inserted and updated values, values in `sql` templates). Used to shape the query (a branch,
  * a default, a spread, an `IN` list, arithmetic) it makes the build throw, instead of compiling a query that
- * silently ignores the value: a query whose shape depends on a value is two prepared queries. Why this is not a
- * library: docs/decisions/0004-hand-written-code.md.
+ * silently ignores the value: a query whose shape depends on a value is two prepared queries. Every named parameter
+ * must be bound. Why this is not a library: docs/decisions/0004-hand-written-code.md.
  */
 export class PreparedQuery<P extends object, R> {
-  /** Compiled per dialect adapter: one per database, shared by its transactions (tests open both engines at once). */
-  private readonly compiled = new WeakMap<object, Compiled<R>>();
+  /** Compiled per engine (tests open both at once); every database of an engine is opened alike (db/database.ts). */
+  private readonly compiled = new Map<DatabaseTarget['kind'], Compiled<R>>();
 
-  constructor(private readonly build: (params: P, db: QueryRunner) => Compilable<R>) {}
+  constructor(
+    private readonly names: ReadonlyArray<keyof P & string>,
+    private readonly build: (params: P, db: QueryRunner) => Compilable<R>,
+  ) {}
 
   async execute(runner: QueryRunner, params: P): Promise<R[]> {
     return (await runner.executeQuery(this.bind(runner, params))).rows;
@@ -86,11 +101,11 @@ export class PreparedQuery<P extends object, R> {
   }
 
   private bind(runner: QueryRunner, params: P): CompiledQuery<R> {
-    const adapter = runner.getExecutor().adapter;
-    let compiled = this.compiled.get(adapter);
+    const dialect = dialectOf(runner);
+    let compiled = this.compiled.get(dialect);
     if (!compiled) {
       compiled = this.compile(runner);
-      this.compiled.set(adapter, compiled);
+      this.compiled.set(dialect, compiled);
     }
     const { query, slots } = compiled;
     const parameters = query.parameters.map((constant, i) => {
@@ -104,31 +119,45 @@ export class PreparedQuery<P extends object, R> {
     return CompiledQuery.raw(query.sql, parameters) as CompiledQuery<R>;
   }
 
-  /** Builds with stand-ins and checks that every parameter read was bound into the query. */
+  /** Builds with stand-ins and checks that every read of a parameter, and every parameter, was bound into the query. */
   compile(runner: QueryRunner): Compiled<R> {
     const reads: StandIn[] = [];
-    const params = new Proxy({} as P, {
-      get: (_, name) => {
-        if (typeof name === 'symbol') return undefined;
-        const value = new StandIn(name);
-        reads.push(value);
-        return value;
-      },
-      ownKeys: () => {
-        throw new PreparedQueryMisuse('prepared query: the parameters are spread or listed; name each one where it is bound');
-      },
-      has: (_, name) => {
-        throw misuse(String(name), 'is tested with `in`');
-      },
-    });
-    const query = this.build(params, runner).compile();
+    const query = this.build(standIns<P>(this.names, reads), runner).compile();
     const unbound = reads.find((r) => !r.bound);
     if (unbound) throw misuse(unbound.name, 'is read but never bound into the query (a branch or a default on it?)');
+    const unused = this.names.find((name) => !reads.some((r) => r.name === name));
+    if (unused) throw misuse(unused, 'is never bound into the query (are the parameters spread or listed? name each one where it is bound)');
     const slots = query.parameters.map((value) => (typeof value === 'string' && value.startsWith(MARK) ? value.slice(MARK.length) : null));
     if (!statementNames.has(query.sql)) statementNames.set(query.sql, `prepared_${statementNames.size + 1}`);
     return { query, slots };
   }
 }
 
-/** A prepared query (see PreparedQuery). */
-export const prepared = <P extends object, R>(build: (params: P, db: QueryRunner) => Compilable<R>) => new PreparedQuery(build);
+/**
+ * The parameters as `build` sees them: one read-only property per name, each read a fresh stand-in (so a read that
+ * is not bound is caught even when another read of the same parameter is). The properties are not enumerable: a
+ * spread or a listing of the parameters finds none, and the parameters it would have bound are reported unbound.
+ */
+function standIns<P>(names: ReadonlyArray<string>, reads: StandIn[]): P {
+  const params = {};
+  for (const name of names) {
+    Object.defineProperty(params, name, {
+      get: () => {
+        const value = new StandIn(name);
+        reads.push(value);
+        return value;
+      },
+    });
+  }
+  return Object.freeze(params) as P;
+}
+
+/**
+ * A prepared query (see PreparedQuery): its parameters' names, then how it is built. `build` reads its parameters
+ * from an object made from these names.
+ * `prepared(['language', 'limit'], (p: { language: string; limit: number }, db) => db.selectFrom(...)...)`
+ */
+export const prepared = <const N extends ReadonlyArray<string>, P extends object, R>(
+  names: N,
+  build: (params: P, db: QueryRunner) => Compilable<R>,
+): NamedQuery<P, R, N> => new PreparedQuery<P, R>(names as ReadonlyArray<string> as ReadonlyArray<keyof P & string>, build) as NamedQuery<P, R, N>;

@@ -23,7 +23,7 @@ export interface SessionInsert {
 
 export const TOUCH_FLUSH_MS = 2_000;
 
-const touchQuery = prepared((p: { tokenHash: string; now: number }, db) =>
+const touchQuery = prepared(['tokenHash', 'now'], (p: { tokenHash: string; now: number }, db) =>
   db.updateTable('sessions').set({ last_seen_at: p.now }).where('token_hash', '=', p.tokenHash).where('last_seen_at', '<', p.now),
 );
 
@@ -38,7 +38,7 @@ export class SessionRepository {
   private flushTimer: NodeJS.Timeout | undefined;
 
   /** Read on every request that carries a cookie: built once. */
-  private readonly findQuery = prepared((p: { tokenHash: string }) =>
+  private readonly findQuery = prepared(['tokenHash'], (p: { tokenHash: string }) =>
     this.db
       .selectFrom('sessions')
       .innerJoin('users', 'users.id', 'sessions.user_id')

@@ -27,7 +27,7 @@ const isFrontier = (f: FrontierRef) => sql<boolean>`learner_id = ${f.learnerId} 
 
 // Creates the row at 0 if missing and returns its rank; the no-op update takes the row's lock on PostgreSQL, and
 // waits for a transaction holding it, then reads what that one committed.
-const holdQuery = prepared((f: FrontierRef, db) =>
+const holdQuery = prepared(['learnerId', 'language', 'direction'], (f: FrontierRef, db) =>
   db
     .insertInto('frontiers')
     .values({ learner_id: f.learnerId, language: f.language, direction: f.direction, rank: 0 })
@@ -37,7 +37,7 @@ const holdQuery = prepared((f: FrontierRef, db) =>
 
 // The first deck word from `from` on without the learner's card, along words_language_rank; run after the hold, so
 // it sees every change committed before it.
-const firstWithoutCardQuery = prepared((f: FrontierRef & { from: number }, db) =>
+const firstWithoutCardQuery = prepared(['learnerId', 'language', 'direction', 'from'], (f: FrontierRef & { from: number }, db) =>
   db
     .selectFrom('words as w')
     .select('w.rank')
@@ -52,11 +52,11 @@ const firstWithoutCardQuery = prepared((f: FrontierRef & { from: number }, db) =
     .limit(1),
 );
 
-const setQuery = prepared((f: FrontierRef & { rank: number }, db) => db.updateTable('frontiers').set({ rank: f.rank }).where(isFrontier(f)));
+const setQuery = prepared(['learnerId', 'language', 'direction', 'rank'], (f: FrontierRef & { rank: number }, db) => db.updateTable('frontiers').set({ rank: f.rank }).where(isFrontier(f)));
 
-const lowerQuery = prepared((f: FrontierRef & { rank: number }, db) => db.updateTable('frontiers').set({ rank: f.rank }).where(isFrontier(f)).where('rank', '>', f.rank));
+const lowerQuery = prepared(['learnerId', 'language', 'direction', 'rank'], (f: FrontierRef & { rank: number }, db) => db.updateTable('frontiers').set({ rank: f.rank }).where(isFrontier(f)).where('rank', '>', f.rank));
 
-const lowerLanguageQuery = prepared((p: { language: string; rank: number }, db) =>
+const lowerLanguageQuery = prepared(['language', 'rank'], (p: { language: string; rank: number }, db) =>
   db.updateTable('frontiers').set({ rank: p.rank }).where('language', '=', p.language).where('rank', '>', p.rank),
 );
 

@@ -85,7 +85,7 @@ const deckNeverFailed = (db: Kysely<Database>, p: Card & { limit: number }) =>
   deckWords(db, p).where(notLearned).where(neverFailed).where('w.rank', '>=', walkStart(p)).clearSelect().select(DECK_WORD_REF).orderBy('w.rank').orderBy('w.id').limit(p.limit);
 
 // The words a chosen start skipped: taken once the words from the start on run out (rarely: a whole deck's tail).
-const skippedQuery = prepared((p: Card & { limit: number }, db) =>
+const skippedQuery = prepared(['learnerId', 'language', 'direction', 'limit'], (p: Card & { limit: number }, db) =>
   deckWords(db, p)
     .where(notLearned)
     .where(neverFailed)
@@ -99,7 +99,7 @@ const skippedQuery = prepared((p: Card & { limit: number }, db) =>
 // A learner's own words never failed (all of them: they are few) and the deck's next ones, in one statement: one
 // round trip to PostgreSQL instead of two. The own words are not sorted in SQL: an ORDER BY rank there would lead
 // the planner to walk the whole deck by rank instead of the owner index.
-const learnerQuery = prepared((p: Card & { limit: number }, db) =>
+const learnerQuery = prepared(['learnerId', 'language', 'direction', 'limit'], (p: Card & { limit: number }, db) =>
   unlearned(db, p, false)
     .where('w.owner_id', '=', p.learnerId)
     .where(neverFailed)
@@ -108,7 +108,7 @@ const learnerQuery = prepared((p: Card & { limit: number }, db) =>
 
 const byRank = (a: WordRow, b: WordRow) => a.rank - b.rank || a.id - b.id;
 
-const failedQuery = prepared((p: Card & { limit: number }, db) =>
+const failedQuery = prepared(['learnerId', 'language', 'direction', 'limit'], (p: Card & { limit: number }, db) =>
   unlearned(db, p, false)
     .where(sql<boolean>`coalesce(p.last_failed_at, 0) > 0`)
     .orderBy('p.last_failed_at')
@@ -119,7 +119,7 @@ const failedQuery = prepared((p: Card & { limit: number }, db) =>
 );
 
 // Driven from the learner's cards of the language in due order (progress_due), stopping at `limit`.
-const dueQuery = prepared((p: Card & { now: number; limit: number }, db) =>
+const dueQuery = prepared(['learnerId', 'language', 'direction', 'now', 'limit'], (p: Card & { now: number; limit: number }, db) =>
   db
     .selectFrom('progress as p')
     .innerJoin('words as w', 'w.id', 'p.word_id')

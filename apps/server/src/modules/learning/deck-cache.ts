@@ -48,7 +48,7 @@ export function tail(card: CardFields | undefined): string {
   return `,"answeredCorrectly":${card.answered_correctly === 1},"due":${Number.isFinite(due) ? due : null}}`;
 }
 
-const deckQuery = prepared((p: { language: string }, db) =>
+const deckQuery = prepared(['language'], (p: { language: string }, db) =>
   db.selectFrom('words').select(DECK_COLUMNS).where('language', '=', p.language).where('owner_id', 'is', null).where('active', '=', 1).orderBy('rank').orderBy('id'),
 );
 

@@ -17,10 +17,10 @@ export class WordLists {
   private readonly queries = (() => {
     const db = () => this.db.kysely;
     return {
-      own: prepared((p: { learnerId: string; language: string }) =>
+      own: prepared(['learnerId', 'language'], (p: { learnerId: string; language: string }) =>
         db().selectFrom('words').select(DECK_COLUMNS).where('owner_id', '=', p.learnerId).where('language', '=', p.language).where('active', '=', 1).orderBy('id'),
       ),
-      cards: prepared((p: { learnerId: string; language: string; direction: Direction }) =>
+      cards: prepared(['learnerId', 'language', 'direction'], (p: { learnerId: string; language: string; direction: Direction }) =>
         db()
           .selectFrom('progress')
           .select(['word_id', 'answered_correctly', 'due'])

@@ -27,7 +27,7 @@ export function visibleWords(db: Kysely<Database>, learnerId: string | null, lan
 type Card = { learnerId: string; language: string; direction: Direction };
 const visible = (db: Kysely<Database>, p: Card, visitor: boolean) => visibleWords(db, visitor ? null : p.learnerId, p.language, p.direction);
 
-const findWordQuery = (visitor: boolean) => prepared((p: Card & { wordId: number }, db) => visible(db, p, visitor).where('w.id', '=', p.wordId));
+const findWordQuery = (visitor: boolean) => prepared(['learnerId', 'language', 'direction', 'wordId'], (p: Card & { wordId: number }, db) => visible(db, p, visitor).where('w.id', '=', p.wordId));
 const findWordQueries = { learner: findWordQuery(false), visitor: findWordQuery(true) };
 
 /**
@@ -42,7 +42,7 @@ export function findVisibleWord(runner: QueryRunner, learnerId: string | null, l
 }
 
 const statsQuery = (visitor: boolean) =>
-  prepared((p: Card & { now: number }, db) =>
+  prepared(['learnerId', 'language', 'direction', 'now'], (p: Card & { now: number }, db) =>
     visible(db, p, visitor)
       .clearSelect()
       .select((eb) => [
