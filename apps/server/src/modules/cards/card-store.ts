@@ -1,13 +1,13 @@
 import type { CardState, Direction } from '@vocab/core';
-import { type Insertable, type Transaction, sql } from 'kysely';
+import { type Transaction, sql } from 'kysely';
 import type { Dialect } from '../../db/database.js';
 import { type QueryRunner, prepared } from '../../db/prepared.js';
-import type { Database, ReviewsTable } from '../../db/schema.js';
+import type { Database } from '../../db/schema.js';
 import { type CardRef, type NewCard, type SavedCard, cardState, isCard, savedCard } from './card.js';
 import { advanceFrontier, lowerFrontier } from './frontier.js';
 import { findVisibleWord } from '../learning/word.repository.js';
 import type { CardUpdate } from '../memory/fit-job.js';
-import { type LearnerMemory, learnerMemory } from '../memory/learner-memory.js';
+import { type LearnerMemory, learnerMemory, memoryOf } from '../memory/learner-memory.js';
 import type { WordRow } from '../learning/word-row.js';
 import { forgetLearner } from './forget-learner.js';
 import { mergeGuest } from './guest-merge.js';
@@ -46,14 +46,32 @@ export interface LoggedAnswer {
   previous: SavedCard | 'new' | null;
 }
 
-const ensureCardQuery = prepared((p: CardRef & CardState & { language: string; now: number }, db) =>
+/** The parameter names of a card's reference and of its FSRS state (prepared queries name their parameters). */
+const CARD_REF_NAMES = ['learnerId', 'wordId', 'direction'] as const;
+const CARD_STATE_NAMES = ['due', 'stability', 'difficulty', 'elapsed_days', 'scheduled_days', 'learning_steps', 'reps', 'lapses', 'state', 'last_review', 'last_rating'] as const;
+
+const ensureCardQuery = prepared(['learnerId', 'wordId', 'direction', 'due', 'stability', 'difficulty', 'elapsed_days', 'scheduled_days', 'learning_steps', 'reps', 'lapses', 'state', 'last_review', 'last_rating', 'language', 'now'], (p: CardRef & CardState & { language: string; now: number }, db) =>
   db
     .insertInto('progress')
     .values({ learner_id: p.learnerId, word_id: p.wordId, language: p.language, direction: p.direction, answered_correctly: 0, ...cardState(p), last_failed_at: null, updated_at: p.now })
     .onConflict((oc) => oc.columns(['learner_id', 'word_id', 'direction']).doNothing()),
 );
-const readCardQuery = prepared((p: CardRef, db) => db.selectFrom('progress').selectAll().where(isCard(p)));
-const lockCardQuery = prepared((p: CardRef, db) => db.selectFrom('progress').selectAll().where(isCard(p)).forUpdate());
+
+// PostgreSQL: the card created if missing, and held either way (the conflict's no-op update locks its row), with
+// whether this statement created it and the learner's memory model: one round trip where three were.
+const holdCardQuery = prepared([...CARD_REF_NAMES, ...CARD_STATE_NAMES, 'language', 'now'], (p: CardRef & CardState & { language: string; now: number }, db) =>
+  db
+    .insertInto('progress')
+    .values({ learner_id: p.learnerId, word_id: p.wordId, language: p.language, direction: p.direction, answered_correctly: 0, ...cardState(p), last_failed_at: null, updated_at: p.now })
+    .onConflict((oc) => oc.columns(['learner_id', 'word_id', 'direction']).doUpdateSet({ learner_id: (eb) => eb.ref('excluded.learner_id') }))
+    .returningAll()
+    .returning((eb) => [
+      sql<boolean>`xmax = 0`.as('created'),
+      eb.selectFrom('memory_models').select('parameters').where('learner_id', '=', p.learnerId).where('language', '=', p.language).as('parameters'),
+      eb.selectFrom('memory_models').select('retention_offset').where('learner_id', '=', p.learnerId).where('language', '=', p.language).as('retention_offset'),
+    ]),
+);
+const readCardQuery = prepared(['learnerId', 'wordId', 'direction'], (p: CardRef, db) => db.selectFrom('progress').selectAll().where(isCard(p)));
 
 /**
  * What the log already holds of an answer, in one statement: its id used (logged, or taken back), and an earlier
@@ -62,7 +80,7 @@ const lockCardQuery = prepared((p: CardRef, db) => db.selectFrom('progress').sel
 /** The card's answers logged in a quiz session. */
 const answersInSession = (db: QueryRunner, p: CardRef & { sessionId: string }) => db.selectFrom('reviews').select('id').where(isCard(p)).where('session_id', '=', p.sessionId);
 
-const answerSeenQuery = prepared((p: CardRef & { answerId: string; sessionId: string }, db) =>
+const answerSeenQuery = prepared(['learnerId', 'wordId', 'direction', 'answerId', 'sessionId'], (p: CardRef & { answerId: string; sessionId: string }, db) =>
   db.selectNoFrom((eb) => [
     eb.exists(eb.selectFrom('reviews').select('id').where('learner_id', '=', p.learnerId).where('answer_id', '=', p.answerId)).as('logged'),
     eb.exists(eb.selectFrom('taken_back_answers').select('answer_id').where('learner_id', '=', p.learnerId).where('answer_id', '=', p.answerId)).as('taken_back'),
@@ -70,41 +88,93 @@ const answerSeenQuery = prepared((p: CardRef & { answerId: string; sessionId: st
   ]),
 );
 
-const answeredInSessionQuery = prepared((p: CardRef & { sessionId: string }, db) => answersInSession(db, p));
+const answeredInSessionQuery = prepared(['learnerId', 'wordId', 'direction', 'sessionId'], (p: CardRef & { sessionId: string }, db) => answersInSession(db, p));
 
 // A null `failedAt` keeps the card's last failure.
-const saveCardQuery = prepared((p: CardRef & CardState & { learned: number; failedAt: number | null; now: number }, db) =>
+const saveCardQuery = prepared(['learnerId', 'wordId', 'direction', 'due', 'stability', 'difficulty', 'elapsed_days', 'scheduled_days', 'learning_steps', 'reps', 'lapses', 'state', 'last_review', 'last_rating', 'learned', 'failedAt', 'now'], (p: CardRef & CardState & { learned: number; failedAt: number | null; now: number }, db) =>
   db
     .updateTable('progress')
     .set({ ...cardState(p), answered_correctly: p.learned, last_failed_at: sql<number | null>`coalesce(${p.failedAt}, last_failed_at)`, updated_at: p.now })
     .where(isCard(p)),
 );
 
-const insertReviewQuery = prepared((p: Insertable<ReviewsTable>, db) =>
-  db.insertInto('reviews').values({
-    learner_id: p.learner_id,
-    word_id: p.word_id,
-    direction: p.direction,
-    answer_id: p.answer_id,
-    session_id: p.session_id,
-    rating: p.rating,
-    verdict: p.verdict,
-    typed: p.typed,
-    scheduled: p.scheduled,
-    previous: p.previous,
-    state: p.state,
-    elapsed_days: p.elapsed_days,
-    scheduled_days: p.scheduled_days,
-    reviewed_at: p.reviewed_at,
-    received_at: p.received_at,
-  }),
+/** An answer's columns in the log, named apart from the card's own (state and days are the log's). */
+interface LoggedColumns {
+  answerId: string | null;
+  sessionId: string | null;
+  rating: number;
+  verdict: string;
+  typed: string;
+  previous: string | null;
+  logState: number;
+  logElapsedDays: number;
+  logScheduledDays: number;
+  reviewedAt: number;
+  receivedAt: number;
+}
+
+const LOGGED_NAMES = ['answerId', 'sessionId', 'rating', 'verdict', 'typed', 'previous', 'logState', 'logElapsedDays', 'logScheduledDays', 'reviewedAt', 'receivedAt'] as const;
+
+const loggedRow = (p: CardRef & LoggedColumns, scheduled: number) => ({
+  learner_id: p.learnerId,
+  word_id: p.wordId,
+  direction: p.direction,
+  answer_id: p.answerId,
+  session_id: p.sessionId,
+  rating: p.rating,
+  verdict: p.verdict,
+  typed: p.typed,
+  scheduled,
+  previous: p.previous,
+  state: p.logState,
+  elapsed_days: p.logElapsedDays,
+  scheduled_days: p.logScheduledDays,
+  reviewed_at: p.reviewedAt,
+  received_at: p.receivedAt,
+});
+
+// PostgreSQL: the card saved and the answer logged in one statement (a data-modifying WITH runs whatever the main
+// statement reads of it).
+const saveAndLogQuery = prepared([...CARD_REF_NAMES, ...CARD_STATE_NAMES, ...LOGGED_NAMES, 'learned', 'failedAt', 'now'], (p: CardRef & CardState & LoggedColumns & { learned: number; failedAt: number | null; now: number }, db) =>
+  db
+    .with('saved', (w) =>
+      w
+        .updateTable('progress')
+        .set({ ...cardState(p), answered_correctly: p.learned, last_failed_at: sql<number | null>`coalesce(${p.failedAt}, last_failed_at)`, updated_at: p.now })
+        .where(isCard(p))
+        .returning('word_id'),
+    )
+    .insertInto('reviews')
+    .values(loggedRow(p, 1)),
 );
+
+const insertReviewQuery = prepared([...CARD_REF_NAMES, ...LOGGED_NAMES, 'scheduled'], (p: CardRef & LoggedColumns & { scheduled: number }, db) => db.insertInto('reviews').values(loggedRow(p, p.scheduled)));
+
+/** An answer as the log keeps it: one that rescheduled its card keeps the card as it was before, for undo. */
+const loggedColumns = (r: ReviewInsert): LoggedColumns => ({
+  answerId: r.answerId,
+  sessionId: r.sessionId,
+  rating: r.rating,
+  verdict: r.verdict,
+  typed: r.typed,
+  previous: r.scheduled ? JSON.stringify(r.previous ? savedCard(r.previous) : 'new') : null,
+  logState: r.state,
+  logElapsedDays: r.elapsedDays,
+  logScheduledDays: r.scheduledDays,
+  reviewedAt: r.reviewedAt,
+  receivedAt: r.receivedAt,
+});
+
+const memoryKey = (learnerId: string, language: string) => `${learnerId}\u0000${language}`;
 
 /**
  * A learner's cards, their review log and everything that moves with them (own words, frontiers, the chosen start),
  * inside one unit of work (cards.ts): every write to them goes through here.
  */
 export class CardStore {
+  /** Memory models read with a held card (PostgreSQL), by learner and language: the answer's own read is spared. */
+  private readonly memories = new Map<string, LearnerMemory>();
+
   constructor(
     private readonly trx: Transaction<Database>,
     private readonly dialect: Dialect,
@@ -116,15 +186,38 @@ export class CardStore {
    * card of a deck word moves the learner's frontier (frontier.ts).
    */
   async lockOrCreate(ref: CardRef, fresh: NewCard, now: number, word: WordPlace): Promise<{ card: SavedCard; created: boolean }> {
-    const created = (await ensureCardQuery.executeWrite(this.trx, { ...ref, ...fresh, now })) === 1;
+    let card: SavedCard;
+    let created: boolean;
+    if (this.dialect === 'postgres') {
+      const row = await holdCardQuery.executeTakeFirst(this.trx, { ...ref, ...fresh, now });
+      if (!row) throw new Error('the card vanished inside its transaction');
+      this.memories.set(memoryKey(ref.learnerId, fresh.language), memoryOf(row));
+      ({ created } = row);
+      card = savedCard(row);
+    } else {
+      created = (await ensureCardQuery.executeWrite(this.trx, { ...ref, ...fresh, now })) === 1;
+      const row = await readCardQuery.executeTakeFirst(this.trx, ref);
+      if (!row) throw new Error('the card vanished inside its transaction');
+      card = savedCard(row);
+    }
     if (created && word.owner_id === null) await advanceFrontier(this.trx, { learnerId: ref.learnerId, language: fresh.language, direction: ref.direction });
-    const query = this.dialect === 'postgres' ? lockCardQuery : readCardQuery;
-    const row = await query.executeTakeFirst(this.trx, ref);
-    if (!row) throw new Error('the card vanished inside its transaction');
-    return { card: savedCard(row), created };
+    return { card, created };
   }
 
-  async save(ref: CardRef, card: CardState, learned: boolean, failedAt: number | null, now: number): Promise<void> {
+  /**
+   * Saves a card an answer rescheduled and logs the answer, keeping the card as it was before for undo: one
+   * statement on PostgreSQL, two on SQLite (in-process, where a statement costs no round trip).
+   */
+  async saveAndLog(ref: CardRef, card: CardState, learned: boolean, failedAt: number | null, now: number, review: ReviewInsert): Promise<void> {
+    if (this.dialect === 'postgres') {
+      await saveAndLogQuery.executeWrite(this.trx, { ...ref, ...cardState(card), learned: learned ? 1 : 0, failedAt, now, ...loggedColumns(review) });
+      return;
+    }
+    await this.save(ref, card, learned, failedAt, now);
+    await this.log(review);
+  }
+
+  private async save(ref: CardRef, card: CardState, learned: boolean, failedAt: number | null, now: number): Promise<void> {
     await saveCardQuery.executeWrite(this.trx, { ...ref, ...cardState(card), learned: learned ? 1 : 0, failedAt, now });
   }
 
@@ -152,23 +245,7 @@ export class CardStore {
 
   /** Logs an answer; one that rescheduled its card keeps the card as it was before, for undo. */
   async log(r: ReviewInsert): Promise<void> {
-    await insertReviewQuery.executeWrite(this.trx, {
-      learner_id: r.learnerId,
-      word_id: r.wordId,
-      direction: r.direction,
-      answer_id: r.answerId,
-      session_id: r.sessionId,
-      rating: r.rating,
-      verdict: r.verdict,
-      typed: r.typed,
-      scheduled: r.scheduled ? 1 : 0,
-      previous: r.scheduled ? JSON.stringify(r.previous ? savedCard(r.previous) : 'new') : null,
-      state: r.state,
-      elapsed_days: r.elapsedDays,
-      scheduled_days: r.scheduledDays,
-      reviewed_at: r.reviewedAt,
-      received_at: r.receivedAt,
-    });
+    await insertReviewQuery.executeWrite(this.trx, { ...r, ...loggedColumns(r), scheduled: r.scheduled ? 1 : 0 });
   }
 
   /** The learner's answer with this id. */
@@ -225,8 +302,8 @@ export class CardStore {
   }
 
   /** The learner's memory model in a language, as answers are scheduled with it (modules/memory). */
-  memory(learnerId: string, language: string): Promise<LearnerMemory> {
-    return learnerMemory(this.trx, learnerId, language);
+  async memory(learnerId: string, language: string): Promise<LearnerMemory> {
+    return this.memories.get(memoryKey(learnerId, language)) ?? learnerMemory(this.trx, learnerId, language);
   }
 
   /** The word of a card as the learner sees it now, with this transaction's changes. */

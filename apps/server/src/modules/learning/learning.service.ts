@@ -223,8 +223,7 @@ export class LearningService {
     const next = reviewCard(card, input.verdict, now, { desiredRetention, parameters: memory.parameters });
     const learned = isLearned(next.card);
     const failedAt = input.verdict === 'wrong' ? now : null;
-    await cards.save(ref, next.card, learned, failedAt, now);
-    await cards.log({
+    await cards.saveAndLog(ref, next.card, learned, failedAt, now, {
       ...review,
       rating: next.log.rating,
       scheduled: true,

@@ -3,7 +3,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { prepared } from '../../db/prepared.js';
 import type { Database } from '../../db/schema.js';
 
-const parametersQuery = prepared((p: { learnerId: string; language: string }, db) =>
+const parametersQuery = prepared(['learnerId', 'language'], (p: { learnerId: string; language: string }, db) =>
   db.selectFrom('memory_models').select(['parameters', 'retention_offset']).where('learner_id', '=', p.learnerId).where('language', '=', p.language),
 );
 
@@ -35,7 +35,11 @@ export interface LearnerMemory {
 }
 
 export async function learnerMemory(db: Kysely<Database> | Transaction<Database>, learnerId: string, language: string): Promise<LearnerMemory> {
-  const row = await parametersQuery.executeTakeFirst(db, { learnerId, language });
+  return memoryOf(await parametersQuery.executeTakeFirst(db, { learnerId, language }));
+}
+
+/** A memory model's stored columns (none: the defaults), as answers are scheduled with them. */
+export function memoryOf(row: { parameters: string | null; retention_offset: number | string | null } | undefined): LearnerMemory {
   const parameters = parseParameters(row?.parameters);
   return { parameters, retentionOffset: parameters ? Number(row?.retention_offset ?? 0) : 0 };
 }

@@ -1,0 +1,48 @@
+import { expect, it } from 'vitest';
+import { buildApp } from '../../app.js';
+import { openDatabase } from '../../db/database.js';
+import { describeEachDatabase, loginAs, testConfig } from '../../test/harness.js';
+
+/**
+ * The statements a request sends, each one round trip to PostgreSQL (BEGIN and COMMIT included): the session's
+ * lookup, then the request's own. Counted as Kysely sends them, so a statement added to the answer's path shows here.
+ */
+describeEachDatabase('statements per request', (ctx) => {
+  it('answers a batch in one statement after the session, and an answer in five on PostgreSQL (more for a word met the first time, whose card moves the frontier)', async () => {
+    const statements: string[] = [];
+    const db = openDatabase(ctx().db.target, { logQuery: (sql) => statements.push(sql) });
+    const app = await buildApp({ config: testConfig(), db, clock: ctx().clock, webDir: null, logger: false, maintenanceIntervalMs: 0 });
+    try {
+      const { cookie } = await loginAs(app, 'counted');
+      const sent = async (method: 'GET' | 'PATCH', url: string, payload?: object) => {
+        await db.kysely.selectFrom('users').select('id').where('username', '=', 'settle').execute();
+        statements.length = 0;
+        const res = await app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
+        expect(res.statusCode, res.body).toBe(200);
+        return { res, statements: [...statements] };
+      };
+      // The deck is read once per process, on first use (learning/deck-cache.ts).
+      await sent('GET', '/api/spanish?unlearned=true&limit=15');
+      const batch = await sent('GET', '/api/spanish?unlearned=true&limit=15');
+      expect(batch.statements).toHaveLength(2);
+      const [first] = batch.res.json<Array<{ _id: string }>>();
+
+      const fresh = await sent('PATCH', `/api/spanish/${first?._id}`, { verdict: 'correct', answerId: 'counted-answer-1', sessionId: 'counted-quiz-1' });
+      const again = await sent('PATCH', `/api/spanish/${first?._id}`, { verdict: 'correct', answerId: 'counted-answer-2', sessionId: 'counted-quiz-2' });
+      if (db.dialect === 'postgres') {
+        // Session, BEGIN, the answer's id and session checked, the card held (created if new) with the memory model,
+        // the card saved with the answer logged, COMMIT.
+        expect(again.statements).toHaveLength(6);
+        // A deck word's first card moves the frontier: its row held, the walk, its new rank.
+        expect(fresh.statements.length).toBeLessThanOrEqual(9);
+      } else {
+        // In-process statements cost no round trip: the card's insert and read, the memory model, the save and the log
+        // stay apart, inside the group commit's BEGIN, savepoint, release and COMMIT.
+        expect(again.statements.length).toBeLessThanOrEqual(11);
+      }
+    } finally {
+      await app.close();
+      await db.close();
+    }
+  });
+});
