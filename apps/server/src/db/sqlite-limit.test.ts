@@ -7,6 +7,9 @@ it('binds every LIMIT on SQLite as an integer cast (a bare bound LIMIT recompile
   try {
     const query = db.kysely.selectFrom('words').select('id').orderBy('id').limit(15);
     expect(query.compile().sql).toMatch(/limit cast\(\? as integer\)$/);
+    // A limited subquery is cast once, not once per query around it.
+    const nested = db.kysely.selectFrom(db.kysely.selectFrom(query.as('inner')).selectAll().as('outer')).selectAll();
+    expect(nested.compile().sql.match(/cast/g)).toHaveLength(1);
   } finally {
     await db.close();
   }
