@@ -4,9 +4,10 @@ import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ErrorBox } from '@/components/ui/error-box';
+import { KeyHint } from '@/components/ui/key-hint';
+import { AnswerField, ProgressCounter, QuestionPrompt, TranslatePrompt } from '@/components/ui/question';
 import { Loading } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { useCoarsePointer } from '@/lib/use-coarse-pointer';
 import { nextPlacementWords, useFinishPlacement } from '../api/placement';
 import { aboutCount } from '../lib/about';
 
@@ -92,8 +93,6 @@ function PlacementQuestion({
 }) {
   const [input, setInput] = useState('');
   const inputRef = useRef<HTMLInputElement>(null);
-  const touch = useCoarsePointer();
-  const inputId = useId();
   const promptId = useId();
   useEffect(() => inputRef.current?.focus(), []);
   const foreignShown = showsForeign(primaryDirection(language.code));
@@ -122,44 +121,29 @@ function PlacementQuestion({
         </p>
       ) : null}
       <div className="quiz-status">
-        <div className="quiz-progress">
-          <div className="progress" role="progressbar" aria-label="Progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} aria-valuetext={`Word ${asked + 1}, of about ${expected}`}>
-            <span style={{ width: `${percent}%` }} />
-          </div>
-          <span className="quiz-counter" aria-hidden="true">
-            Word {asked + 1}
-          </span>
-        </div>
+        <ProgressCounter value={percent} max={100} percent={percent} valueText={`Word ${asked + 1}, of about ${expected}`}>
+          Word {asked + 1}
+        </ProgressCounter>
       </div>
       <form className="quiz-form" onSubmit={onSubmit} noValidate>
-        <p id={promptId} className="quiz-prompt" aria-live="polite">
-          Translate: <strong lang={promptLang}>{word.prompt}</strong>
-          {word.hint ? <span className="quiz-prompt-hint"> ({word.hint})</span> : null}
-        </p>
-        <label htmlFor={inputId}>{foreignShown ? 'In English' : `In ${language.name}`}</label>
-        <div className="quiz-answer">
-          <input
-            ref={inputRef}
-            id={inputId}
-            className="quiz-input"
-            lang={answerLang}
-            value={input}
-            aria-describedby={promptId}
-            autoComplete="off"
-            autoCapitalize="off"
-            autoCorrect="off"
-            spellCheck={false}
-            enterKeyHint="next"
-            onChange={(e) => setInput(e.target.value)}
-            onKeyDown={onKeyDown}
-          />
-          <button type="submit" className="btn btn-primary">
-            Next
-          </button>
-        </div>
+        <QuestionPrompt id={promptId}>
+          <TranslatePrompt prompt={word.prompt} hint={word.hint} lang={promptLang} />
+        </QuestionPrompt>
+        <AnswerField
+          label={foreignShown ? 'In English' : `In ${language.name}`}
+          submitLabel="Next"
+          inputRef={inputRef}
+          lang={answerLang}
+          value={input}
+          aria-describedby={promptId}
+          enterKeyHint="next"
+          onChange={(e) => setInput(e.target.value)}
+          onKeyDown={onKeyDown}
+        />
         <div className="actions">
           <button type="button" className="btn btn-secondary" aria-keyshortcuts="Escape" onClick={() => onAnswer(null)}>
-            I don&apos;t know{touch ? null : <kbd>Esc</kbd>}
+            I don&apos;t know
+            <KeyHint keys="Esc" />
           </button>
         </div>
       </form>

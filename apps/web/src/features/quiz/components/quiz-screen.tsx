@@ -3,7 +3,8 @@ import { type FormEvent, type KeyboardEvent, type ReactNode, useEffect, useId, u
 import type { CorrectAnswer, ReportAnswer } from '../lib/answer-report';
 import type { QuizRun } from '../offline/quiz-runs';
 import { type Quiz, useQuiz } from '../use-quiz';
-import { useCoarsePointer } from '@/lib/use-coarse-pointer';
+import { KeyHint } from '@/components/ui/key-hint';
+import { AnswerField, ProgressCounter, QuestionPrompt, TranslatePrompt } from '@/components/ui/question';
 import { withArticle } from '@vocab/core';
 import { AccentButtons } from './accent-buttons';
 import { SpeakButton } from './speak-button';
@@ -114,22 +115,9 @@ function Counter({ state, counter }: { state: QuizState; counter: QuizCounter })
   if (counter === 'progress') {
     const percent = total === 0 ? 100 : Math.round((index / total) * 100);
     return (
-      <div className="quiz-progress">
-        <div
-          className="progress"
-          role="progressbar"
-          aria-label="Progress"
-          aria-valuemin={0}
-          aria-valuemax={total}
-          aria-valuenow={index}
-          aria-valuetext={`${index} / ${total}`}
-        >
-          <span style={{ width: `${percent}%` }} />
-        </div>
-        <span className="quiz-counter" aria-hidden="true">
-          {index} / {total}
-        </span>
-      </div>
+      <ProgressCounter value={index} max={total} percent={percent} valueText={`${index} / ${total}`}>
+        {index} / {total}
+      </ProgressCounter>
     );
   }
   const position = Math.min(index + 1, total);
@@ -178,7 +166,6 @@ const VERDICT_WORDS = { correct: 'correct', almost: 'accepted', wrong: 'incorrec
  */
 function AnswerCorrections({ quiz, after }: { quiz: Quiz; after: () => void }) {
   const { undo, overrule, state } = quiz;
-  const touch = useCoarsePointer();
   const last = state.lastAnswer;
   if (!last || (!undo && !overrule)) return null;
   return (
@@ -186,12 +173,14 @@ function AnswerCorrections({ quiz, after }: { quiz: Quiz; after: () => void }) {
       <div className="quiz-corrections-buttons">
         {undo ? (
           <button type="button" className="btn btn-secondary btn-small" aria-keyshortcuts="Escape" onClick={() => { undo(); after(); }}>
-            Undo{touch ? null : <kbd>Esc</kbd>}
+            Undo
+            <KeyHint keys="Esc" />
           </button>
         ) : null}
         {overrule ? (
           <button type="button" className="btn btn-link btn-small quiz-overrule" aria-keyshortcuts="Control+Enter" onClick={() => { overrule(); after(); }}>
-            I was right{touch ? null : <kbd>Ctrl+Enter</kbd>}
+            I was right
+            <KeyHint keys="Ctrl+Enter" />
           </button>
         ) : null}
       </div>
@@ -234,7 +223,6 @@ function QuizQuestion({
   const inputRef = useRef<HTMLInputElement>(null);
   const promptRef = useRef<HTMLParagraphElement>(null);
   const caret = useRef<number | null>(null);
-  const inputId = useId();
   const feedbackId = useId();
   const promptId = useId();
 
@@ -308,45 +296,33 @@ function QuizQuestion({
       {state.round.number > 1 ? <p className="hint">Round {state.round.number}: the words you missed.</p> : null}
 
       <form className="quiz-form" onSubmit={onSubmit} noValidate>
-        {/* Live: the field keeps the focus, so a screen reader would not otherwise hear the next word. By ear, the word
-            is said, and the same instruction read over it would only drown it. */}
-        <p id={promptId} ref={promptRef} className="quiz-prompt" aria-live={state.config.mode === 'listen' ? 'off' : 'polite'}>
+        {/* By ear, the word is said, and the same instruction read over it would only drown it: not live. */}
+        <QuestionPrompt id={promptId} ref={promptRef} live={state.config.mode === 'listen' ? 'off' : 'polite'}>
           {state.config.mode === 'listen' && current ? (
             // Keyed by the word asked: each word is said when it appears, at the normal rate first.
             <ListenPrompt key={`${state.round.number}:${state.index}`} item={current} locale={promptLang} />
           ) : cloze && examples ? (
             <ClozePrompt sentence={cloze} locale={examples.locale} />
           ) : (
-            <>
-              Translate: <strong lang={promptLang}>{current?.prompt}</strong>
-              {current?.hint ? <span className="quiz-prompt-hint"> ({current.hint})</span> : null}
+            <TranslatePrompt prompt={current?.prompt} hint={current?.hint} lang={promptLang}>
               <SpeakButton text={current?.prompt ?? ''} locale={promptLang} auto={autoSpeak} />
-            </>
+            </TranslatePrompt>
           )}
-        </p>
-        <label htmlFor={inputId}>{answerLabel}</label>
-        <div className="quiz-answer">
-          <input
-            ref={inputRef}
-            id={inputId}
-            className={`quiz-input${verdictClass}`}
-            lang={answerLang}
-            value={state.input + trailing}
-            readOnly={state.readOnly}
-            onKeyDown={onLockedKey}
-            aria-invalid={feedback?.verdict === 'wrong' && !feedback.alsoRight ? true : undefined}
-            aria-describedby={`${promptId} ${feedbackId}`}
-            autoComplete="off"
-            autoCapitalize="off"
-            autoCorrect="off"
-            spellCheck={false}
-            enterKeyHint="done"
-            onChange={(e) => setInput(e.target.value)}
-          />
-          <button type="submit" className="btn btn-primary">
-            {checkLabel}
-          </button>
-        </div>
+        </QuestionPrompt>
+        <AnswerField
+          label={answerLabel}
+          submitLabel={checkLabel}
+          inputRef={inputRef}
+          stateClass={verdictClass}
+          lang={answerLang}
+          value={state.input + trailing}
+          readOnly={state.readOnly}
+          onKeyDown={onLockedKey}
+          aria-invalid={feedback?.verdict === 'wrong' && !feedback.alsoRight ? true : undefined}
+          aria-describedby={`${promptId} ${feedbackId}`}
+          enterKeyHint="done"
+          onChange={(e) => setInput(e.target.value)}
+        />
         {/* Right under the field: with a phone's keyboard open, the verdict and the answer stay in view. */}
         <div id={feedbackId} className={`quiz-feedback${feedbackClass}`} aria-live="polite" aria-atomic="true">
           {feedback ? feedbackText(feedback, state.config.mode, current) : null}
