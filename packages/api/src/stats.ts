@@ -20,7 +20,7 @@ const DayCount = z.object({ date: z.string(), count: z.number() });
  * Charts of one language: words learned over time, reviews per day, true retention, and upcoming reviews. Served at
  * `/api/{language}/progress`: the path is part of the API's contract and keeps its name.
  */
-export const LanguageProgress = z.object({
+export const LanguageCharts = z.object({
   learnedOverTime: z.array(DayCount),
   reviewsPerDay: z.array(DayCount),
   retention: z.object({ desired: z.number(), actual: z.number().nullable(), reviews: z.number() }),
@@ -29,4 +29,4 @@ export const LanguageProgress = z.object({
   dueNow: z.number(),
   nextDueAt: z.number().nullable(),
 });
-export type LanguageProgress = z.infer<typeof LanguageProgress>;
+export type LanguageCharts = z.infer<typeof LanguageCharts>;

@@ -3,7 +3,7 @@
  * by @vocab/api, and handlers for the session. Pass the handlers to the test's MSW server (`server.use(...)`);
  * nothing here starts a server.
  */
-import { type AnyEndpoint, type Endpoint, type ErrorBody, type ErrorIssue, type LanguageCard, type LanguageProgress, type LanguageStats, type Summary, type UserData, type UserLanguage, allEndpoints } from '@vocab/api';
+import { type AnyEndpoint, type Endpoint, type ErrorBody, type ErrorIssue, type LanguageCard, type LanguageCharts, type LanguageStats, type Summary, type UserData, type UserLanguage, allEndpoints } from '@vocab/api';
 import { type LanguageCode, getLanguage } from '@vocab/core';
 import { type DefaultBodyType, http, type HttpHandler, HttpResponse, type JsonBodyType } from 'msw';
 import type { z } from 'zod';
@@ -124,7 +124,7 @@ export const dayCounts = (n: number, start: string, count: (i: number) => number
   Array.from({ length: n }, (_, i) => ({ date: new Date(Date.parse(`${start}T00:00:00Z`) + i * 86_400_000).toISOString().slice(0, 10), count: count(i) }));
 
 /** GET /api/:language/progress: 90 days of history ending 2026-11-23, a 30-day forecast, nothing due. */
-export const languageProgress = (fields: Partial<LanguageProgress> = {}): LanguageProgress => ({
+export const languageCharts = (fields: Partial<LanguageCharts> = {}): LanguageCharts => ({
   learnedOverTime: dayCounts(90, '2026-08-26'),
   reviewsPerDay: dayCounts(90, '2026-08-26'),
   retention: { desired: 0.9, actual: null, reviews: 0 },
@@ -135,7 +135,7 @@ export const languageProgress = (fields: Partial<LanguageProgress> = {}): Langua
 });
 
 /** Every language's progress, for screens that only glance at it (a language home's "next review"). */
-export const withProgress = (fields: Partial<LanguageProgress> = {}) => fake('GET', '/api/{language}/progress', () => languageProgress(fields));
+export const withCharts = (fields: Partial<LanguageCharts> = {}) => fake('GET', '/api/{language}/progress', () => languageCharts(fields));
 
 export const ACCOUNT: UserData = { _id: 'u1', username: 'ana' };
 

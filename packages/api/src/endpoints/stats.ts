@@ -1,5 +1,5 @@
 import { endpoint } from '../endpoint.js';
-import { LanguageProgress, Summary, TimeZoneQuery } from '../stats.js';
+import { LanguageCharts, Summary, TimeZoneQuery } from '../stats.js';
 import { LanguagePath } from './language-path.js';
 
 export const statsEndpoints = {
@@ -11,13 +11,13 @@ export const statsEndpoints = {
     query: TimeZoneQuery,
     responses: { 200: Summary },
   }),
-  languageProgress: endpoint({
+  languageCharts: endpoint({
     method: 'GET',
     path: '/api/{language}/progress',
     summary: 'Charts of one language: words learned, reviews per day, retention, forecast',
     tag: 'stats',
     params: LanguagePath,
     query: TimeZoneQuery,
-    responses: { 200: LanguageProgress },
+    responses: { 200: LanguageCharts },
   }),
 };

@@ -14,8 +14,8 @@ function timeZone(tz: string): string {
 export function statsRoutes(stats: StatsService): FastifyPluginAsync {
   return async (app) => {
     serve(app, statsEndpoints.summary, async (request) => stats.summary(request.learner, timeZone(request.query.tz)));
-    serve(app, statsEndpoints.languageProgress, async (request, _reply, language) =>
-      stats.languageProgress(request.learner, language, timeZone(request.query.tz)),
+    serve(app, statsEndpoints.languageCharts, async (request, _reply, language) =>
+      stats.languageCharts(request.learner, language, timeZone(request.query.tz)),
     );
   };
 }

@@ -1,4 +1,4 @@
-import type { LanguageProgress, Summary } from '@vocab/api';
+import type { LanguageCharts, Summary } from '@vocab/api';
 import { type LanguageCode, State, type Verdict, addDays, currentStreak, dayKey, lastDays, xpFor } from '@vocab/core';
 import type { Clock } from '../../lib/clock.js';
 import type { Learner } from '../../lib/learner.js';
@@ -57,7 +57,7 @@ export class StatsService {
     };
   }
 
-  async languageProgress(learner: Learner | null, language: LanguageCode, tz: string): Promise<LanguageProgress> {
+  async languageCharts(learner: Learner | null, language: LanguageCode, tz: string): Promise<LanguageCharts> {
     const now = this.clock();
     const today = dayKey(now, tz);
     const history = lastDays(today, HISTORY_DAYS);

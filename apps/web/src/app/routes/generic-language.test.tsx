@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { renderRoute, server, setupQuizTests } from '@/test/test-utils';
-import { apiError, asAccount, asVisitor, fake, languageStats, userLanguage, withProgress } from '@/test/api-fakes';
+import { apiError, asAccount, asVisitor, fake, languageStats, userLanguage, withCharts } from '@/test/api-fakes';
 import { Component as LanguageHome } from './language-home';
 import { Component as GenericLanguage } from './generic-language';
 
@@ -12,7 +12,7 @@ const ROUTES = [{ path: '/generic/:language', Component: GenericLanguage }];
 
 describe('the generic language home', () => {
   it('shows "Loading...", then a breadcrumb, the percent, the total and the two buttons', async () => {
-    server.use(withProgress(), asAccount(), fake('GET', '/api/users/languages/{userId}/languages/{language}', { userId: 'u1', language: 'german' }, () => HttpResponse.json([userLanguage('german', { totalWords: 1508, percentLearned: 9, dueCount: 3 })])));
+    server.use(withCharts(), asAccount(), fake('GET', '/api/users/languages/{userId}/languages/{language}', { userId: 'u1', language: 'german' }, () => HttpResponse.json([userLanguage('german', { totalWords: 1508, percentLearned: 9, dueCount: 3 })])));
     renderRoute('/generic/german', ROUTES);
 
     expect(screen.getByRole('status')).toHaveTextContent('Loading...');
@@ -30,7 +30,7 @@ describe('the generic language home', () => {
   it('is the same home as /spanish: the same figures and next steps, linking the generic quiz and review', async () => {
     const figures = { totalWords: 1160, learnedCount: 12, percentLearned: 1, dueCount: 4 };
     server.use(
-      withProgress(),
+      withCharts(),
       asAccount(),
       fake('GET', '/api/{language}/stats', { language: 'spanish' }, () => HttpResponse.json(languageStats('spanish', figures))),
       fake('GET', '/api/users/languages/{userId}/languages/{language}', { userId: 'u1', language: 'spanish' }, () => HttpResponse.json([userLanguage('spanish', figures)])),
@@ -68,7 +68,7 @@ describe('the generic language home', () => {
   it('says "Error loading" when the figures cannot be read, and recovers on "Try again"', async () => {
     let calls = 0;
     server.use(
-      withProgress(),
+      withCharts(),
       asAccount(),
       fake('GET', '/api/users/languages/{userId}/languages/{language}', { userId: 'u1', language: 'italian' }, () =>
         ++calls === 1 ? apiError(500, 'internal', 'Something went wrong on our side.') : HttpResponse.json([userLanguage('italian')]),

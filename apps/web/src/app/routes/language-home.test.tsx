@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { renderRoute, server, setupQuizTests } from '@/test/test-utils';
-import { apiError, fake, languageStats, withProgress } from '@/test/api-fakes';
+import { apiError, fake, languageStats, withCharts } from '@/test/api-fakes';
 import { Component as LanguageHome } from './language-home';
 
 setupQuizTests();
@@ -13,7 +13,7 @@ const stepOf = (name: string) => screen.getByRole('heading', { level: 2, name })
 
 describe('a language home', () => {
   it('shows "Loading...", then the percent learned, the total and the due count', async () => {
-    server.use(withProgress(), fake('GET', '/api/{language}/stats', { language: 'italian' }, () => HttpResponse.json(languageStats('italian', { learnedCount: 132, percentLearned: 12, dueCount: 7 }))));
+    server.use(withCharts(), fake('GET', '/api/{language}/stats', { language: 'italian' }, () => HttpResponse.json(languageStats('italian', { learnedCount: 132, percentLearned: 12, dueCount: 7 }))));
     renderRoute('/italian', ROUTES);
 
     expect(screen.getByRole('heading', { level: 1, name: 'Italian' })).toBeInTheDocument();
@@ -26,7 +26,7 @@ describe('a language home', () => {
   });
 
   it('offers the next steps: new words in the quiz\'s own direction, review, the other direction, listening, add words and the charts', async () => {
-    server.use(withProgress(), fake('GET', '/api/{language}/stats', { language: 'italian' }, () => HttpResponse.json(languageStats('italian', { dueCount: 7 }))));
+    server.use(withCharts(), fake('GET', '/api/{language}/stats', { language: 'italian' }, () => HttpResponse.json(languageStats('italian', { dueCount: 7 }))));
     renderRoute('/italian', ROUTES);
 
     // the Italian quiz shows English; the other card shows Italian.
@@ -44,7 +44,7 @@ describe('a language home', () => {
   });
 
   it('names Spanish\'s directions the other way round, as its quiz shows Spanish', async () => {
-    server.use(withProgress(), fake('GET', '/api/{language}/stats', { language: 'spanish' }, () => HttpResponse.json(languageStats('spanish', { learnedCount: 3 }))));
+    server.use(withCharts(), fake('GET', '/api/{language}/stats', { language: 'spanish' }, () => HttpResponse.json(languageStats('spanish', { learnedCount: 3 }))));
     renderRoute('/spanish', ROUTES);
 
     expect(await screen.findByRole('link', { name: 'Practice English → Spanish' })).toHaveAttribute('href', '/spanish-quiz?direction=recall');
@@ -52,7 +52,7 @@ describe('a language home', () => {
   });
 
   it('gives every language its own figures and links, "Add words" included', async () => {
-    server.use(withProgress(), fake('GET', '/api/{language}/stats', { language: 'german' }, () => HttpResponse.json(languageStats('german', { totalWords: 1508, learnedCount: 1, dueCount: 1 }))));
+    server.use(withCharts(), fake('GET', '/api/{language}/stats', { language: 'german' }, () => HttpResponse.json(languageStats('german', { totalWords: 1508, learnedCount: 1, dueCount: 1 }))));
     renderRoute('/german', ROUTES);
 
     expect(await screen.findByText(/^Up for review:/)).toHaveTextContent('Up for review: 1 word');
@@ -65,7 +65,7 @@ describe('a language home', () => {
 
   it('says when nothing is learned or due yet, when the next review opens, and still links the review', async () => {
     const inFiveMinutes = Date.now() + 5 * 60_000 + 1_000;
-    server.use(withProgress({ nextDueAt: inFiveMinutes }), fake('GET', '/api/{language}/stats', { language: 'spanish' }, () => HttpResponse.json(languageStats('spanish'))));
+    server.use(withCharts({ nextDueAt: inFiveMinutes }), fake('GET', '/api/{language}/stats', { language: 'spanish' }, () => HttpResponse.json(languageStats('spanish'))));
     renderRoute('/spanish', ROUTES);
 
     expect(await screen.findByText(/^Up for review:/)).toHaveTextContent('Up for review: 0 words');
@@ -76,7 +76,7 @@ describe('a language home', () => {
   });
 
   it('offers to add words when the deck has none', async () => {
-    server.use(withProgress(), fake('GET', '/api/{language}/stats', { language: 'portuguese' }, () => HttpResponse.json(languageStats('portuguese', { totalWords: 0 }))));
+    server.use(withCharts(), fake('GET', '/api/{language}/stats', { language: 'portuguese' }, () => HttpResponse.json(languageStats('portuguese', { totalWords: 0 }))));
     renderRoute('/portuguese', ROUTES);
 
     expect(await screen.findByText(/no Portuguese words to learn yet/)).toBeInTheDocument();
@@ -87,7 +87,7 @@ describe('a language home', () => {
   it('says "Error loading" with the reason when the figures cannot be read, and recovers on "Try again"', async () => {
     let calls = 0;
     server.use(
-      withProgress(),
+      withCharts(),
       fake('GET', '/api/{language}/stats', { language: 'french' }, () =>
         ++calls === 1 ? apiError(500, 'internal', 'Something went wrong on our side.') : HttpResponse.json(languageStats('french', { dueCount: 2 })),
       ),
@@ -118,7 +118,7 @@ describe("a language home's levels of the deck", () => {
   it('shows each band of the deck with the share known in words, marks where new words come from, and starts the next band early', async () => {
     let started: unknown = null;
     server.use(
-      withProgress(),
+      withCharts(),
       fake('GET', '/api/{language}/stats', { language: 'german' }, () => HttpResponse.json(languageStats('german', { learnedCount: 130 }))),
       fake('GET', '/api/{language}/bands', { language: 'german' }, () => HttpResponse.json(bands(1, [130]))),
       fake('POST', '/api/{language}/bands/start', { language: 'german' }, async ({ request }) => {
@@ -146,7 +146,7 @@ describe("a language home's levels of the deck", () => {
 
   it('says so when the levels cannot be read, and the rest of the home stays', async () => {
     server.use(
-      withProgress(),
+      withCharts(),
       fake('GET', '/api/{language}/stats', { language: 'french' }, () => HttpResponse.json(languageStats('french', {}))),
       fake('GET', '/api/{language}/bands', { language: 'french' }, () => apiError(500, 'internal', 'Something went wrong on our side.')),
     );

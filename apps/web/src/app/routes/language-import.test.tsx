@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { renderRoute, server, setupQuizTests } from '@/test/test-utils';
-import { apiError, asVisitor, fake, type Reply, withProgress } from '@/test/api-fakes';
+import { apiError, asVisitor, fake, type Reply, withCharts } from '@/test/api-fakes';
 import { Component as Import } from './language-import';
 import { Component as Stats } from './language-stats';
 import { Component as AddWords } from './language-add-words';
@@ -107,7 +107,7 @@ describe('importing words', () => {
   it('is linked from the stats page, beside the export downloads, and from the add-words page', async () => {
     // The stats page also asks who is logged in and for the language's memory model.
     server.use(
-      withProgress(),
+      withCharts(),
       asVisitor(),
       fake('GET', '/api/{language}/memory-model', () =>
         HttpResponse.json({ status: 'defaults', version: 0, fittedAt: null, reviewCount: 0, reviewsForFirstFit: 40, desiredRetention: 0.9, parameters: null, report: null }),

@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { onTouchScreen, renderRoute, server, setupQuizTests } from '@/test/test-utils';
-import { apiError, fake, languageStats, type Reply, withProgress } from '@/test/api-fakes';
+import { apiError, fake, languageStats, type Reply, withCharts } from '@/test/api-fakes';
 import { Component as LanguageHome } from './language-home';
 import { Component as Placement } from './language-placement';
 
@@ -103,7 +103,7 @@ describe('the placement test', () => {
 
 describe('the placement test on a language home', () => {
   it('is offered to a learner with no progress, with no second way into the quiz beside New words', async () => {
-    server.use(withProgress(), fake('GET', '/api/{language}/stats', { language: 'spanish' }, () => HttpResponse.json(languageStats('spanish', { learnedCount: 0, dueCount: 0 }))));
+    server.use(withCharts(), fake('GET', '/api/{language}/stats', { language: 'spanish' }, () => HttpResponse.json(languageStats('spanish', { learnedCount: 0, dueCount: 0 }))));
     renderRoute('/spanish', ROUTES);
     const offer = within((await screen.findByRole('heading', { level: 2, name: 'Already know some Spanish?' })).closest('section') as HTMLElement);
     expect(offer.getByText(/about 3 minutes/)).toBeInTheDocument();
@@ -114,7 +114,7 @@ describe('the placement test on a language home', () => {
   });
 
   it('is a link only, not the offer, for a learner who has progress and never took it', async () => {
-    server.use(withProgress(), fake('GET', '/api/{language}/stats', { language: 'spanish' }, () => HttpResponse.json(languageStats('spanish', { learnedCount: 12, dueCount: 3 }))));
+    server.use(withCharts(), fake('GET', '/api/{language}/stats', { language: 'spanish' }, () => HttpResponse.json(languageStats('spanish', { learnedCount: 12, dueCount: 3 }))));
     renderRoute('/spanish', ROUTES);
     expect(await screen.findByRole('link', { name: 'Take the placement test' })).toHaveAttribute('href', '/placement/spanish');
     expect(screen.queryByRole('heading', { name: 'Already know some Spanish?' })).not.toBeInTheDocument();
@@ -122,7 +122,7 @@ describe('the placement test on a language home', () => {
 
   it('shows the last result with a redo once the test was taken, and no offer', async () => {
     server.use(
-      withProgress(),
+      withCharts(),
       fake('GET', '/api/{language}/stats', { language: 'spanish' }, () => HttpResponse.json(languageStats('spanish', { learnedCount: 298 }))),
       fake('GET', '/api/{language}/placement', { language: 'spanish' }, () => HttpResponse.json({ result: RESULT })),
     );

@@ -1,7 +1,7 @@
-import type { LanguageProgress } from '@vocab/api';
+import type { LanguageCharts } from '@vocab/api';
 import { useId, useState } from 'react';
 
-type DayCount = LanguageProgress['reviewsPerDay'][number];
+type DayCount = LanguageCharts['reviewsPerDay'][number];
 
 const CELL = 16;
 const GAP = 3;

@@ -1,4 +1,4 @@
-import type { LanguageProgress } from '@vocab/api';
+import type { LanguageCharts as Charts } from '@vocab/api';
 import {
   BarController,
   BarElement,
@@ -21,7 +21,7 @@ import './language-charts.css';
 // Only the pieces these charts use: chart.js is tree-shaken to them, and this module loads with the stats page only.
 Chart.register(BarController, BarElement, CategoryScale, LinearScale, LineController, LineElement, PointElement, Filler, Tooltip);
 
-type DayCount = LanguageProgress['reviewsPerDay'][number];
+type DayCount = Charts['reviewsPerDay'][number];
 
 const css = (name: string) => getComputedStyle(document.documentElement).getPropertyValue(name).trim() || '#2b4acb';
 const shortDate = (date: string) => new Date(`${date}T00:00:00Z`).toLocaleDateString(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' });
@@ -120,7 +120,7 @@ const percent = (x: number) => `${Math.round(x * 100)}%`;
  * Today's reviews told apart: those due now (what Review asks) and those due later today, which the chart's first
  * bar counts too, with when the next one opens.
  */
-function DueToday({ charts, reviewLink }: { charts: LanguageProgress; reviewLink?: ReactNode }) {
+function DueToday({ charts, reviewLink }: { charts: Charts; reviewLink?: ReactNode }) {
   const laterToday = Math.max(0, (charts.forecast[0]?.count ?? 0) - charts.dueNow);
   const [now] = useState(Date.now);
   const when = nextReviewText(charts.nextDueAt, now);
@@ -160,7 +160,7 @@ function NothingLearnedYet({ quizLink }: { quizLink?: ReactNode }) {
 }
 
 /** `reviewLink` shows when words are due now; `quizLink` when no word is learned yet. */
-export function LanguageCharts({ charts, reviewLink, quizLink }: { charts: LanguageProgress; reviewLink?: ReactNode; quizLink?: ReactNode }) {
+export function LanguageCharts({ charts, reviewLink, quizLink }: { charts: Charts; reviewLink?: ReactNode; quizLink?: ReactNode }) {
   const { retention } = charts;
   const learnedAny = charts.learnedOverTime.some((day) => day.count > 0);
   return (

@@ -1,4 +1,4 @@
-import type { LanguageProgress, MemoryModel } from '@vocab/api';
+import type { LanguageCharts, MemoryModel } from '@vocab/api';
 import { effectiveRetention } from '@vocab/core';
 import './memory-model-panel.css';
 
@@ -20,7 +20,7 @@ interface Props {
   model: MemoryModel;
   languageName: string;
   /** Recall over the last 30 days, from the language's charts. */
-  retention: LanguageProgress['retention'];
+  retention: LanguageCharts['retention'];
   /** Where the parameters can be downloaded. */
   downloadUrl: string;
   /** Sets the desired retention (the learner's setting, for every language); absent for a visitor. */
