@@ -77,13 +77,13 @@ describeEachDatabase('prepared queries', (ctx) => {
     }
   });
 
-  it('names every parameter up front (a parameter left out is a type error), and refuses a named one never bound', async () => {
+  it('names every parameter up front (a parameter left out is a type error); a named one may go unused', async () => {
     const db = ctx().db.kysely;
     const unnamed = prepared(['language'], (p: { language: string; limit: number }) => db.selectFrom('words').select('id').where('language', '=', p.language).limit(p.limit));
     // @ts-expect-error: "limit" is read but not named, so the query cannot be run.
     expect(() => unnamed.execute).toBeDefined();
     const unused = prepared(['language', 'limit'], (p: { language: string; limit: number }) => db.selectFrom('words').select('id').where('language', '=', p.language));
-    await expect(unused.execute(db, { language: 'spanish', limit: 3 })).rejects.toThrow('"limit" is never bound');
+    expect((await unused.execute(db, { language: 'spanish', limit: 3 })).length).toBeGreaterThan(3);
   });
 
   it('refuses a list bound where one value goes', async () => {

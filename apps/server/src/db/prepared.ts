@@ -74,8 +74,9 @@ export type NamedQuery<P extends object, R, N extends ReadonlyArray<string>> = [
  * a transaction's work can be declared once, outside it). A stand-in may go only where a value is bound
  * (comparisons, `limit`, inserted and updated values, values in `sql` templates). Used to shape the query (a branch,
  * a default, a spread, an `IN` list, arithmetic) it makes the build throw, instead of compiling a query that
- * silently ignores the value: a query whose shape depends on a value is two prepared queries. Every named parameter
- * must be bound. Why this is not a library: docs/decisions/0004-hand-written-code.md.
+ * silently ignores the value: a query whose shape depends on a value is two prepared queries. A named parameter
+ * may go unused (a variant of a query that does not need it). Why this is not a library:
+ * docs/decisions/0004-hand-written-code.md.
  */
 export class PreparedQuery<P extends object, R> {
   /** Compiled per engine (tests open both at once); every database of an engine is opened alike (db/database.ts). */
@@ -119,24 +120,26 @@ export class PreparedQuery<P extends object, R> {
     return CompiledQuery.raw(query.sql, parameters) as CompiledQuery<R>;
   }
 
-  /** Builds with stand-ins and checks that every read of a parameter, and every parameter, was bound into the query. */
+  /** Builds with stand-ins and checks that every read of a parameter was bound into the query. */
   compile(runner: QueryRunner): Compiled<R> {
     const reads: StandIn[] = [];
     const query = this.build(standIns<P>(this.names, reads), runner).compile();
     const unbound = reads.find((r) => !r.bound);
     if (unbound) throw misuse(unbound.name, 'is read but never bound into the query (a branch or a default on it?)');
-    const unused = this.names.find((name) => !reads.some((r) => r.name === name));
-    if (unused) throw misuse(unused, 'is never bound into the query (are the parameters spread or listed? name each one where it is bound)');
     const slots = query.parameters.map((value) => (typeof value === 'string' && value.startsWith(MARK) ? value.slice(MARK.length) : null));
     if (!statementNames.has(query.sql)) statementNames.set(query.sql, `prepared_${statementNames.size + 1}`);
     return { query, slots };
   }
 }
 
+/** Read only by a spread of the parameters (or Object.assign), which copies every enumerable key, symbols included. */
+const SPREAD = Symbol('parameters spread');
+
 /**
  * The parameters as `build` sees them: one read-only property per name, each read a fresh stand-in (so a read that
- * is not bound is caught even when another read of the same parameter is). The properties are not enumerable: a
- * spread or a listing of the parameters finds none, and the parameters it would have bound are reported unbound.
+ * is not bound is caught even when another read of the same parameter is). The names are not enumerable; the one
+ * enumerable key throws when read, so a spread of the parameters fails the build instead of binding parameters as
+ * columns.
  */
 function standIns<P>(names: ReadonlyArray<string>, reads: StandIn[]): P {
   const params = {};
@@ -149,6 +152,12 @@ function standIns<P>(names: ReadonlyArray<string>, reads: StandIn[]): P {
       },
     });
   }
+  Object.defineProperty(params, SPREAD, {
+    enumerable: true,
+    get: () => {
+      throw new PreparedQueryMisuse('prepared query: the parameters are spread or copied; name each one where it is bound');
+    },
+  });
   return Object.freeze(params) as P;
 }
 
