@@ -9,11 +9,11 @@ import type { BatchRepository } from './batch.repository.js';
 import type { CardRef, SavedCard } from '../cards/card.js';
 import type { CardStore } from '../cards/card-store.js';
 import type { Cards } from '../cards/cards.js';
-import { type DeckCache, type DeckRow, tail } from './deck-cache.js';
+import { type Deck, type DeckCache, type DeckRow, tail } from './deck-cache.js';
 import type { UserLanguageRepository } from './user-language.repository.js';
 import type { WordLists } from './word-list.js';
 import type { WordRepository } from './word.repository.js';
-import { toWord } from './word-row.js';
+import { type WordRow, toWord } from './word-row.js';
 
 /** The learning module's storage: a repository per kind of data, and the cards' unit of work for every write. */
 export interface LearningStorage {
@@ -69,6 +69,27 @@ export interface RecordOptions {
 
 const wordExists = () => conflict('word_exists', 'word already exists in your list!');
 
+/**
+ * Words of a learner as JSON: each deck word is its JSON kept with the deck (deck-cache.ts) with the learner's card
+ * appended, so neither the statement nor the response writer handles the deck's text; an own word is serialised. A
+ * deck word this process has not loaded (another instance's newer deck, during a rolling release) is left out until
+ * this instance restarts: its text is not in memory.
+ */
+function wordsJson(deck: Deck, rows: readonly WordRow[]): JsonText<Word[]> {
+  const { heads } = deck.lists();
+  const words: string[] = [];
+  for (const row of rows) {
+    if (row.owner_id !== null) {
+      words.push(JSON.stringify(Word.parse(toWord(row))));
+      continue;
+    }
+    const i = deck.indexOf.get(row.id);
+    const card = row.answered_correctly === null ? undefined : { answered_correctly: row.answered_correctly, due: row.due ?? Number.NaN };
+    if (i !== undefined) words.push(heads[i] + tail(card));
+  }
+  return new JsonText(`[${words.join(',')}]`);
+}
+
 /** The rules of learning: what to study next, what is due, and what an answer does to a word's schedule. */
 export class LearningService {
   private readonly decks: DeckCache;
@@ -99,33 +120,20 @@ export class LearningService {
   }
 
   /**
-   * The next words to learn, as JSON: each deck word is its JSON kept with the deck (deck-cache.ts) with the
-   * learner's card appended, so neither the statement nor the response writer handles the deck's text. A visitor's
-   * are the deck's first words, with no statement at all.
+   * The next words to learn, as JSON (see `wordsJson`). A visitor's are the deck's first words, with no statement at
+   * all.
    */
   async batch(learner: Learner | null, language: LanguageCode, { limit = BATCH_SIZE, direction }: DirectionOption & { limit?: number | undefined } = {}): Promise<JsonText<Word[]>> {
     const deck = await this.decks.deck(language);
-    const { heads } = deck.lists();
-    if (!learner) return new JsonText(`[${heads.slice(0, limit).map((head) => head + tail(undefined)).join(',')}]`);
-    const rows = await this.batches.unlearned(learner.id, language, limit, directionOf(direction, language));
-    const words: string[] = [];
-    for (const row of rows) {
-      const card = row.answered_correctly === null ? undefined : { answered_correctly: row.answered_correctly, due: row.due ?? Number.NaN };
-      if (row.owner_id !== null) {
-        words.push(JSON.stringify(Word.parse(toWord(row))));
-        continue;
-      }
-      // A deck word this process has not loaded (another instance's newer deck, during a rolling release) waits for
-      // this instance's restart: its text is not in memory.
-      const i = deck.indexOf.get(row.id);
-      if (i !== undefined) words.push(heads[i] + tail(card));
-    }
-    return new JsonText(`[${words.join(',')}]`);
+    if (!learner) return new JsonText(`[${deck.lists().heads.slice(0, limit).map((head) => head + tail(undefined)).join(',')}]`);
+    return wordsJson(deck, await this.batches.unlearned(learner.id, language, limit, directionOf(direction, language)));
   }
 
-  async due(learner: Learner | null, language: LanguageCode, { direction }: DirectionOption = {}): Promise<Word[]> {
-    if (!learner) return [];
-    return (await this.batches.due(learner.id, language, this.clock(), REVIEW_LIMIT, directionOf(direction, language))).map(toWord);
+  /** The learner's cards due for review, most overdue first, as JSON (see `wordsJson`). */
+  async due(learner: Learner | null, language: LanguageCode, { direction }: DirectionOption = {}): Promise<JsonText<Word[]>> {
+    if (!learner) return new JsonText('[]');
+    const [deck, rows] = await Promise.all([this.decks.deck(language), this.batches.due(learner.id, language, this.clock(), REVIEW_LIMIT, directionOf(direction, language))]);
+    return wordsJson(deck, rows);
   }
 
   async lexicon(learner: Learner | null, language: LanguageCode): Promise<Lexicon> {
