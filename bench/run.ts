@@ -17,7 +17,7 @@ import { bareKeystroke, launchBrowser, measureLcp, quizKeystroke } from './lib/b
 import { type LoadResult, type Req, load, median } from './lib/load.js';
 import { cpuMsOf, postgresPids } from './lib/cpu.js';
 import { rawVerifyRate, runLogins } from './lib/logins.js';
-import { type Child, ROOT, startApp, startHello } from './lib/proc.js';
+import { type Child, ROOT, startApp, startFloor, startHello } from './lib/proc.js';
 import { summarizeProfile } from './lib/profile.js';
 import { type Row, markdownTable, printTable, writeSection } from './lib/report.js';
 import { BENCH_PASSWORD, type SeedResult, seed } from './lib/seed.js';
@@ -102,12 +102,22 @@ const SWAPPED: Record<string, string> = { veteran: 'newcomer', newcomer: 'vetera
 interface Endpoint {
   key: string;
   label: string;
-  kind: 'baseline' | 'read' | 'write';
+  /** A floor is the same work written directly (bench/floor-server.mjs): its CPU per request is what the app's is held to. */
+  kind: 'baseline' | 'floor' | 'read' | 'write';
   url: string;
+  /** The process whose CPU the requests cost: the app's unless given. */
+  pid?: number;
   next: () => Req;
 }
 
-async function apiFigures(engine: 'sqlite' | 'postgres', app: Child, hello: Child, seeded: SeedResult, rows: Row[]): Promise<{ unlearnedRps: number; readNext: () => Req }> {
+/** Server CPU per request, in µs, that the app should reach (the floors are measured in the same run). */
+const CPU_TARGETS = [
+  { key: 'list', label: 'quiz batch', maxUs: 150, floor: 'floor-batch' },
+  { key: 'answer', label: 'answer', maxUs: 250, floor: null },
+  { key: 'page-load', label: 'page-load-login', maxUs: 70, floor: 'floor-session' },
+] as const;
+
+async function apiFigures(engine: 'sqlite' | 'postgres', app: Child, hello: Child, floor: Child | null, seeded: SeedResult, rows: Row[]): Promise<{ unlearnedRps: number; readNext: () => Req }> {
   // Every 50th learner: a spread of beginners and advanced learners, each with their own session.
   const active = seeded.learners.filter((_, i) => i % Math.floor(seeded.learners.length / ACTIVE) === 0).slice(0, ACTIVE);
   let turn = 0;
@@ -116,7 +126,15 @@ async function apiFigures(engine: 'sqlite' | 'postgres', app: Child, hello: Chil
   let writeTurn = 0;
   const readNext = (): Req => ({ path: '/api/users/languages/words/unlearned?language=spanish', headers: withSession() });
   const endpoints: Endpoint[] = [
-    { key: 'hello', label: 'hello-world (baseline)', kind: 'baseline', url: hello.url, next: () => ({ path: '/', headers: { 'accept-encoding': ACCEPT_ENCODING } }) },
+    { key: 'hello', label: 'hello-world (baseline)', kind: 'baseline', url: hello.url, pid: hello.proc.pid ?? 0, next: () => ({ path: '/', headers: { 'accept-encoding': ACCEPT_ENCODING } }) },
+    ...(floor
+      ? ([
+          { key: 'floor-session', label: 'floor: Fastify + session lookup on prepared better-sqlite3', kind: 'floor', url: floor.url, pid: floor.proc.pid ?? 0, next: () => ({ path: '/session', headers: withSession() }) },
+          { key: 'floor-batch', label: 'floor: + the batch statement with a literal LIMIT', kind: 'floor', url: floor.url, pid: floor.proc.pid ?? 0, next: () => ({ path: '/batch', headers: withSession() }) },
+        ] satisfies Endpoint[])
+      : []),
+    // What a page of the app asks first when a learner is logged in: the session, and the account it belongs to.
+    { key: 'page-load', label: 'GET /api/auth/page-load-login', kind: 'read', url: app.url, next: () => ({ path: '/api/auth/page-load-login', headers: withSession() }) },
     { key: 'unlearned', label: 'GET /api/users/languages/words/unlearned?language=spanish', kind: 'read', url: app.url, next: readNext },
     {
       key: 'answer',
@@ -163,12 +181,13 @@ async function apiFigures(engine: 'sqlite' | 'postgres', app: Child, hello: Chil
     // newcomer swap places every other round, so that neither always comes first.
     const order = r % 2 === 0 ? endpoints.map((e) => endpoints.find((x) => x.key === SWAPPED[e.key]) ?? e) : endpoints;
     for (const e of order) {
-      const before = cpuMsOf([serverPid, ...pgPids()]);
+      const pid = e.pid ?? serverPid;
+      const before = cpuMsOf([pid, ...pgPids()]);
       const res = await load({ url: e.url, connections: CONNECTIONS, seconds: ROUND_S, next: e.next });
       const after = cpuMsOf([...new Set([...before.keys(), ...pgPids()])]);
       const spent = (pid: number) => (after.get(pid) ?? 0) - (before.get(pid) ?? 0);
-      const database = [...after.keys()].filter((pid) => pid !== serverPid).reduce((sum, pid) => sum + spent(pid), 0);
-      cpu.get(e.key)?.server.push((spent(serverPid) * 1000) / res.requests);
+      const database = [...after.keys()].filter((p) => p !== pid).reduce((sum, p) => sum + spent(p), 0);
+      cpu.get(e.key)?.server.push((spent(pid) * 1000) / res.requests);
       cpu.get(e.key)?.database.push((database * 1000) / res.requests);
       results.get(e.key)?.push(res);
       log(`round ${r} ${e.key.padEnd(9)} ${res.rps.toFixed(0).padStart(6)} req/s  p99 ${res.p99} ms  errors ${res.errors}`);
@@ -186,7 +205,11 @@ async function apiFigures(engine: 'sqlite' | 'postgres', app: Child, hello: Chil
   const base = summary('hello');
   const t = TARGETS[engine];
   rows.push({ figure: 'hello-world req/s (baseline)', value: base.rps, unit: 'req/s', target: '', pass: null, note: `p99 ${base.p99} ms` });
-  for (const e of endpoints.filter((x) => x.kind !== 'baseline')) {
+  for (const e of endpoints.filter((x) => x.kind === 'floor')) {
+    const s = summary(e.key);
+    rows.push({ figure: `${e.label} req/s`, value: s.rps, unit: 'req/s', baseline: base.rps, baselineLabel: 'hello', ratio: s.rps / base.rps, target: '(floor)', pass: null, note: cpuNote(e.key) });
+  }
+  for (const e of endpoints.filter((x) => x.kind === 'read' || x.kind === 'write')) {
     const s = summary(e.key);
     const ratio = s.rps / base.rps;
     const want = e.kind === 'write' ? t.write : t.read;
@@ -194,6 +217,23 @@ async function apiFigures(engine: 'sqlite' | 'postgres', app: Child, hello: Chil
     const p99Target = e.kind === 'write' ? t.writeP99 : t.readP99;
     rows.push({ figure: `  p99 latency`, value: s.p99, unit: 'ms', baseline: base.p99, baselineLabel: 'hello', ratio: base.p99 ? s.p99 / base.p99 : null, target: p99Target === null ? '(none)' : `≤ ${p99Target} ms`, pass: p99Target === null ? null : s.p99 <= p99Target });
     rows.push({ figure: `  errors (of ${s.requests})`, value: s.errors, unit: '', target: '0', pass: s.errors === 0 });
+  }
+  // Server CPU per request against its target, and against the floor of the same work where there is one.
+  const cpuOf = (key: string) => median(cpu.get(key)?.server ?? []);
+  rows.push({ figure: 'server CPU per request, hello-world', value: cpuOf('hello'), unit: 'µs', target: '(baseline)', pass: null });
+  for (const t of CPU_TARGETS) {
+    const floorUs = t.floor && cpu.get(t.floor)?.server.length ? cpuOf(t.floor) : null;
+    const value = cpuOf(t.key);
+    rows.push({
+      figure: `server CPU per request, ${t.label}`,
+      value,
+      unit: 'µs',
+      baseline: floorUs ?? cpuOf('hello'),
+      baselineLabel: floorUs === null ? 'hello µs' : 'floor µs',
+      ratio: value / (floorUs ?? cpuOf('hello')),
+      target: `≤ ${t.maxUs} µs`,
+      pass: value <= t.maxUs,
+    });
   }
   // Per round, veteran ÷ newcomer: the two ran seconds apart, so they met the same machine.
   const perRound = (results.get('veteran') ?? []).map((v, i) => v.rps / (results.get('newcomer')?.[i]?.rps ?? NaN));
@@ -301,6 +341,7 @@ async function benchEngine(engine: 'sqlite' | 'postgres'): Promise<Row[]> {
   const db = await freshDatabase(engine);
   let hello: Child | null = null;
   let app: Child | null = null;
+  let floor: Child | null = null;
   try {
     log(`${engine}: first start on a fresh database (migrations, decks)`);
     await (await startApp(appEnv(db.url))).stop();
@@ -320,9 +361,10 @@ async function benchEngine(engine: 'sqlite' | 'postgres'): Promise<Row[]> {
     const prof = profileArgs(engine);
     hello = await startHello();
     app = await startApp(appEnv(db.url), prof.args);
+    floor = db.target.kind === 'sqlite' ? await startFloor(db.target.file) : null;
     const rssStart = app.rssKiB();
 
-    const { unlearnedRps, readNext } = await apiFigures(engine, app, hello, seeded, rows);
+    const { unlearnedRps, readNext } = await apiFigures(engine, app, hello, floor, seeded, rows);
     await loginFigures(app, seeded, Promise.resolve(hash), unlearnedRps, readNext, rows);
     const rss = app.rssKiB();
     rows.push({ figure: 'server RSS after the load', value: rss / 1024, unit: 'MiB', baseline: hello.rssKiB() / 1024, baselineLabel: 'hello RSS', ratio: rss / hello.rssKiB(), target: '(none)', pass: null, note: `${(rssStart / 1024).toFixed(0)} MiB right after start` });
@@ -349,6 +391,7 @@ async function benchEngine(engine: 'sqlite' | 'postgres'): Promise<Row[]> {
   } finally {
     await app?.stop();
     await hello?.stop();
+    await floor?.stop();
     await db.drop();
   }
 }
