@@ -1,5 +1,6 @@
 import type { InputHTMLAttributes, ReactNode, Ref } from 'react';
 import { useId } from 'react';
+import './question.css';
 
 /**
  * The pieces of a question screen, shared by the quizzes and the placement test: a progress bar with its counter,

@@ -4,6 +4,7 @@ import { QueryState } from '@/components/ui/query-state';
 import { useSessions } from '../api/get-sessions';
 import { useRevokeSession } from '../api/revoke-session';
 import { accountErrorText } from './account-errors';
+import '../account.css';
 
 const when = (ms: number) => new Date(ms).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 

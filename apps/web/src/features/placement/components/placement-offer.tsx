@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { usePlacementRecord } from '../api/placement';
 import { aboutCount } from '../lib/about';
+import '../placement.css';
 
 /**
  * The placement test on a language's home: offered first to a learner with no progress, then the last result with

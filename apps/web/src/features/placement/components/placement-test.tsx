@@ -10,6 +10,7 @@ import { Loading } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { nextPlacementWords, useFinishPlacement } from '../api/placement';
 import { aboutCount } from '../lib/about';
+import '../placement.css';
 
 interface Progress {
   words: PlacementWord[];

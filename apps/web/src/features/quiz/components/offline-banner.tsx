@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import type { DroppedCall, QueueStatus } from '../offline/answer-queue';
 import { useContinueAsGuest, useQueueStatus } from '../offline/offline-context';
+import './offline-banner.css';
 
 const answers = (n: number) => (n === 1 ? '1 answer' : `${n} answers`);
 

@@ -10,6 +10,7 @@ import { AccentButtons } from './accent-buttons';
 import { SpeakButton } from './speak-button';
 import { ListenPrompt, ListenReveal } from './listen-prompt';
 import { AnswerSentence, ClozePrompt, type QuizExamples, lastAnswerSentence } from './example-sentence';
+import '../quiz.css';
 
 /** How the screen counts: a progress bar (index / total), "i / N", or the generic quiz's "word i / N". */
 export type QuizCounter = 'progress' | 'count' | 'word-count';

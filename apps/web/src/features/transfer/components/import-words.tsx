@@ -5,6 +5,7 @@ import { ErrorBox } from '@/components/ui/error-box';
 import { Loading } from '@/components/ui/spinner';
 import { useConfirmImport } from '../api/confirm-import';
 import { usePreviewImport } from '../api/preview-import';
+import '../transfer.css';
 
 /** The server's limit (packages/api IMPORT_MAX_BYTES): a larger file is refused here without sending it. */
 const MAX_BYTES = 5 * 1024 * 1024;
