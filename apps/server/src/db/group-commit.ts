@@ -1,4 +1,4 @@
-import { type Kysely, type Transaction, sql } from 'kysely';
+import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
 import { type GroupCommitMessage, groupCommitChannel } from '../lib/telemetry.js';
 import type { Database } from './schema.js';
 import { assertOutsideWriteWork, runAsWriteWork } from './write-guard.js';
@@ -12,6 +12,11 @@ interface Job {
   resolve(value: unknown): void;
   reject(reason: unknown): void;
 }
+
+// Compiled once: built through the query builder, each piece's savepoint cost more than running it.
+const SAVEPOINT = CompiledQuery.raw('savepoint piece');
+const RELEASE = CompiledQuery.raw('release piece');
+const ROLLBACK_TO = CompiledQuery.raw('rollback to piece');
 
 /** Most pieces of work one commit carries: a bound on how long the reads queued behind it wait. */
 const MAX_BATCH = 32;
@@ -59,16 +64,16 @@ export class GroupCommit {
     try {
       await this.db.transaction().execute(async (trx) => {
         for (const job of batch) {
-          await sql`savepoint piece`.execute(trx);
+          await trx.executeQuery(SAVEPOINT);
           try {
             // A piece querying the database instead of `trx` would wait for this batch's own lock: it throws instead.
             const value = await runAsWriteWork(() => job.work(trx));
-            await sql`release piece`.execute(trx);
+            await trx.executeQuery(RELEASE);
             outcomes.push({ ok: true, value });
           } catch (error) {
             try {
-              await sql`rollback to piece`.execute(trx);
-              await sql`release piece`.execute(trx);
+              await trx.executeQuery(ROLLBACK_TO);
+              await trx.executeQuery(RELEASE);
             } catch {
               // SQLite ends the whole transaction itself on some errors (a full disk, an I/O error): the batch
               // fails with the piece's own error, not with the failed rollback's.

@@ -1,5 +1,5 @@
 import type { CardState, Direction } from '@vocab/core';
-import { type Transaction, sql } from 'kysely';
+import { type ExpressionBuilder, type Transaction, sql } from 'kysely';
 import type { Dialect } from '../../db/database.js';
 import { type QueryRunner, prepared } from '../../db/prepared.js';
 import type { Database } from '../../db/schema.js';
@@ -57,6 +57,12 @@ const ensureCardQuery = prepared(['learnerId', 'wordId', 'direction', 'due', 'st
     .onConflict((oc) => oc.columns(['learner_id', 'word_id', 'direction']).doNothing()),
 );
 
+/** The learner's memory model in the card's language, as two columns of a statement about the card. */
+const memoryColumns = (eb: ExpressionBuilder<Database, 'progress'>, p: { learnerId: string; language: string }) => {
+  const model = eb.selectFrom('memory_models').where('learner_id', '=', p.learnerId).where('language', '=', p.language);
+  return [model.select('parameters').as('parameters'), model.select('retention_offset').as('retention_offset')] as const;
+};
+
 // PostgreSQL: the card created if missing, and held either way (the conflict's no-op update locks its row), with
 // whether this statement created it and the learner's memory model: one round trip where three were.
 const holdCardQuery = prepared([...CARD_REF_NAMES, ...CARD_STATE_NAMES, 'language', 'now'], (p: CardRef & CardState & { language: string; now: number }, db) =>
@@ -65,13 +71,13 @@ const holdCardQuery = prepared([...CARD_REF_NAMES, ...CARD_STATE_NAMES, 'languag
     .values({ learner_id: p.learnerId, word_id: p.wordId, language: p.language, direction: p.direction, answered_correctly: 0, ...cardState(p), last_failed_at: null, updated_at: p.now })
     .onConflict((oc) => oc.columns(['learner_id', 'word_id', 'direction']).doUpdateSet({ learner_id: (eb) => eb.ref('excluded.learner_id') }))
     .returningAll()
-    .returning((eb) => [
-      sql<boolean>`xmax = 0`.as('created'),
-      eb.selectFrom('memory_models').select('parameters').where('learner_id', '=', p.learnerId).where('language', '=', p.language).as('parameters'),
-      eb.selectFrom('memory_models').select('retention_offset').where('learner_id', '=', p.learnerId).where('language', '=', p.language).as('retention_offset'),
-    ]),
+    .returning((eb) => [sql<boolean>`xmax = 0`.as('created'), ...memoryColumns(eb, p)]),
 );
 const readCardQuery = prepared(['learnerId', 'wordId', 'direction'], (p: CardRef, db) => db.selectFrom('progress').selectAll().where(isCard(p)));
+// SQLite: the card just ensured, with the learner's memory model, in one statement.
+const readHeldCardQuery = prepared([...CARD_REF_NAMES, 'language'], (p: CardRef & { language: string }, db) =>
+  db.selectFrom('progress').selectAll().select((eb) => memoryColumns(eb, p)).where(isCard(p)),
+);
 
 /**
  * What the log already holds of an answer, in one statement: its id used (logged, or taken back), and an earlier
@@ -186,22 +192,22 @@ export class CardStore {
    * card of a deck word moves the learner's frontier (frontier.ts).
    */
   async lockOrCreate(ref: CardRef, fresh: NewCard, now: number, word: WordPlace): Promise<{ card: SavedCard; created: boolean }> {
-    let card: SavedCard;
-    let created: boolean;
-    if (this.dialect === 'postgres') {
-      const row = await holdCardQuery.executeTakeFirst(this.trx, { ...ref, ...fresh, now });
-      if (!row) throw new Error('the card vanished inside its transaction');
-      this.memories.set(memoryKey(ref.learnerId, fresh.language), memoryOf(row));
-      ({ created } = row);
-      card = savedCard(row);
-    } else {
-      created = (await ensureCardQuery.executeWrite(this.trx, { ...ref, ...fresh, now })) === 1;
-      const row = await readCardQuery.executeTakeFirst(this.trx, ref);
-      if (!row) throw new Error('the card vanished inside its transaction');
-      card = savedCard(row);
-    }
+    const row =
+      this.dialect === 'postgres'
+        ? await holdCardQuery.executeTakeFirst(this.trx, { ...ref, ...fresh, now })
+        : await this.ensureAndRead(ref, fresh, now);
+    if (!row) throw new Error('the card vanished inside its transaction');
+    const { created } = row;
+    this.memories.set(memoryKey(ref.learnerId, fresh.language), memoryOf(row));
     if (created && word.owner_id === null) await advanceFrontier(this.trx, { learnerId: ref.learnerId, language: fresh.language, direction: ref.direction });
-    return { card, created };
+    return { card: savedCard(row), created };
+  }
+
+  /** SQLite: the card inserted if missing, then read with the learner's memory model (SQLite has no `xmax`). */
+  private async ensureAndRead(ref: CardRef, fresh: NewCard, now: number) {
+    const created = (await ensureCardQuery.executeWrite(this.trx, { ...ref, ...fresh, now })) === 1;
+    const row = await readHeldCardQuery.executeTakeFirst(this.trx, { ...ref, language: fresh.language });
+    return row && { ...row, created };
   }
 
   /**
