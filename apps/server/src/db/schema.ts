@@ -234,7 +234,7 @@ export interface MemoryModelsTable {
   /** Reviews in the log at the last fit attempt. */
   review_count: Generated<number>;
   fitted_at: number | null;
-  /** JSON of what the last fit measured (memory/memory-report.ts). */
+  /** JSON of what the last fit measured (packages/api's MemoryReport). */
   report: string | null;
   last_error: string | null;
   /** No fit before this time (a backoff after a failure). */
