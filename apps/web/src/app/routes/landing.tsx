@@ -10,6 +10,7 @@ import { languageStatsQueryOptions } from '@/features/languages/api/get-language
 import { LanguageDeck } from '@/features/languages/components/language-deck';
 import { wordCount } from '@/features/languages/lib/word-count';
 import { useSummary } from '@/features/stats/api/get-summary';
+import './landing.css';
 
 /**
  * The landing page: greeting, the language cards with real word counts, and Log in. A visitor is told

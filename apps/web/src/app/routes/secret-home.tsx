@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { Page } from '@/components/ui/page';
 import { paths } from '@/config/paths';
+import './secret-home.css';
 
 /** The secret language's home: its quiz, its word list and its translator. */
 export function Component() {

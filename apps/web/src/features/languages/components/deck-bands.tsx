@@ -4,6 +4,7 @@ import { useId } from 'react';
 import { ErrorBox } from '@/components/ui/error-box';
 import { Loading } from '@/components/ui/spinner';
 import { useDeckBands, useStartBand } from '../api/deck-bands';
+import '../deck-bands.css';
 
 const range = (band: Pick<DeckBand, 'first' | 'last'>) => `${band.first.toLocaleString('en')}–${band.last.toLocaleString('en')}`;
 const percent = (band: DeckBand) => (band.words === 0 ? 0 : Math.floor((band.learned / band.words) * 100));

@@ -2,6 +2,7 @@ import type { SecretEntry } from '@vocab/api';
 import { type SecretDirection, type TranslationToken, translateSecret, unknownWords } from '@vocab/core';
 import { type FormEvent, useId, useMemo, useState } from 'react';
 import { SECRET_LOCALE, secretPairs } from '../lib/secret-quiz';
+import '../secret.css';
 
 const DIRECTIONS: readonly { value: SecretDirection; label: string }[] = [
   { value: 'toSecret', label: 'English → Secret' },

@@ -6,6 +6,7 @@ import { QueryState } from '@/components/ui/query-state';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { useReminders, useUpdateReminders } from '../api/reminders';
+import '../settings.css';
 
 const DAYS = [
   { day: 1, short: 'Mon', name: 'Monday' },

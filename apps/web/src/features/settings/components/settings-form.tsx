@@ -5,6 +5,7 @@ import { ErrorBox } from '@/components/ui/error-box';
 import { settingsQueryOptions } from '@/lib/settings';
 import { applyTheme } from '@/lib/theme';
 import { useUpdateSettings } from '../api/update-settings';
+import '../settings.css';
 
 const THEMES: Array<{ value: Settings['theme']; label: string }> = [
   { value: 'system', label: 'Same as my device' },

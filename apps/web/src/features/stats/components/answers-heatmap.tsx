@@ -1,5 +1,6 @@
 import type { LanguageCharts } from '@vocab/api';
 import { useId, useState } from 'react';
+import '../stats.css';
 
 type DayCount = LanguageCharts['reviewsPerDay'][number];
 

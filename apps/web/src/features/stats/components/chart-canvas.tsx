@@ -1,5 +1,6 @@
 import { type ChartConfiguration, type ChartType, Chart } from 'chart.js';
 import { type ReactNode, useEffect, useRef } from 'react';
+import '../stats.css';
 
 /** A colour token as the page resolves it now (light-dark() picks the theme's side), as rgb() a canvas understands. */
 function themeColour(name: string): string | undefined {

@@ -16,6 +16,7 @@ import { type ReactNode, useMemo, useState } from 'react';
 import { nextReviewText } from '../lib/next-review';
 import { AnswersHeatmap } from './answers-heatmap';
 import { ChartCanvas } from './chart-canvas';
+import '../stats.css';
 import './language-charts.css';
 
 // Only the pieces these charts use: chart.js is tree-shaken to them, and this module loads with the stats page only.

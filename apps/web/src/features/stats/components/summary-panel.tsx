@@ -1,6 +1,7 @@
 import type { Summary } from '@vocab/api';
 import { QueryState } from '@/components/ui/query-state';
 import { useSummary } from '../api/get-summary';
+import '../stats.css';
 
 /** Streak, daily goal and XP for the user home. */
 export function SummaryPanel() {
