@@ -1,4 +1,5 @@
 import type { CSSProperties, ReactNode } from 'react';
+import '../languages.css';
 
 /**
  * A language card's name on the language's own colours (the card's `bg` and `fontColor`), after its

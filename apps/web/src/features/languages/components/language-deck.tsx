@@ -6,6 +6,7 @@ import { useLanguages } from '../api/get-languages';
 import { wordCount } from '../lib/word-count';
 import { LanguageCardTitle } from './language-card-title';
 import { LanguageFlag } from './language-flag';
+import '../languages.css';
 
 /**
  * The deck of language cards: each language with its real word count and a visible way in; a language

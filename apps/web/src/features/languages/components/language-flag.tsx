@@ -1,4 +1,5 @@
 import type { LanguageCode } from '@vocab/core';
+import '../languages.css';
 
 /**
  * Each language's flag, drawn inline (nothing is fetched): a 3:2 emblem beside the language's name. Decorative,

@@ -1,3 +1,5 @@
+import '../languages.css';
+
 /** Words learned as a bar and a rounded percent. */
 export function PercentBar({ percent, label = 'Words learned' }: { percent: number; label?: string }) {
   return (
