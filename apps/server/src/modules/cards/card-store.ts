@@ -50,10 +50,25 @@ export interface LoggedAnswer {
 const CARD_REF_NAMES = ['learnerId', 'wordId', 'direction'] as const;
 const CARD_STATE_NAMES = ['due', 'stability', 'difficulty', 'elapsed_days', 'scheduled_days', 'learning_steps', 'reps', 'lapses', 'state', 'last_review', 'last_rating'] as const;
 
-const ensureCardQuery = prepared(['learnerId', 'wordId', 'direction', 'due', 'stability', 'difficulty', 'elapsed_days', 'scheduled_days', 'learning_steps', 'reps', 'lapses', 'state', 'last_review', 'last_rating', 'language', 'now'], (p: CardRef & CardState & { language: string; now: number }, db) =>
+type NewCardParams = CardRef & CardState & { language: string; now: number };
+const NEW_CARD_NAMES = [...CARD_REF_NAMES, ...CARD_STATE_NAMES, 'language', 'now'] as const;
+
+/** A card's first row: its first FSRS state, not learned. */
+const newCardRow = (p: NewCardParams) => ({
+  learner_id: p.learnerId,
+  word_id: p.wordId,
+  language: p.language,
+  direction: p.direction,
+  answered_correctly: 0,
+  ...cardState(p),
+  last_failed_at: null,
+  updated_at: p.now,
+});
+
+const ensureCardQuery = prepared(NEW_CARD_NAMES, (p: NewCardParams, db) =>
   db
     .insertInto('progress')
-    .values({ learner_id: p.learnerId, word_id: p.wordId, language: p.language, direction: p.direction, answered_correctly: 0, ...cardState(p), last_failed_at: null, updated_at: p.now })
+    .values(newCardRow(p))
     .onConflict((oc) => oc.columns(['learner_id', 'word_id', 'direction']).doNothing()),
 );
 
@@ -65,15 +80,17 @@ const memoryColumns = (eb: ExpressionBuilder<Database, 'progress'>, p: { learner
 
 // PostgreSQL: the card created if missing, and held either way (the conflict's no-op update locks its row), with
 // whether this statement created it and the learner's memory model: one round trip where three were.
-const holdCardQuery = prepared([...CARD_REF_NAMES, ...CARD_STATE_NAMES, 'language', 'now'], (p: CardRef & CardState & { language: string; now: number }, db) =>
+const holdCardQuery = prepared(NEW_CARD_NAMES, (p: NewCardParams, db) =>
   db
     .insertInto('progress')
-    .values({ learner_id: p.learnerId, word_id: p.wordId, language: p.language, direction: p.direction, answered_correctly: 0, ...cardState(p), last_failed_at: null, updated_at: p.now })
+    .values(newCardRow(p))
     .onConflict((oc) => oc.columns(['learner_id', 'word_id', 'direction']).doUpdateSet({ learner_id: (eb) => eb.ref('excluded.learner_id') }))
     .returningAll()
     .returning((eb) => [sql<boolean>`xmax = 0`.as('created'), ...memoryColumns(eb, p)]),
 );
-const readCardQuery = prepared(['learnerId', 'wordId', 'direction'], (p: CardRef, db) => db.selectFrom('progress').selectAll().where(isCard(p)));
+
+const readCardQuery = prepared(CARD_REF_NAMES, (p: CardRef, db) => db.selectFrom('progress').selectAll().where(isCard(p)));
+
 // SQLite: the card just ensured, with the learner's memory model, in one statement.
 const readHeldCardQuery = prepared([...CARD_REF_NAMES, 'language'], (p: CardRef & { language: string }, db) =>
   db.selectFrom('progress').selectAll().select((eb) => memoryColumns(eb, p)).where(isCard(p)),
@@ -96,13 +113,18 @@ const answerSeenQuery = prepared(['learnerId', 'wordId', 'direction', 'answerId'
 
 const answeredInSessionQuery = prepared(['learnerId', 'wordId', 'direction', 'sessionId'], (p: CardRef & { sessionId: string }, db) => answersInSession(db, p));
 
-// A null `failedAt` keeps the card's last failure.
-const saveCardQuery = prepared(['learnerId', 'wordId', 'direction', 'due', 'stability', 'difficulty', 'elapsed_days', 'scheduled_days', 'learning_steps', 'reps', 'lapses', 'state', 'last_review', 'last_rating', 'learned', 'failedAt', 'now'], (p: CardRef & CardState & { learned: number; failedAt: number | null; now: number }, db) =>
-  db
-    .updateTable('progress')
-    .set({ ...cardState(p), answered_correctly: p.learned, last_failed_at: sql<number | null>`coalesce(${p.failedAt}, last_failed_at)`, updated_at: p.now })
-    .where(isCard(p)),
-);
+type SavedCardParams = CardRef & CardState & { learned: number; failedAt: number | null; now: number };
+const SAVED_CARD_NAMES = [...CARD_REF_NAMES, ...CARD_STATE_NAMES, 'learned', 'failedAt', 'now'] as const;
+
+/** A card's row after an answer rescheduled it; a null `failedAt` keeps the card's last failure. */
+const savedCardSet = (p: SavedCardParams) => ({
+  ...cardState(p),
+  answered_correctly: p.learned,
+  last_failed_at: sql<number | null>`coalesce(${p.failedAt}, last_failed_at)`,
+  updated_at: p.now,
+});
+
+const saveCardQuery = prepared(SAVED_CARD_NAMES, (p: SavedCardParams, db) => db.updateTable('progress').set(savedCardSet(p)).where(isCard(p)));
 
 /** An answer's columns in the log, named apart from the card's own (state and days are the log's). */
 interface LoggedColumns {
@@ -141,15 +163,9 @@ const loggedRow = (p: CardRef & LoggedColumns, scheduled: number) => ({
 
 // PostgreSQL: the card saved and the answer logged in one statement (a data-modifying WITH runs whatever the main
 // statement reads of it).
-const saveAndLogQuery = prepared([...CARD_REF_NAMES, ...CARD_STATE_NAMES, ...LOGGED_NAMES, 'learned', 'failedAt', 'now'], (p: CardRef & CardState & LoggedColumns & { learned: number; failedAt: number | null; now: number }, db) =>
+const saveAndLogQuery = prepared([...SAVED_CARD_NAMES, ...LOGGED_NAMES], (p: SavedCardParams & LoggedColumns, db) =>
   db
-    .with('saved', (w) =>
-      w
-        .updateTable('progress')
-        .set({ ...cardState(p), answered_correctly: p.learned, last_failed_at: sql<number | null>`coalesce(${p.failedAt}, last_failed_at)`, updated_at: p.now })
-        .where(isCard(p))
-        .returning('word_id'),
-    )
+    .with('saved', (w) => w.updateTable('progress').set(savedCardSet(p)).where(isCard(p)).returning('word_id'))
     .insertInto('reviews')
     .values(loggedRow(p, 1)),
 );
