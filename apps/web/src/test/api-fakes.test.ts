@@ -28,7 +28,7 @@ describe('fake: an MSW handler typed from an endpoint declaration', () => {
     );
     const answer = await send('PATCH', '/api/spanish/12', { verdict: 'correct', typed: 'hola', answerId: 'a'.repeat(16), sessionId: 's'.repeat(16), direction: 'recall' });
     expect(answer.status).toBe(500);
-    expect(seen[0]).toEqual({ language: 'spanish', id: '12' });
+    expect(seen[0]).toEqual({ language: 'spanish', id: 12 });
     expect(seen[2]).toMatchObject({ verdict: 'correct', typed: 'hola', direction: 'recall' });
   });
 
