@@ -11,7 +11,6 @@ export interface SessionRecord {
   expiresAt: number;
 }
 
-/** How long a session's "last seen" waits in memory before it is written, with every other one due by then. */
 /** A session as it is stored: its token only as a hash. */
 export interface SessionInsert {
   tokenHash: string;
@@ -21,6 +20,7 @@ export interface SessionInsert {
   userAgent: string;
 }
 
+/** How long a session's "last seen" waits in memory before it is written, with every other one due by then. */
 export const TOUCH_FLUSH_MS = 2_000;
 
 const touchQuery = prepared(['tokenHash', 'now'], (p: { tokenHash: string; now: number }, db) =>

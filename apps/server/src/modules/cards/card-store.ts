@@ -96,13 +96,13 @@ const readHeldCardQuery = prepared([...CARD_REF_NAMES, 'language'], (p: CardRef 
   db.selectFrom('progress').selectAll().select((eb) => memoryColumns(eb, p)).where(isCard(p)),
 );
 
+/** The card's answers logged in a quiz session. */
+const answersInSession = (db: QueryRunner, p: CardRef & { sessionId: string }) => db.selectFrom('reviews').select('id').where(isCard(p)).where('session_id', '=', p.sessionId);
+
 /**
  * What the log already holds of an answer, in one statement: its id used (logged, or taken back), and an earlier
  * answer to the card in its quiz session. '' stands for an answer without an id or a session: none is logged so.
  */
-/** The card's answers logged in a quiz session. */
-const answersInSession = (db: QueryRunner, p: CardRef & { sessionId: string }) => db.selectFrom('reviews').select('id').where(isCard(p)).where('session_id', '=', p.sessionId);
-
 const answerSeenQuery = prepared(['learnerId', 'wordId', 'direction', 'answerId', 'sessionId'], (p: CardRef & { answerId: string; sessionId: string }, db) =>
   db.selectNoFrom((eb) => [
     eb.exists(eb.selectFrom('reviews').select('id').where('learner_id', '=', p.learnerId).where('answer_id', '=', p.answerId)).as('logged'),

@@ -43,4 +43,3 @@ export function memoryOf(row: { parameters: string | null; retention_offset: num
   const parameters = parseParameters(row?.parameters);
   return { parameters, retentionOffset: parameters ? Number(row?.retention_offset ?? 0) : 0 };
 }
-
