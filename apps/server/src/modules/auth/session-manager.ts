@@ -143,7 +143,7 @@ export class SessionManager {
     return {
       learner: guest,
       create: async (trx) => {
-        await this.users.createGuest(guest.id, now, trx);
+        await this.users.createGuest(trx, guest.id, now);
         await this.sessions.create(session.row, trx);
       },
       started: () => session.begin(reply),

@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type Transaction, sql } from 'kysely';
 import { isUniqueViolation } from '../../db/db-errors.js';
 import type { Database } from '../../db/schema.js';
 import type { Learner } from '../../lib/learner.js';
@@ -20,8 +20,8 @@ export class UserRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
   /** Stores a guest (`newGuest`), in the caller's unit of work. */
-  async createGuest(id: string, now: number, runner: Kysely<Database> = this.db): Promise<void> {
-    await runner.insertInto('users').values({ id, username: null, username_key: null, password_hash: null, created_at: now }).execute();
+  async createGuest(trx: Transaction<Database>, id: string, now: number): Promise<void> {
+    await trx.insertInto('users').values({ id, username: null, username_key: null, password_hash: null, created_at: now }).execute();
   }
 
   /** Inserts an account; returns false when the name is taken (the unique index decides, so races are safe). */

@@ -38,7 +38,9 @@ export class SettingsRepository {
       ...(patch.autoSpeak === undefined ? {} : { auto_speak: patch.autoSpeak ? 1 : 0 }),
       ...(patch.theme === undefined ? {} : { theme: patch.theme }),
     };
-    // An empty change still makes a visitor a guest: their settings are stored from then on.
+    // An empty change writes nothing for a learner, and still makes a visitor a guest: their settings are stored
+    // from then on.
+    if (Object.keys(set).length === 0 && !claim.create) return;
     await writeAs(this.db, claim, async (trx, learner) => {
       if (Object.keys(set).length > 0) await trx.updateTable('users').set(set).where('id', '=', learner.id).execute();
     });
