@@ -1,8 +1,9 @@
-import { type Word, WordList } from '@vocab/api';
+import { Word, WordList } from '@vocab/api';
 import { type LanguageCode, type Lexicon, buildLexicon, getLanguage, splitTranslations } from '@vocab/core';
 import type { Db } from '../../db/database.js';
 import { prepared } from '../../db/prepared.js';
 import { DEVELOPMENT_CHECKS } from '../../lib/development-checks.js';
+import { JsonText } from '../../lib/json-text.js';
 import { deckGeneration } from '../content/deck-loader.js';
 import { type WordRow, toWord } from './word-row.js';
 
@@ -46,6 +47,27 @@ export function tail(card: CardFields | undefined): string {
   if (!card) return ',"answeredCorrectly":false,"due":null}';
   const due = Number(card.due);
   return `,"answeredCorrectly":${card.answered_correctly === 1},"due":${Number.isFinite(due) ? due : null}}`;
+}
+
+/**
+ * Words of a learner as JSON: each deck word is its JSON kept with the deck (deck-cache.ts) with the learner's card
+ * appended, so neither the statement nor the response writer handles the deck's text; an own word is serialised. A
+ * deck word this process has not loaded (another instance's newer deck, during a rolling release) is left out until
+ * this instance restarts: its text is not in memory.
+ */
+export function wordsJson(deck: Deck, rows: readonly WordRow[]): JsonText<Word[]> {
+  const { heads } = deck.lists();
+  const words: string[] = [];
+  for (const row of rows) {
+    if (row.owner_id !== null) {
+      words.push(JSON.stringify(Word.parse(toWord(row))));
+      continue;
+    }
+    const i = deck.indexOf.get(row.id);
+    const card = row.answered_correctly === null ? undefined : { answered_correctly: row.answered_correctly, due: row.due ?? Number.NaN };
+    if (i !== undefined) words.push(heads[i] + tail(card));
+  }
+  return new JsonText(`[${words.join(',')}]`);
 }
 
 const deckQuery = prepared(['language'], (p: { language: string }, db) =>

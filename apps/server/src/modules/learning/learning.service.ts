@@ -1,4 +1,4 @@
-import { type AnswerBody, type DirectionName, type LanguageStats, type Lexicon, type UserLanguage, Word } from '@vocab/api';
+import type { AnswerBody, DirectionName, LanguageStats, Lexicon, UserLanguage, Word } from '@vocab/api';
 import { BATCH_SIZE, CONTEXT_DIRECTION, type Direction, contextAnswerKey, exampleSentence, type LanguageCode, answerKey, checkAnswer, directionOf, effectiveRetention, getLanguage, primaryDirection, type Verdict, isLearned, newCardState, ratingForVerdict, reviewCard, splitTranslations } from '@vocab/core';
 import { isUniqueViolation } from '../../db/db-errors.js';
 import type { Clock } from '../../lib/clock.js';
@@ -9,11 +9,11 @@ import type { BatchRepository } from './batch.repository.js';
 import type { CardRef, SavedCard } from '../cards/card.js';
 import type { CardStore } from '../cards/card-store.js';
 import type { Cards } from '../cards/cards.js';
-import { type Deck, type DeckCache, type DeckRow, tail } from './deck-cache.js';
+import { type DeckCache, type DeckRow, tail, wordsJson } from './deck-cache.js';
 import type { UserLanguageRepository } from './user-language.repository.js';
 import type { WordLists } from './word-list.js';
 import type { WordRepository } from './word.repository.js';
-import { type WordRow, toWord } from './word-row.js';
+import { toWord } from './word-row.js';
 
 /** The learning module's storage: a repository per kind of data, and the cards' unit of work for every write. */
 export interface LearningStorage {
@@ -68,27 +68,6 @@ export interface RecordOptions {
 }
 
 const wordExists = () => conflict('word_exists', 'word already exists in your list!');
-
-/**
- * Words of a learner as JSON: each deck word is its JSON kept with the deck (deck-cache.ts) with the learner's card
- * appended, so neither the statement nor the response writer handles the deck's text; an own word is serialised. A
- * deck word this process has not loaded (another instance's newer deck, during a rolling release) is left out until
- * this instance restarts: its text is not in memory.
- */
-function wordsJson(deck: Deck, rows: readonly WordRow[]): JsonText<Word[]> {
-  const { heads } = deck.lists();
-  const words: string[] = [];
-  for (const row of rows) {
-    if (row.owner_id !== null) {
-      words.push(JSON.stringify(Word.parse(toWord(row))));
-      continue;
-    }
-    const i = deck.indexOf.get(row.id);
-    const card = row.answered_correctly === null ? undefined : { answered_correctly: row.answered_correctly, due: row.due ?? Number.NaN };
-    if (i !== undefined) words.push(heads[i] + tail(card));
-  }
-  return new JsonText(`[${words.join(',')}]`);
-}
 
 /** The rules of learning: what to study next, what is due, and what an answer does to a word's schedule. */
 export class LearningService {
