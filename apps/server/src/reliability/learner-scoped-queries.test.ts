@@ -1,7 +1,5 @@
 import { expect, it } from 'vitest';
-import { buildApp } from '../app.js';
-import { openDatabase } from '../db/database.js';
-import { describeEachDatabase, loginAs, testConfig } from '../test/harness.js';
+import { appWithStatementLog, describeEachDatabase, loginAs } from '../test/harness.js';
 
 /**
  * Every statement on a table a learner owns names the learner's id, so that the tables can be distributed by it
@@ -36,9 +34,8 @@ export function unscopedTables(statement: string): string[] {
 
 describeEachDatabase('queries of learner-owned tables', (ctx) => {
   it('name the learner\'s id in every statement of a learner\'s journey', async () => {
-    const statements: string[] = [];
-    const db = openDatabase(ctx().db.target, { logQuery: (sql) => statements.push(sql) });
-    const app = await buildApp({ config: testConfig(), db, clock: ctx().clock, webDir: null, logger: false, maintenanceIntervalMs: 0 });
+    const logged = await appWithStatementLog(ctx());
+    const { app, statements } = logged;
     try {
       const { cookie } = await loginAs(app, 'journey');
       const call = async (method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, payload?: object) => {
@@ -61,8 +58,7 @@ describeEachDatabase('queries of learner-owned tables', (ctx) => {
       await call('PATCH', '/api/settings', { dailyGoal: 30 });
       await call('POST', '/api/account/delete', { password: 'correct horse' });
     } finally {
-      await app.close();
-      await db.close();
+      await logged.close();
     }
     const unscoped = statements.map((sql) => ({ sql, tables: unscopedTables(sql) })).filter((s) => s.tables.length > 0);
     expect(statements.length).toBeGreaterThan(50);

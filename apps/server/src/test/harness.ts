@@ -145,6 +145,29 @@ export function describeEachDatabase(name: string, suite: (ctx: () => TestContex
   }
 }
 
+/** An app on the test's database that logs every statement it sends, as Kysely sends it. */
+export interface StatementLog {
+  app: FastifyInstance;
+  db: Db;
+  statements: string[];
+  close(): Promise<void>;
+}
+
+export async function appWithStatementLog(ctx: TestContext): Promise<StatementLog> {
+  const statements: string[] = [];
+  const db = openDatabase(ctx.db.target, { logQuery: (sql) => statements.push(sql) });
+  const app = await buildApp({ config: testConfig(), db, clock: ctx.clock, webDir: null, logger: false, maintenanceIntervalMs: 0 });
+  return {
+    app,
+    db,
+    statements,
+    close: async () => {
+      await app.close();
+      await db.close();
+    },
+  };
+}
+
 /** The cookie header to send back, from a response's Set-Cookie. */
 export function sessionCookie(res: LightMyRequestResponse): string {
   const cookie = res.cookies.find((c) => c.name === 'sid');

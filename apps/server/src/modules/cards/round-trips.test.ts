@@ -1,7 +1,5 @@
 import { expect, it } from 'vitest';
-import { buildApp } from '../../app.js';
-import { openDatabase } from '../../db/database.js';
-import { describeEachDatabase, loginAs, testConfig } from '../../test/harness.js';
+import { appWithStatementLog, describeEachDatabase, loginAs } from '../../test/harness.js';
 
 /**
  * The statements a request sends, each one round trip to PostgreSQL (BEGIN and COMMIT included): the session's
@@ -9,9 +7,8 @@ import { describeEachDatabase, loginAs, testConfig } from '../../test/harness.js
  */
 describeEachDatabase('statements per request', (ctx) => {
   it('answers a batch in one statement after the session, and an answer in five on PostgreSQL (more for a word met the first time, whose card moves the frontier)', async () => {
-    const statements: string[] = [];
-    const db = openDatabase(ctx().db.target, { logQuery: (sql) => statements.push(sql) });
-    const app = await buildApp({ config: testConfig(), db, clock: ctx().clock, webDir: null, logger: false, maintenanceIntervalMs: 0 });
+    const logged = await appWithStatementLog(ctx());
+    const { app, db, statements } = logged;
     try {
       const { cookie } = await loginAs(app, 'counted');
       const sent = async (method: 'GET' | 'PATCH', url: string, payload?: object) => {
@@ -41,8 +38,7 @@ describeEachDatabase('statements per request', (ctx) => {
         expect(again.statements.length).toBeLessThanOrEqual(10);
       }
     } finally {
-      await app.close();
-      await db.close();
+      await logged.close();
     }
   });
 });
