@@ -50,6 +50,24 @@ test.describe('a quiz reloaded mid-way resumes where it was', () => {
     await page.context().setOffline(false);
   });
 
+  test('a reload right after a miss resumes at the next word, the missed one named with its right answer', async ({ page }) => {
+    await signUpAndLogIn(page, 'reloader-miss');
+    await page.goto('/spanish-quiz');
+    const quiz = quizOf(page);
+    const words = await wordsOf(page, 'spanish');
+    const missed = await quiz.prompt();
+    await typeAnswer(quiz.input, 'zzz');
+    await expect(quiz.feedback).toContainText('Incorrect');
+
+    // At once, within the 2-second pause on any but a very slow machine; after it, the line must stay all the same.
+    // (Playwright's clock cannot hold the pause: it empties the performance entries that tell a reload.)
+    await page.reload();
+    expect(await quiz.prompt(), 'the word after the one missed').not.toBe(missed);
+    await expect(page.locator('.quiz-last-answer')).toHaveText(`Last answer: ${missed} → “zzz”, incorrect — right answer: ${answerTo(missed, words, 'spanish')}`);
+    await expect(quiz.score).toHaveText('Score: 0');
+    if (process.env.RESUME_SCREENSHOTS) await page.screenshot({ path: `${process.env.RESUME_SCREENSHOTS}/resumed-after-miss-375x812.png` });
+  });
+
   test('online: the generic quiz, reloaded after 3 words, shows "word 4 / N" with its score', async ({ page }) => {
     await signUpAndLogIn(page, 'reloader-online');
     await addLanguage(page, 'french');

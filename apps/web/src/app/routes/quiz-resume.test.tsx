@@ -19,6 +19,9 @@ const words = ['casa:house', 'perro:dog', 'gato:cat', 'libro:book', 'mesa:table'
 });
 const wait = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
 const prompt = () => screen.getByText(/^Translate:/).querySelector('strong')?.textContent;
+/** The line under the field that names the last answer once the quiz has moved on from its verdict. */
+const lastAnswer = () => document.querySelector('.quiz-last-answer')?.textContent ?? null;
+const RUN_KEY = 'vocab-quiz-run:/spanish-quiz';
 
 /** The server's next batch: the words not answered yet, as it leaves out the ones just answered. */
 function serveUnanswered(answered: Set<string>) {
@@ -39,6 +42,16 @@ function visitAgain() {
   const entry = { type: 'navigate', name: 'http://localhost/spanish' } as PerformanceNavigationTiming;
   vi.spyOn(performance, 'getEntriesByType').mockReturnValue([entry]);
   return renderRoute('/spanish-quiz', ROUTES);
+}
+
+/** A quiz whose first word was missed, the pause over: the second word asked. */
+async function missTheFirstWord() {
+  serveUnanswered(new Set());
+  recordAnswers();
+  const { user } = renderRoute('/spanish-quiz', ROUTES);
+  await user.type(await screen.findByRole('textbox'), 'zzz{Enter}');
+  await wait(2000);
+  expect(prompt()).toBe('perro');
 }
 
 describe('a quiz reloaded mid-way', () => {
@@ -77,6 +90,53 @@ describe('a quiz reloaded mid-way', () => {
     expect(readRun('/spanish-quiz')).toBeNull();
     reload();
     expect(await screen.findByText('Score: 0')).toBeInTheDocument();
+  });
+
+  it('names the word missed just before a reload during the pause, with its right answer, until the next answer', async () => {
+    serveUnanswered(new Set());
+    recordAnswers();
+    const { user } = renderRoute('/spanish-quiz', ROUTES);
+    await user.type(await screen.findByRole('textbox'), 'house');
+    await wait(2000);
+    await user.type(screen.getByRole('textbox'), 'zzz{Enter}');
+    expect(quizFeedback()).toBe('Incorrect. dog');
+
+    reload();
+    expect(await screen.findByText('gato')).toBeInTheDocument();
+    expect(lastAnswer()).toBe('Last answer: perro → “zzz”, incorrect — right answer: dog');
+    // Its answer went out with the page that sent it: there is nothing this page could take back.
+    expect(screen.queryByRole('button', { name: /^Undo/ })).not.toBeInTheDocument();
+    // Reloaded again before answering: still named.
+    const again = reload();
+    expect(await screen.findByText('gato')).toBeInTheDocument();
+    expect(lastAnswer()).toBe('Last answer: perro → “zzz”, incorrect — right answer: dog');
+
+    await again.user.type(screen.getByRole('textbox'), 'cat');
+    await wait(2000);
+    expect(prompt()).toBe('libro');
+    expect(lastAnswer()).toBe('Last answer: gato → “cat”, correct');
+  });
+
+  it('keeps the "Last answer" line shown after the pause through a reload', async () => {
+    await missTheFirstWord();
+    const shown = lastAnswer();
+    expect(shown).toBe('Last answer: casa → “zzz”, incorrect — right answer: house');
+
+    reload();
+    expect(await screen.findByText('perro')).toBeInTheDocument();
+    expect(lastAnswer()).toBe(shown);
+  });
+
+  it('resumes a run kept without a last answer (by an older version), naming none', async () => {
+    await missTheFirstWord();
+    const { lastAnswer: kept, ...older } = JSON.parse(sessionStorage.getItem(RUN_KEY) ?? '{}') as Record<string, unknown>;
+    expect(kept).toEqual({ itemId: '1', typed: 'zzz', verdict: 'wrong' });
+    sessionStorage.setItem(RUN_KEY, JSON.stringify(older));
+
+    reload();
+    expect(await screen.findByText('perro')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '1');
+    expect(lastAnswer()).toBeNull();
   });
 
   it('starts afresh once the learner changed (a run is forgotten with the offline data)', async () => {

@@ -1,7 +1,18 @@
-import { type AnswerReport, type LastAnswer, type QuizState, type StartQuizOptions, quizProgress, quizReducer, resumeQuiz, startQuiz } from '@vocab/core';
-import { useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState } from 'react';
+import {
+  type AnswerReport,
+  type LastAnswer,
+  type QuizItem,
+  type QuizState,
+  type StartQuizOptions,
+  type Verdict,
+  quizProgress,
+  quizReducer,
+  resumeQuiz,
+  startQuiz,
+} from '@vocab/core';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'react';
 import type { AnswerCorrection, CorrectAnswer, ReportAnswer } from './lib/answer-report';
-import type { QuizRun } from './offline/quiz-runs';
+import type { KeptAnswer, QuizRun } from './offline/quiz-runs';
 import { randomId } from './lib/random-id';
 
 export interface UseQuizOptions extends StartQuizOptions {
@@ -13,8 +24,20 @@ export interface UseQuizOptions extends StartQuizOptions {
   run?: QuizRun | undefined;
 }
 
+/** An answer as the screen names it once the quiz has moved on from its verdict ("Last answer"). */
+export interface ShownAnswer {
+  item: QuizItem;
+  typed: string;
+  verdict: Verdict;
+}
+
 export interface Quiz {
   state: QuizState;
+  /**
+   * The answer to name under the word asked: the engine's last answer, or, in a quiz resumed at the word after it,
+   * the one the page named when it was reloaded. That one offers no "Undo": the id it was sent with is gone.
+   */
+  shownAnswer: ShownAnswer | null;
   setInput: (value: string) => void;
   submit: () => void;
   /** Takes back the last answer; null when there is none to take back. */
@@ -29,6 +52,14 @@ export interface Quiz {
 interface SentAnswer {
   answerId: string;
   queued: Promise<void>;
+}
+
+/** Where a resumed quiz stood and the answer it named there; null when it named none, or that word is not in `items`. */
+function resumedAnswer(resume: QuizRun['resume'] | undefined, items: readonly QuizItem[]): { round: number; index: number; answer: ShownAnswer } | null {
+  const kept = resume?.lastAnswer;
+  const item = kept && items.find((i) => i.id === kept.itemId);
+  if (!resume || !kept || !item) return null;
+  return { round: resume.progress.round, index: resume.progress.index, answer: { item, typed: kept.typed, verdict: kept.verdict } };
 }
 
 /**
@@ -67,16 +98,26 @@ export function useQuiz({ report, correct, run, ...start }: UseQuizOptions): Qui
     // A new answer brings a new pendingAdvance, so each answer gets its own timer even with the same delay.
   }, [state.advanceAfterMs, state.pendingAdvance]);
 
+  // The answer named when the page was reloaded, for as long as the quiz stands at the word it was resumed at.
+  const [resumed] = useState(() => resumedAnswer(run?.resume, start.items));
+  const last = state.lastAnswer;
+  const atResume = resumed !== null && state.round.number === resumed.round && state.index === resumed.index;
+  const shownAnswer = useMemo(
+    () => (last ? { item: last.item, typed: last.report.typed, verdict: last.verdict } : atResume ? resumed.answer : null),
+    [last, atResume, resumed],
+  );
+
   // Kept when an answer, an undo or an "I was right" changes it, not on each keystroke; an answer still shown
-  // counts as moved on, so a reload during the pause does not ask its word again.
+  // counts as moved on, so a reload during the pause does not ask its word again, and names it under the next one.
   const kept = useRef<string | undefined>(undefined);
   useEffect(() => {
     const progress = quizProgress(state);
-    const text = JSON.stringify(progress);
+    const named: KeptAnswer | null = shownAnswer && { itemId: shownAnswer.item.id, typed: shownAnswer.typed, verdict: shownAnswer.verdict };
+    const text = JSON.stringify([progress, named]);
     if (text === kept.current) return;
     kept.current = text;
-    keepRef.current?.(progress, sessionId);
-  }, [state, sessionId]);
+    keepRef.current?.(progress, sessionId, named);
+  }, [state, shownAnswer, sessionId]);
 
   useEffect(() => {
     const outbox = state.outbox;
@@ -91,7 +132,6 @@ export function useQuiz({ report, correct, run, ...start }: UseQuizOptions): Qui
     dispatch({ type: 'reportsTaken', count: outbox.length });
   }, [state.outbox, sessionId, track]);
 
-  const last = state.lastAnswer;
   // A second click before the screen updates must not send the same correction twice.
   const corrected = useRef(new WeakSet<LastAnswer>());
   const correctLast = useCallback(
@@ -120,6 +160,7 @@ export function useQuiz({ report, correct, run, ...start }: UseQuizOptions): Qui
 
   return {
     state,
+    shownAnswer,
     setInput,
     submit,
     undo: canCorrect ? undo : null,

@@ -1,4 +1,5 @@
-import { type ExampleSentence, type QuizState, sentenceText } from '@vocab/core';
+import { type ExampleSentence, sentenceText } from '@vocab/core';
+import type { ShownAnswer } from '../use-quiz';
 import { SpeakButton } from './speak-button';
 
 /** A word's sentences in a quiz: by item id, and the language they are in (for speech and screen readers). */
@@ -8,8 +9,8 @@ export interface QuizExamples {
 }
 
 /** The sentence of the word last answered, shown until the next answer; none when that word has none. */
-export const lastAnswerSentence = (state: QuizState, examples: QuizExamples | undefined): ExampleSentence | undefined =>
-  state.lastAnswer ? examples?.sentences.get(state.lastAnswer.item.id) : undefined;
+export const lastAnswerSentence = (last: ShownAnswer | null, examples: QuizExamples | undefined): ExampleSentence | undefined =>
+  last ? examples?.sentences.get(last.item.id) : undefined;
 
 /**
  * A word in its sentence, shown after an answer, right or wrong: the word's form marked, the English under it, and

@@ -1,8 +1,8 @@
-import { type Feedback, type LastAnswer, type Lexicon, type QuizItem, type QuizMode, type QuizState, mindTheMark } from '@vocab/core';
+import { type Feedback, type Lexicon, type QuizItem, type QuizMode, type QuizState, mindTheMark } from '@vocab/core';
 import { type FormEvent, type KeyboardEvent, type ReactNode, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import type { CorrectAnswer, ReportAnswer } from '../lib/answer-report';
 import type { QuizRun } from '../offline/quiz-runs';
-import { type Quiz, useQuiz } from '../use-quiz';
+import { type Quiz, type ShownAnswer, useQuiz } from '../use-quiz';
 import { KeyHint } from '@/components/ui/key-hint';
 import { AnswerField, ProgressCounter, QuestionPrompt, TranslatePrompt } from '@/components/ui/question';
 import { withArticle } from '@vocab/core';
@@ -193,12 +193,12 @@ function AnswerCorrections({ quiz, after }: { quiz: Quiz; after: () => void }) {
  * What the last answer was, once the quiz has moved on from its verdict: a miss names the right answer again, so
  * the correction stays readable after the 2-second pause, right under the field where the verdict was.
  */
-function LastAnswerSummary({ last }: { last: LastAnswer }) {
+function LastAnswerSummary({ last }: { last: ShownAnswer }) {
   const { key } = last.item;
   const right = withArticle(key.accepted[0] ?? '', key.article, key.locale);
   return (
     <p className={`quiz-last-answer is-${last.verdict}`}>
-      Last answer: {last.item.prompt} → “{last.report.typed}”, {VERDICT_WORDS[last.verdict]}
+      Last answer: {last.item.prompt} → “{last.typed}”, {VERDICT_WORDS[last.verdict]}
       {last.verdict === 'correct' ? null : (
         <>
           {' '}— right answer: <strong lang={key.locale}>{right}</strong>
@@ -220,7 +220,7 @@ function QuizQuestion({
   caption,
   examples,
 }: QuizScreenProps & { quiz: ReturnType<typeof useQuiz> }) {
-  const { state, setInput, submit } = quiz;
+  const { state, shownAnswer, setInput, submit } = quiz;
   const inputRef = useRef<HTMLInputElement>(null);
   const promptRef = useRef<HTMLParagraphElement>(null);
   const caret = useRef<number | null>(null);
@@ -285,7 +285,7 @@ function QuizQuestion({
   // The "in context" prompt of the word asked; the sentence of the word last answered, shown from its verdict until
   // the next answer, under the field: the next prompt and the correction stay above it.
   const cloze = state.config.mode === 'context' && current ? examples?.sentences.get(current.id) : undefined;
-  const lastSentence = lastAnswerSentence(state, examples);
+  const lastSentence = lastAnswerSentence(shownAnswer, examples);
 
   return (
     <div className="quiz" onKeyDown={(e) => onCorrectionKey(e, quiz, focusField)}>
@@ -332,8 +332,8 @@ function QuizQuestion({
           ) : null}
         </div>
         {/* While its verdict is shown, the feedback says what the answer was; once the quiz moved on, this line does. */}
-        {state.lastAnswer && !(feedback !== null && current?.id === state.lastAnswer.item.id) ? <LastAnswerSummary last={state.lastAnswer} /> : null}
-        {state.config.mode === 'listen' && state.lastAnswer ? <ListenReveal item={state.lastAnswer.item} /> : null}
+        {shownAnswer && !(feedback !== null && current?.id === shownAnswer.item.id) ? <LastAnswerSummary last={shownAnswer} /> : null}
+        {state.config.mode === 'listen' && shownAnswer ? <ListenReveal item={shownAnswer.item} /> : null}
         {lastSentence && examples ? <AnswerSentence sentence={lastSentence} locale={examples.locale} /> : null}
         <AccentButtons accents={accents} onInsert={insert} />
       </form>
@@ -344,14 +344,14 @@ function QuizQuestion({
 }
 
 function QuizFinished({ quiz, showResult, actions, examples }: { quiz: Quiz; showResult: boolean; actions: (context: FinishedContext) => ReactNode; examples?: QuizExamples | undefined }) {
-  const { state, settled } = quiz;
+  const { state, shownAnswer, settled } = quiz;
   const headingRef = useRef<HTMLHeadingElement>(null);
   // The answer field is gone: move the focus to the news, so a screen reader reads it and Tab goes on from here.
   useEffect(() => {
     headingRef.current?.focus();
   }, []);
   const result = state.result ?? { score: state.score, total: state.total };
-  const lastSentence = lastAnswerSentence(state, examples);
+  const lastSentence = lastAnswerSentence(shownAnswer, examples);
   // Undoing the last answer brings its word back: the question's own focus handling takes over from there.
   const nothing = () => undefined;
   return (
@@ -366,9 +366,9 @@ function QuizFinished({ quiz, showResult, actions, examples }: { quiz: Quiz; sho
           {state.config.rules.askMissedAgain && result.score < result.total ? ' the first time' : ''}
         </p>
       ) : null}
-      {state.lastAnswer ? <LastAnswerSummary last={state.lastAnswer} /> : null}
+      {shownAnswer ? <LastAnswerSummary last={shownAnswer} /> : null}
       {/* The last word's sentence stays after the last answer too, until the learner goes on. */}
-      {state.config.mode === 'listen' && state.lastAnswer ? <ListenReveal item={state.lastAnswer.item} /> : null}
+      {state.config.mode === 'listen' && shownAnswer ? <ListenReveal item={shownAnswer.item} /> : null}
       {lastSentence && examples ? <AnswerSentence sentence={lastSentence} locale={examples.locale} /> : null}
       <div className="actions">{actions({ result, settled })}</div>
       <AnswerCorrections quiz={quiz} after={nothing} />

@@ -1,5 +1,5 @@
-import { type Word, WordList } from '@vocab/api';
-import type { ZodType } from 'zod';
+import { Verdict, type Word, WordList } from '@vocab/api';
+import { type ZodType, z } from 'zod';
 import type { QuizProgress } from '@vocab/core';
 import { useCallback, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
@@ -13,14 +13,23 @@ export interface SavedRun<W = Word> {
   words: W[];
   progress: QuizProgress;
   sessionId: string;
+  /**
+   * The answer named under the word asked ("Last answer"), so that a reload, even during the pause after a miss,
+   * still shows the right answer. Runs kept before it was kept have none.
+   */
+  lastAnswer?: KeptAnswer;
 }
+
+/** An answer as the "Last answer" line names it: its word (by item id), what was typed and the verdict. */
+export const KeptAnswer = z.object({ itemId: z.string(), typed: z.string(), verdict: Verdict });
+export type KeptAnswer = z.infer<typeof KeptAnswer>;
 
 /** What QuizScreen needs to resume a run and to keep it up to date. */
 export interface QuizRun {
   /** Where the quiz stood before the page was reloaded, and its session; null to start it afresh. */
-  resume: Pick<SavedRun, 'progress' | 'sessionId'> | null;
-  /** Called after each answer with where the quiz now stands (null once it is over) and its session. */
-  keep: (progress: QuizProgress | null, sessionId: string) => void;
+  resume: Pick<SavedRun, 'progress' | 'sessionId' | 'lastAnswer'> | null;
+  /** Called after each answer with where the quiz now stands (null once it is over), its session and the answer named. */
+  keep: (progress: QuizProgress | null, sessionId: string, lastAnswer: KeptAnswer | null) => void;
 }
 
 const PREFIX = 'vocab-quiz-run:';
@@ -55,11 +64,13 @@ export function readRun(key: string, wordsSchema: ZodType<unknown[]> = WordList)
   try {
     const raw = storage()?.getItem(PREFIX + key);
     if (!raw) return null;
-    const value = JSON.parse(raw) as { words?: unknown; progress?: unknown; sessionId?: unknown };
+    const value = JSON.parse(raw) as { words?: unknown; progress?: unknown; sessionId?: unknown; lastAnswer?: unknown };
     const words = wordsSchema.safeParse(value.words);
     const progress = progressOf(value.progress);
+    const lastAnswer = KeptAnswer.optional().safeParse(value.lastAnswer);
     const { sessionId } = value;
-    return words.success && progress && typeof sessionId === 'string' ? { words: words.data, progress, sessionId } : null;
+    if (!words.success || !progress || typeof sessionId !== 'string' || !lastAnswer.success) return null;
+    return { words: words.data, progress, sessionId, ...(lastAnswer.data ? { lastAnswer: lastAnswer.data } : {}) };
   } catch {
     return null;
   }
@@ -129,7 +140,7 @@ export function useQuizRun<W>(wordsSchema?: ZodType<W[]>): PageQuizRun<W> {
   const runOf = useCallback(
     (words: readonly W[]): QuizRun => ({
       resume: resumed && resumed.words === words ? resumed : null,
-      keep: (progress, sessionId) => writeRun(key, progress ? { words: [...words], progress, sessionId } : null),
+      keep: (progress, sessionId, lastAnswer) => writeRun(key, progress ? { words: [...words], progress, sessionId, ...(lastAnswer ? { lastAnswer } : {}) } : null),
     }),
     [key, resumed],
   );
