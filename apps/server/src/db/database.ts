@@ -1,6 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import SQLite from 'better-sqlite3';
 import {
   Kysely,
   type LogEvent,
@@ -9,8 +6,6 @@ import {
   type PostgresPool,
   type PostgresPoolClient,
   type PostgresQueryResult,
-  SqliteDialect,
-  type SqliteDatabase,
   type Transaction,
 } from 'kysely';
 import pg from 'pg';
@@ -20,6 +15,7 @@ import { isConnectionFailure } from './db-errors.js';
 import { GroupCommit } from './group-commit.js';
 import { statementNameOf } from './prepared.js';
 import type { Database } from './schema.js';
+import { DatabaseOpenError, openSqliteConnection } from './sqlite.js';
 import { SqliteLimitPlugin } from './sqlite-limit.js';
 import { assertOutsideWriteWork, guardDialect, runAsWriteWork } from './write-guard.js';
 
@@ -61,8 +57,7 @@ export const DEFAULT_QUERY_TIMEOUT_MS = 10_000;
  */
 const CLIENT_TIMEOUT_MARGIN_MS = 2_000;
 
-/** Thrown when the database cannot be used at all (a read-only SQLite file): the server must not start on it. */
-export class DatabaseOpenError extends Error {}
+export { DatabaseOpenError };
 
 // BIGINT (epoch milliseconds) and COUNT(*) come back from pg as strings; every such value here fits a double.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
@@ -77,9 +72,9 @@ export function openDatabase(target: DatabaseTarget, options: DatabaseOptions = 
     };
     return { kysely, dialect: 'postgres', target, writeTransaction, close: () => kysely.destroy() };
   }
-  const sqlite = openSqlite(target.file);
+  const { dialect, sqlite, close: closeConnection } = openSqliteConnection(target.file);
   const kysely = new Kysely<Database>({
-    dialect: guardDialect(new SqliteDialect({ database: withStatementCache(sqlite) })),
+    dialect: guardDialect(dialect),
     plugins: [new SqliteLimitPlugin()],
     log: queryLogger(options),
   });
@@ -88,6 +83,7 @@ export function openDatabase(target: DatabaseTarget, options: DatabaseOptions = 
   const close = async () => {
     await checkpointer?.stop();
     await kysely.destroy();
+    await closeConnection();
   };
   return { kysely, dialect: 'sqlite', target, writeTransaction: (work) => group.run(work), close };
 }
@@ -179,86 +175,4 @@ class ResilientClient implements PostgresPoolClient {
   release(destroy?: boolean): void {
     this.client.release(destroy || this.broken);
   }
-}
-
-function openSqlite(file: string): SQLite.Database {
-  if (file !== ':memory:') {
-    try {
-      fs.mkdirSync(path.dirname(file), { recursive: true });
-    } catch (err) {
-      throw new DatabaseOpenError(`SQLite database ${file}: its folder cannot be created (${(err as NodeJS.ErrnoException).code ?? String(err)}).`);
-    }
-    assertWritable(file);
-  }
-  const sqlite = new SQLite(file);
-  try {
-    // WAL lets readers run beside the writer; synchronous=FULL makes every acknowledged commit survive
-    // a power cut or SIGKILL (see docs/decisions/0003-sqlite-durability.md).
-    sqlite.pragma('journal_mode = WAL');
-    sqlite.pragma('synchronous = FULL');
-    sqlite.pragma('foreign_keys = ON');
-    sqlite.pragma('busy_timeout = 5000');
-  } catch (err) {
-    sqlite.close();
-    throw new DatabaseOpenError(`SQLite database ${file} cannot be opened for writing: ${(err as Error).message}`);
-  }
-  return sqlite;
-}
-
-/**
- * A read-only file opens without complaint and fails only at the first write, which would leave a server that
- * looks healthy and refuses every answer. SQLite also writes beside the file (the -wal and -shm files), so the
- * folder must be writable too, and so must those two files where they are left from before: SQLite maps the -shm
- * file into memory, and a write through a mapping of a file that cannot be written can kill the process with
- * SIGBUS, logging nothing.
- */
-function assertWritable(file: string): void {
-  const problems: string[] = [];
-  const targets = [['file', file], ['WAL file', `${file}-wal`], ['shared-memory file', `${file}-shm`], ['folder', path.dirname(file)]] as const;
-  for (const [what, target] of targets) {
-    try {
-      fs.accessSync(target, fs.constants.W_OK);
-    } catch (err) {
-      const code = (err as NodeJS.ErrnoException).code;
-      if (code === 'ENOENT' && what !== 'folder') continue;
-      problems.push(`the ${what} ${target} is not writable (${code ?? String(err)})`);
-    }
-  }
-  if (problems.length > 0) {
-    throw new DatabaseOpenError(`SQLite database ${file} is read-only: ${problems.join('; ')}. The server needs to write to it.`);
-  }
-}
-
-const NO_OP_STATEMENT = {
-  reader: false,
-  all: () => [],
-  run: () => ({ changes: 0, lastInsertRowid: 0 }),
-  iterate: () => [][Symbol.iterator](),
-} as unknown as SQLite.Statement;
-
-/** Distinct SQL texts kept compiled; the app has a few dozen, variable-length IN lists make a few more. */
-const STATEMENT_CACHE_SIZE = 500;
-
-/**
- * Kysely prepares every query afresh, and compiling a join costs SQLite more than running it on indexed rows, so
- * compiled statements are reused by their SQL text (see docs/performance.md). Safe because queries here run one at a
- * time to completion (all/run); nothing streams with iterate(), which would hold a statement busy.
- */
-function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
-  const cache = new Map<string, SQLite.Statement>();
-  return {
-    close: () => sqlite.close(),
-    prepare(sql: string) {
-      // On a full disk or an I/O error SQLite rolls the transaction back itself; Kysely's ROLLBACK after it would
-      // fail with "no transaction is active" and hide the error that says what happened.
-      if (sql === 'rollback' && !sqlite.inTransaction) return NO_OP_STATEMENT;
-      let statement = cache.get(sql);
-      if (!statement) {
-        statement = sqlite.prepare(sql);
-        if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value ?? '');
-        cache.set(sql, statement);
-      }
-      return statement;
-    },
-  };
 }

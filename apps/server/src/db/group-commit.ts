@@ -22,10 +22,10 @@ const ROLLBACK_TO = CompiledQuery.raw('rollback to piece');
 const MAX_BATCH = 32;
 
 /**
- * Group commit for SQLite. A commit with synchronous=FULL waits for the disk (fsync), and on a large database that
- * wait is most of an answer's cost (docs/performance.md). Work that arrives while a commit is running is queued and
- * then committed together, each piece inside its own savepoint: a piece that fails rolls back alone and rejects
- * alone, the others commit, and every piece resolves only after the commit that made it durable.
+ * Group commit for SQLite. Each commit costs a transaction and a flush of the WAL to the disk (on the thread pool:
+ * db/wal-sync.ts), so work collected together is committed together, each piece inside its own savepoint: a piece
+ * that fails rolls back alone and rejects alone, the others commit, and every piece resolves only once the commit
+ * that holds it is on the disk.
  *
  * better-sqlite3 runs each statement synchronously, so a transaction never yields to another request: batches
  * do not form by themselves. Work is collected for the rest of the event loop's turn (setImmediate, no timer):
@@ -47,16 +47,17 @@ export class GroupCommit {
       this.queue.push({ work: work as Work<unknown>, queuedAt: performance.now(), resolve: resolve as (value: unknown) => void, reject });
       if (this.scheduled) return;
       this.scheduled = true;
-      setImmediate(() => void this.drain());
+      setImmediate(() => this.drain());
     });
   }
 
-  private async drain(): Promise<void> {
-    try {
-      while (this.queue.length > 0) await this.commit(this.queue.splice(0, MAX_BATCH));
-    } finally {
-      this.scheduled = false;
-    }
+  /**
+   * Starts a commit for what has been collected. They queue for the connection in turn; none waits for the one
+   * before it to be flushed to the disk (db/wal-sync.ts), so work that arrives meanwhile commits beside that flush.
+   */
+  private drain(): void {
+    this.scheduled = false;
+    while (this.queue.length > 0) void this.commit(this.queue.splice(0, MAX_BATCH));
   }
 
   private async commit(batch: Job[]): Promise<void> {
@@ -84,7 +85,8 @@ export class GroupCommit {
         }
       });
     } catch (error) {
-      // The commit itself failed: nothing of the batch was stored.
+      // The commit itself failed, or the flush that makes it durable: no piece of the batch is acknowledged (an
+      // answer's client sends it again under the same id, and one already stored is recognised).
       report(batch, false);
       for (const job of batch) job.reject(error);
       return;

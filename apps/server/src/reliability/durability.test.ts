@@ -9,7 +9,7 @@ import { type ServerProcess, ensureFreshBuild, httpClient, startBuiltServer } fr
 /**
  * The built server on SQLite, killed with SIGKILL at random moments while learners answer words, then restarted:
  * every answer the server acknowledged (200) must be in the database afterwards, and the file must pass
- * `integrity_check`. This is what `synchronous = FULL` in WAL mode promises (docs/decisions/0003).
+ * `integrity_check`. This is what a commit acknowledged only after its WAL is flushed promises (docs/decisions/0003, 0020).
  */
 const KILL_CYCLES = 8;
 const CLIENTS = 6;
