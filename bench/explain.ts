@@ -51,7 +51,7 @@ try {
     ...(await catchOne(`batch, the veteran (${seeded.veteran.spanishStudied} met)`, () => batches.unlearned(seeded.veteran.id, 'spanish', 15, 'recognise'))),
     ...(await catchOne('batch, the newcomer', () => batches.unlearned(seeded.newcomer.id, 'spanish', 15, 'recognise'))),
     ...(await catchOne('review list, a typical learner', () => batches.due(typical.id, 'spanish', Date.now(), 100, 'recognise'))),
-    ...(await catchOne('frontier advance after an answer, a typical learner', () => advanceFrontier(kysely, { learnerId: typical.id, language: 'spanish', direction: 'recognise' }))),
+    ...(await catchOne('frontier advance after an answer, a typical learner', () => advanceFrontier(kysely, 'postgres', { learnerId: typical.id, language: 'spanish', direction: 'recognise' }))),
   ];
   const client = await pool.connect();
   try {

@@ -36,6 +36,11 @@ export interface ReviewInsert extends CardRef {
   receivedAt: number;
 }
 
+/** An answer about to be recorded, on its card (CardStore.openAnswer). */
+export type OpenedAnswer =
+  | { used: true; card: SavedCard | undefined }
+  | { used: false; inSession: boolean; card: SavedCard; created: boolean };
+
 /** A logged answer, as undo needs it. */
 export interface LoggedAnswer {
   id: number;
@@ -109,6 +114,22 @@ const answerSeenQuery = prepared(['learnerId', 'wordId', 'direction', 'answerId'
     eb.exists(eb.selectFrom('taken_back_answers').select('answer_id').where('learner_id', '=', p.learnerId).where('answer_id', '=', p.answerId)).as('taken_back'),
     eb.exists(answersInSession(db, p)).as('in_session'),
   ]),
+);
+
+// SQLite: what the log holds of the answer, the card if the learner has it, and the learner's memory model, in one
+// statement (write transactions run one at a time there, so the card read is held until the commit).
+const answerAndCardQuery = prepared(['learnerId', 'wordId', 'direction', 'answerId', 'sessionId', 'language'], (p: CardRef & { answerId: string; sessionId: string; language: string }, db) =>
+  db
+    .selectFrom(sql<{ one: number }>`(select 1 as one)`.as('one'))
+    .leftJoin('progress as p', (join) => join.on('p.learner_id', '=', p.learnerId).on('p.word_id', '=', p.wordId).on('p.direction', '=', p.direction))
+    .selectAll('p')
+    .select((eb) => [
+      eb.exists(eb.selectFrom('reviews').select('id').where('learner_id', '=', p.learnerId).where('answer_id', '=', p.answerId)).as('logged'),
+      eb.exists(eb.selectFrom('taken_back_answers').select('answer_id').where('learner_id', '=', p.learnerId).where('answer_id', '=', p.answerId)).as('taken_back'),
+      eb.exists(answersInSession(db, p)).as('in_session'),
+      eb.selectFrom('memory_models').select('parameters').where('learner_id', '=', p.learnerId).where('language', '=', p.language).as('parameters'),
+      eb.selectFrom('memory_models').select('retention_offset').where('learner_id', '=', p.learnerId).where('language', '=', p.language).as('retention_offset'),
+    ]),
 );
 
 const answeredInSessionQuery = prepared(['learnerId', 'wordId', 'direction', 'sessionId'], (p: CardRef & { sessionId: string }, db) => answersInSession(db, p));
@@ -215,8 +236,36 @@ export class CardStore {
     if (!row) throw new Error('the card vanished inside its transaction');
     const { created } = row;
     this.memories.set(memoryKey(ref.learnerId, fresh.language), memoryOf(row));
-    if (created && word.owner_id === null) await advanceFrontier(this.trx, { learnerId: ref.learnerId, language: fresh.language, direction: ref.direction });
+    if (created) await this.cardCreated(ref, fresh.language, word);
     return { card: savedCard(row), created };
+  }
+
+  /**
+   * Opens an answer on its card: what the log holds of the answer (`answerSeen`) and, unless its id is used, the
+   * card held, created if the learner has none (`lockOrCreate`). One statement on SQLite for a card the learner has,
+   * two for a new one (three with the frontier); on PostgreSQL the two calls' statements.
+   */
+  async openAnswer(ref: CardRef, answerId: string | undefined, sessionId: string | undefined, fresh: NewCard, now: number, word: WordPlace): Promise<OpenedAnswer> {
+    if (this.dialect === 'postgres') {
+      const seen = await this.answerSeen(ref, answerId, sessionId);
+      if (seen.used) return { used: true, card: await this.read(ref) };
+      return { used: false, inSession: seen.inSession, ...(await this.lockOrCreate(ref, fresh, now, word)) };
+    }
+    const row = await answerAndCardQuery.executeTakeFirst(this.trx, { ...ref, answerId: answerId ?? '', sessionId: sessionId ?? '', language: fresh.language });
+    const card = row?.learner_id != null ? savedCard(row as SavedCard) : undefined;
+    if (row?.logged || row?.taken_back) return { used: true, card };
+    this.memories.set(memoryKey(ref.learnerId, fresh.language), memoryOf(row));
+    const inSession = Boolean(row?.in_session);
+    if (card) return { used: false, inSession, card, created: false };
+    // No card was read and no other write runs on this connection meanwhile: the insert creates it, as `fresh`.
+    if ((await ensureCardQuery.executeWrite(this.trx, { ...ref, ...fresh, now })) !== 1) throw new Error('the card appeared inside its transaction');
+    await this.cardCreated(ref, fresh.language, word);
+    return { used: false, inSession, card: { ...cardState(fresh), answered_correctly: 0, last_failed_at: null }, created: true };
+  }
+
+  /** A new card of a deck word moves the learner's frontier (frontier.ts). */
+  private async cardCreated(ref: CardRef, language: string, word: WordPlace): Promise<void> {
+    if (word.owner_id === null) await advanceFrontier(this.trx, this.dialect, { learnerId: ref.learnerId, language, direction: ref.direction });
   }
 
   /** SQLite: the card inserted if missing, then read with the learner's memory model (SQLite has no `xmax`). */
@@ -335,7 +384,7 @@ export class CardStore {
 
   /** Cards for deck words the learner already knows (placement): see known-cards.ts. Returns how many were created. */
   addKnown(owner: KnownCardsOwner, cards: ReadonlyArray<{ wordId: number; card: CardState }>, now: number): Promise<number> {
-    return addKnownCards(this.trx, owner, cards, now);
+    return addKnownCards(this.trx, this.dialect, owner, cards, now);
   }
 
   /** Adds own words (one, or an import's all at once): see own-words.ts. Returns the ids of the words added. */

@@ -121,7 +121,7 @@ describeEachDatabase('the batch walks the deck from each learner\'s frontier', (
         const rows = known.slice(i, i + 100).map((w) => ({ learner_id: userId, word_id: Number(w._id), language: 'spanish', direction: 'recognise' as const, answered_correctly: 1, ...fresh, last_failed_at: null, updated_at: 0 }));
         await trx.insertInto('progress').values(rows).execute();
       }
-      await advanceFrontier(trx, { learnerId: userId, language: 'spanish', direction: 'recognise' });
+      await advanceFrontier(trx, db.dialect, { learnerId: userId, language: 'spanish', direction: 'recognise' });
     });
     const learner = learnerOn(app, cookie);
     expect(await frontierOf(db, userId)).toBe(100);

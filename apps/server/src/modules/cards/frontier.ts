@@ -1,5 +1,6 @@
 import type { Direction } from '@vocab/core';
-import { sql } from 'kysely';
+import { type Expression, sql } from 'kysely';
+import type { Dialect } from '../../db/database.js';
 import { type QueryRunner, prepared } from '../../db/prepared.js';
 
 /**
@@ -25,34 +26,60 @@ const PAST_THE_DECK = 2_147_483_647;
 
 const isFrontier = (f: FrontierRef) => sql<boolean>`learner_id = ${f.learnerId} and language = ${f.language} and direction = ${f.direction}`;
 
-// Creates the row at 0 if missing and returns its rank; the no-op update takes the row's lock on PostgreSQL, and
-// waits for a transaction holding it, then reads what that one committed.
-const holdQuery = prepared(['learnerId', 'language', 'direction'], (f: FrontierRef, db) =>
-  db
-    .insertInto('frontiers')
-    .values({ learner_id: f.learnerId, language: f.language, direction: f.direction, rank: 0 })
-    .onConflict((oc) => oc.columns(['learner_id', 'language', 'direction']).doUpdateSet({ rank: (eb) => eb.ref('frontiers.rank') }))
-    .returning('rank'),
-);
+/** The learner's frontier as a value of another query (0 without a row), read in that query's own statement. */
+export const frontierRank = (f: FrontierRef) => sql<number>`coalesce((select rank from frontiers where ${isFrontier(f)}), 0)`;
 
-// The first deck word from `from` on without the learner's card, along words_language_rank; run after the hold, so
-// it sees every change committed before it.
-const firstWithoutCardQuery = prepared(['learnerId', 'language', 'direction', 'from'], (f: FrontierRef & { from: number }, db) =>
-  db
+const KEY_NAMES = ['learnerId', 'language', 'direction'] as const;
+
+/**
+ * The first deck word from `from` on without the learner's card, along words_language_rank, or PAST_THE_DECK.
+ * Run after the frontier is held on PostgreSQL (the walk's statement then sees every change committed before it).
+ */
+const firstWithoutCard = (db: QueryRunner, f: FrontierRef, from: Expression<number>) =>
+  sql<number>`coalesce(${db
     .selectFrom('words as w')
     .select('w.rank')
     .where('w.language', '=', f.language)
-    .where('w.rank', '>=', f.from)
+    .where('w.rank', '>=', from)
     .where('w.owner_id', 'is', null)
     .where('w.active', '=', 1)
     .where(({ not, exists, selectFrom }) =>
       not(exists(selectFrom('progress as c').select('c.word_id').whereRef('c.word_id', '=', 'w.id').where('c.learner_id', '=', f.learnerId).where('c.direction', '=', f.direction))),
     )
     .orderBy('w.rank')
-    .limit(1),
+    .limit(1)}, ${sql.lit(PAST_THE_DECK)})`;
+
+// SQLite, where write transactions run one at a time: the row created or moved to where the walk from its rank (0
+// without a row) ends, in one statement.
+const advanceInOneQuery = prepared(KEY_NAMES, (f: FrontierRef, db) =>
+  db
+    .insertInto('frontiers')
+    .values({ learner_id: f.learnerId, language: f.language, direction: f.direction, rank: firstWithoutCard(db, f, frontierRank(f)) })
+    .onConflict((oc) =>
+      oc
+        .columns(['learner_id', 'language', 'direction'])
+        .doUpdateSet({ rank: (eb) => eb.ref('excluded.rank') })
+        .where((eb) => eb('frontiers.rank', '<>', eb.ref('excluded.rank'))),
+    ),
 );
 
-const setQuery = prepared(['learnerId', 'language', 'direction', 'rank'], (f: FrontierRef & { rank: number }, db) => db.updateTable('frontiers').set({ rank: f.rank }).where(isFrontier(f)));
+// PostgreSQL: the row created at 0 if missing, and held (the no-op update takes its lock, waiting for a transaction
+// holding it, then reading what that one committed)...
+const holdQuery = prepared(KEY_NAMES, (f: FrontierRef, db) =>
+  db
+    .insertInto('frontiers')
+    .values({ learner_id: f.learnerId, language: f.language, direction: f.direction, rank: 0 })
+    .onConflict((oc) => oc.columns(['learner_id', 'language', 'direction']).doUpdateSet({ rank: (eb) => eb.ref('frontiers.rank') })),
+);
+
+// ...then moved by a statement whose snapshot is taken once it is held: one that waited for the lock instead would
+// walk with a snapshot from before the holder's commit, and could pass a word whose card that holder took back.
+const walkAndSetQuery = prepared(KEY_NAMES, (f: FrontierRef, db) =>
+  db
+    .updateTable('frontiers')
+    .set((eb) => ({ rank: firstWithoutCard(db, f, eb.ref('frontiers.rank')) }))
+    .where(isFrontier(f)),
+);
 
 const lowerQuery = prepared(['learnerId', 'language', 'direction', 'rank'], (f: FrontierRef & { rank: number }, db) => db.updateTable('frontiers').set({ rank: f.rank }).where(isFrontier(f)).where('rank', '>', f.rank));
 
@@ -65,12 +92,13 @@ const lowerLanguageQuery = prepared(['language', 'rank'], (p: { language: string
  * (one answer, or many at once): when the frontier's word is still without a card it costs two index lookups; a
  * walk past many words happens once per word.
  */
-export async function advanceFrontier(trx: QueryRunner, f: FrontierRef): Promise<void> {
-  const held = await holdQuery.executeTakeFirst(trx, f);
-  const from = Number(held?.rank ?? 0);
-  const next = await firstWithoutCardQuery.executeTakeFirst(trx, { ...f, from });
-  const rank = next ? Number(next.rank) : PAST_THE_DECK;
-  if (rank !== from) await setQuery.executeWrite(trx, { ...f, rank });
+export async function advanceFrontier(trx: QueryRunner, dialect: Dialect, f: FrontierRef): Promise<void> {
+  if (dialect === 'sqlite') {
+    await advanceInOneQuery.executeWrite(trx, f);
+    return;
+  }
+  await holdQuery.executeWrite(trx, f);
+  await walkAndSetQuery.executeWrite(trx, f);
 }
 
 /** A deck word of this rank lost the learner's card (undo of its first answer): the frontier may not pass it. */
@@ -82,6 +110,3 @@ export async function lowerFrontier(trx: QueryRunner, f: FrontierRef, rank: numb
 export async function lowerFrontiers(trx: QueryRunner, language: string, rank: number): Promise<void> {
   await lowerLanguageQuery.executeWrite(trx, { language, rank });
 }
-
-/** The learner's frontier as a value of another query (0 without a row), read in that query's own statement. */
-export const frontierRank = (f: FrontierRef) => sql<number>`coalesce((select rank from frontiers where ${isFrontier(f)}), 0)`;

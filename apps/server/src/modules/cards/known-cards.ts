@@ -2,6 +2,7 @@ import type { CardState, Direction } from '@vocab/core';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { cardState } from './card.js';
+import type { Dialect } from '../../db/database.js';
 import { advanceFrontier } from './frontier.js';
 
 /** Whose cards, in which language and direction. */
@@ -21,7 +22,7 @@ const INSERT_BATCH = 400;
  *
  * Every card created outside an answer goes through here, so the learner's frontier (frontier.ts) moves past them.
  */
-export async function addKnownCards(trx: Transaction<Database>, owner: KnownCardsOwner, cards: ReadonlyArray<{ wordId: number; card: CardState }>, now: number): Promise<number> {
+export async function addKnownCards(trx: Transaction<Database>, dialect: Dialect, owner: KnownCardsOwner, cards: ReadonlyArray<{ wordId: number; card: CardState }>, now: number): Promise<number> {
   let added = 0;
   for (let i = 0; i < cards.length; i += INSERT_BATCH) {
     const rows = cards.slice(i, i + INSERT_BATCH).map(({ wordId, card }) => ({
@@ -41,6 +42,6 @@ export async function addKnownCards(trx: Transaction<Database>, owner: KnownCard
       .executeTakeFirst();
     added += Number(result.numInsertedOrUpdatedRows ?? 0);
   }
-  if (added > 0) await advanceFrontier(trx, owner);
+  if (added > 0) await advanceFrontier(trx, dialect, owner);
   return added;
 }

@@ -150,12 +150,12 @@ export class LearningService {
       return await this.cards.run(claim, async ({ cards }) => {
         // Asked before the card is created: a retry of an answer taken back finds no card (the undo removed a first
         // answer's card), and must leave the word as the undo left it.
-        const seen = await cards.answerSeen(ref, input.answerId, input.sessionId);
-        if (seen.used) return { word: withCard(await cards.read(ref)), scheduled: false };
-        const { card, created } = await cards.lockOrCreate(ref, { ...newCardState(now), language }, now, word);
+        const opened = await cards.openAnswer(ref, input.answerId, input.sessionId, { ...newCardState(now), language }, now, word);
+        if (opened.used) return { word: withCard(opened.card), scheduled: false };
+        const { card, created, inSession } = opened;
         // Checked after the retry test: a replayed answer already recorded is a success whenever it arrives.
         const at = answerTime(input.answeredAt, now, card.last_review);
-        const after = await this.apply(cards, learner, language, ref, created ? null : card, card, judged, seen.inSession, at, now);
+        const after = await this.apply(cards, learner, language, ref, created ? null : card, card, judged, inSession, at, now);
         return { word: withCard(after.card), scheduled: after.scheduled };
       });
     } catch (err) {
