@@ -4,7 +4,8 @@
  *
  * Flags: --postgres (also on PostgreSQL; or set BENCH_DATABASE_URL / TEST_DATABASE_URL), --postgres-only,
  * --no-browser, --quick (short rounds, for trying the bench itself), --profile (CPU profile of the server child,
- * summarised at the end).
+ * summarised at the end), --only=<keys> (only these endpoints beside hello-world, e.g. --only=answer, with no logins
+ * or browser: a profile of one request's path).
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -25,6 +26,7 @@ import { BENCH_PASSWORD, type SeedResult, seed } from './lib/seed.js';
 const args = new Set(process.argv.slice(2));
 const QUICK = args.has('--quick');
 const PROFILE = args.has('--profile');
+const ONLY = [...args].find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',') ?? null;
 const LEARNERS = Number(process.env.BENCH_LEARNERS ?? 10_000);
 /** Learners with a live session in the load: many sessions, as in real traffic. */
 const ACTIVE = 200;
@@ -169,6 +171,7 @@ async function apiFigures(engine: 'sqlite' | 'postgres', app: Child, hello: Chil
     })),
   ];
 
+  if (ONLY) endpoints.splice(0, endpoints.length, ...endpoints.filter((e) => e.kind === 'baseline' || ONLY.includes(e.key)));
   log(`API warm-up (${WARM_S} s per endpoint)`);
   for (const e of endpoints) await load({ url: e.url, connections: CONNECTIONS, seconds: WARM_S, next: e.next });
   const results = new Map<string, LoadResult[]>(endpoints.map((e) => [e.key, []]));
@@ -221,7 +224,7 @@ async function apiFigures(engine: 'sqlite' | 'postgres', app: Child, hello: Chil
   // Server CPU per request against its target, and against the floor of the same work where there is one.
   const cpuOf = (key: string) => median(cpu.get(key)?.server ?? []);
   rows.push({ figure: 'server CPU per request, hello-world', value: cpuOf('hello'), unit: 'µs', target: '(baseline)', pass: null });
-  for (const t of CPU_TARGETS) {
+  for (const t of CPU_TARGETS.filter((target) => results.has(target.key))) {
     const floorUs = t.floor && cpu.get(t.floor)?.server.length ? cpuOf(t.floor) : null;
     const value = cpuOf(t.key);
     rows.push({
@@ -235,6 +238,8 @@ async function apiFigures(engine: 'sqlite' | 'postgres', app: Child, hello: Chil
       pass: value <= t.maxUs,
     });
   }
+  await mixedFigure(endpoints, rows);
+  if (ONLY) return { unlearnedRps: summary('unlearned').rps, readNext };
   // Per round, veteran ÷ newcomer: the two ran seconds apart, so they met the same machine.
   const perRound = (results.get('veteran') ?? []).map((v, i) => v.rps / (results.get('newcomer')?.[i]?.rps ?? NaN));
   const history = median(perRound);
@@ -248,6 +253,34 @@ async function apiFigures(engine: 'sqlite' | 'postgres', app: Child, hello: Chil
     note: `per round ${perRound.map((r) => r.toFixed(2)).join(', ')}; by the server's CPU per request, newcomer ÷ veteran ${cpuRatio.toFixed(2)}`,
   });
   return { unlearnedRps: summary('unlearned').rps, readNext };
+}
+
+/**
+ * Reads beside writes: the quiz batch and answers at once, half the connections each, as a class practising does.
+ * On SQLite a commit's flush to the disk must not hold the reads up (docs/decisions/0020): the batch's p99 here is
+ * held to the read target.
+ */
+async function mixedFigure(endpoints: Endpoint[], rows: Row[]): Promise<void> {
+  const batch = endpoints.find((e) => e.key === 'list');
+  const answer = endpoints.find((e) => e.key === 'answer');
+  if (!batch || !answer) return;
+  const half = CONNECTIONS / 2;
+  const reads: LoadResult[] = [];
+  const writes: LoadResult[] = [];
+  for (let r = 1; r <= ROUNDS; r++) {
+    const [read, write] = await Promise.all([
+      load({ url: batch.url, connections: half, seconds: ROUND_S, next: batch.next }),
+      load({ url: answer.url, connections: half, seconds: ROUND_S, next: answer.next }),
+    ]);
+    reads.push(read);
+    writes.push(write);
+    log(`round ${r} mixed     batch ${read.rps.toFixed(0)} req/s p99 ${read.p99} ms, answers ${write.rps.toFixed(0)} req/s p99 ${write.p99} ms`);
+  }
+  const p99 = median(reads.map((x) => x.p99));
+  const errors = [...reads, ...writes].reduce((sum, x) => sum + x.errors, 0);
+  const note = `${half} + ${half} connections; batch ${median(reads.map((x) => x.rps)).toFixed(0)} req/s, answers ${median(writes.map((x) => x.rps)).toFixed(0)} req/s (p99 ${median(writes.map((x) => x.p99))} ms)`;
+  rows.push({ figure: 'quiz batch p99 while answers are written', value: p99, unit: 'ms', target: '≤ 10 ms', pass: p99 <= 10, note });
+  rows.push({ figure: '  errors, batch and answers', value: errors, unit: '', target: '0', pass: errors === 0 });
 }
 
 async function loginFigures(app: Child, seeded: SeedResult, storedHash: Promise<string | null>, normalReadRps: number, readNext: () => Req, rows: Row[]): Promise<void> {
@@ -365,11 +398,11 @@ async function benchEngine(engine: 'sqlite' | 'postgres'): Promise<Row[]> {
     const rssStart = app.rssKiB();
 
     const { unlearnedRps, readNext } = await apiFigures(engine, app, hello, floor, seeded, rows);
-    await loginFigures(app, seeded, Promise.resolve(hash), unlearnedRps, readNext, rows);
+    if (!ONLY) await loginFigures(app, seeded, Promise.resolve(hash), unlearnedRps, readNext, rows);
     const rss = app.rssKiB();
     rows.push({ figure: 'server RSS after the load', value: rss / 1024, unit: 'MiB', baseline: hello.rssKiB() / 1024, baselineLabel: 'hello RSS', ratio: rss / hello.rssKiB(), target: '(none)', pass: null, note: `${(rssStart / 1024).toFixed(0)} MiB right after start` });
 
-    if (engine === engines[0] && !args.has('--no-browser')) await webFigures(app, hello, seeded, rows);
+    if (engine === engines[0] && !args.has('--no-browser') && !ONLY) await webFigures(app, hello, seeded, rows);
 
     const seedNote = `Data: ${Object.entries(seeded.rows).map(([k, v]) => `${v} ${k}`).join(', ')} (seeded in ${seeded.seconds.toFixed(0)} s; ${seeded.passwordNote}). Load: ${CONNECTIONS} connections, ${ACTIVE} learners' sessions, median of ${ROUNDS} rounds of ${ROUND_S} s after ${WARM_S} s warm-up.`;
     const title = `${engine === 'sqlite' ? 'SQLite' : 'PostgreSQL'} — ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`;
@@ -383,7 +416,7 @@ async function benchEngine(engine: 'sqlite' | 'postgres'): Promise<Row[]> {
         console.log(`\nCPU profile of the server (${path.join(prof.dir, file)}), share of busy time by package/file:\n${s.files.join('\n')}\n\nby function:\n${s.functions.join('\n')}`);
       }
     }
-    if (!QUICK) {
+    if (!QUICK && !ONLY) {
       const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
       writeSection(DOC, engine, `### ${title}\n\n\`npm run bench${args.size ? ` -- ${[...args].join(' ')}` : ''}\` on ${machine}.\n\n${markdownTable(rows)}\n\n${seedNote}`);
     }
