@@ -85,16 +85,15 @@ const memoryColumns = (eb: ExpressionBuilder<Database, 'progress'>, p: { learner
 
 // PostgreSQL: the card created if missing, and held either way (the conflict's no-op update locks its row), with
 // whether this statement created it and the learner's memory model: one round trip where three were.
-const holdCardQuery = prepared(NEW_CARD_NAMES, (p: NewCardParams, db) =>
+const holdCard = (p: NewCardParams, db: QueryRunner) =>
   db
     .insertInto('progress')
     .values(newCardRow(p))
     .onConflict((oc) => oc.columns(['learner_id', 'word_id', 'direction']).doUpdateSet({ learner_id: (eb) => eb.ref('excluded.learner_id') }))
     .returningAll()
-    .returning((eb) => [sql<boolean>`xmax = 0`.as('created'), ...memoryColumns(eb, p)]),
-);
+    .returning((eb) => [sql<boolean>`xmax = 0`.as('created'), ...memoryColumns(eb, p)]);
 
-const readCardQuery = prepared(CARD_REF_NAMES, (p: CardRef, db) => db.selectFrom('progress').selectAll().where(isCard(p)));
+const holdCardQuery = prepared(NEW_CARD_NAMES, holdCard);
 
 // SQLite: the card just ensured, with the learner's memory model, in one statement.
 const readHeldCardQuery = prepared([...CARD_REF_NAMES, 'language'], (p: CardRef & { language: string }, db) =>
@@ -105,16 +104,21 @@ const readHeldCardQuery = prepared([...CARD_REF_NAMES, 'language'], (p: CardRef 
 const answersInSession = (db: QueryRunner, p: CardRef & { sessionId: string }) => db.selectFrom('reviews').select('id').where(isCard(p)).where('session_id', '=', p.sessionId);
 
 /**
- * What the log already holds of an answer, in one statement: its id used (logged, or taken back), and an earlier
- * answer to the card in its quiz session. '' stands for an answer without an id or a session: none is logged so.
+ * What the log holds of an answer, as columns: its id logged, or taken back; its card answered in its quiz session.
+ * '' stands for an answer without an id or a session: none is logged so.
  */
-const answerSeenQuery = prepared(['learnerId', 'wordId', 'direction', 'answerId', 'sessionId'], (p: CardRef & { answerId: string; sessionId: string }, db) =>
-  db.selectNoFrom((eb) => [
-    eb.exists(eb.selectFrom('reviews').select('id').where('learner_id', '=', p.learnerId).where('answer_id', '=', p.answerId)).as('logged'),
-    eb.exists(eb.selectFrom('taken_back_answers').select('answer_id').where('learner_id', '=', p.learnerId).where('answer_id', '=', p.answerId)).as('taken_back'),
-    eb.exists(answersInSession(db, p)).as('in_session'),
-  ]),
+const answerSeenColumns = (db: QueryRunner, p: CardRef & { answerId: string; sessionId: string }) => [
+  sql<boolean>`exists ${db.selectFrom('reviews').select('id').where('learner_id', '=', p.learnerId).where('answer_id', '=', p.answerId)}`.as('logged'),
+  sql<boolean>`exists ${db.selectFrom('taken_back_answers').select('answer_id').where('learner_id', '=', p.learnerId).where('answer_id', '=', p.answerId)}`.as('taken_back'),
+  sql<boolean>`exists ${answersInSession(db, p)}`.as('in_session'),
+];
+
+// PostgreSQL, for an answer: the card held as above, with what the log holds of the answer in the same round trip.
+const holdCardForAnswerQuery = prepared([...NEW_CARD_NAMES, 'answerId', 'sessionId'], (p: NewCardParams & { answerId: string; sessionId: string }, db) =>
+  holdCard(p, db).returning(answerSeenColumns(db, p)),
 );
+
+const deleteCardQuery = prepared(CARD_REF_NAMES, (p: CardRef, db) => db.deleteFrom('progress').where(isCard(p)));
 
 // SQLite: what the log holds of the answer, the card if the learner has it, and the learner's memory model, in one
 // statement (write transactions run one at a time there, so the card read is held until the commit).
@@ -124,9 +128,7 @@ const answerAndCardQuery = prepared(['learnerId', 'wordId', 'direction', 'answer
     .leftJoin('progress as p', (join) => join.on('p.learner_id', '=', p.learnerId).on('p.word_id', '=', p.wordId).on('p.direction', '=', p.direction))
     .selectAll('p')
     .select((eb) => [
-      eb.exists(eb.selectFrom('reviews').select('id').where('learner_id', '=', p.learnerId).where('answer_id', '=', p.answerId)).as('logged'),
-      eb.exists(eb.selectFrom('taken_back_answers').select('answer_id').where('learner_id', '=', p.learnerId).where('answer_id', '=', p.answerId)).as('taken_back'),
-      eb.exists(answersInSession(db, p)).as('in_session'),
+      ...answerSeenColumns(db, p),
       eb.selectFrom('memory_models').select('parameters').where('learner_id', '=', p.learnerId).where('language', '=', p.language).as('parameters'),
       eb.selectFrom('memory_models').select('retention_offset').where('learner_id', '=', p.learnerId).where('language', '=', p.language).as('retention_offset'),
     ]),
@@ -242,14 +244,23 @@ export class CardStore {
 
   /**
    * Opens an answer on its card: what the log holds of the answer (`answerSeen`) and, unless its id is used, the
-   * card held, created if the learner has none (`lockOrCreate`). One statement on SQLite for a card the learner has,
-   * two for a new one (three with the frontier); on PostgreSQL the two calls' statements.
+   * card held, created if the learner has none (`lockOrCreate`). One statement for a card the learner has (on
+   * PostgreSQL the card held, on SQLite read), two on SQLite for a new one; the frontier's after a deck word's first.
    */
   async openAnswer(ref: CardRef, answerId: string | undefined, sessionId: string | undefined, fresh: NewCard, now: number, word: WordPlace): Promise<OpenedAnswer> {
     if (this.dialect === 'postgres') {
-      const seen = await this.answerSeen(ref, answerId, sessionId);
-      if (seen.used) return { used: true, card: await this.read(ref) };
-      return { used: false, inSession: seen.inSession, ...(await this.lockOrCreate(ref, fresh, now, word)) };
+      const row = await holdCardForAnswerQuery.executeTakeFirst(this.trx, { ...ref, ...fresh, now, answerId: answerId ?? '', sessionId: sessionId ?? '' });
+      if (!row) throw new Error('the card vanished inside its transaction');
+      if (row.logged || row.taken_back) {
+        // A retry of an answer taken back finds no card (the undo removed a first answer's card), and leaves the word
+        // as the undo left it: a card this statement created goes again.
+        if (!row.created) return { used: true, card: savedCard(row) };
+        await deleteCardQuery.executeWrite(this.trx, ref);
+        return { used: true, card: undefined };
+      }
+      this.memories.set(memoryKey(ref.learnerId, fresh.language), memoryOf(row));
+      if (row.created) await this.cardCreated(ref, fresh.language, word);
+      return { used: false, inSession: Boolean(row.in_session), card: savedCard(row), created: row.created };
     }
     const row = await answerAndCardQuery.executeTakeFirst(this.trx, { ...ref, answerId: answerId ?? '', sessionId: sessionId ?? '', language: fresh.language });
     const card = row?.learner_id != null ? savedCard(row as SavedCard) : undefined;
@@ -290,23 +301,6 @@ export class CardStore {
 
   private async save(ref: CardRef, card: CardState, learned: boolean, failedAt: number | null, now: number): Promise<void> {
     await saveCardQuery.executeWrite(this.trx, { ...ref, ...cardState(card), learned: learned ? 1 : 0, failedAt, now });
-  }
-
-  /**
-   * What the log holds of an answer about to be recorded: `used`, its id is taken (a retried request, or one taken
-   * back); `inSession`, the card was answered in its quiz session already (this answer is practice).
-   */
-  async answerSeen(ref: CardRef, answerId: string | undefined, sessionId: string | undefined): Promise<{ used: boolean; inSession: boolean }> {
-    if (answerId === undefined && sessionId === undefined) return { used: false, inSession: false };
-    const seen = await answerSeenQuery.executeTakeFirst(this.trx, { ...ref, answerId: answerId ?? '', sessionId: sessionId ?? '' });
-    // SQLite answers 0 or 1, PostgreSQL false or true.
-    return { used: Boolean(seen?.logged) || Boolean(seen?.taken_back), inSession: Boolean(seen?.in_session) };
-  }
-
-  /** The card as it stands, if the learner has it. */
-  async read(ref: CardRef): Promise<SavedCard | undefined> {
-    const row = await readCardQuery.executeTakeFirst(this.trx, ref);
-    return row && savedCard(row);
   }
 
   /** Whether the card was answered in this quiz session already (a later answer is practice). */
