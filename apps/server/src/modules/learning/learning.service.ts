@@ -148,8 +148,8 @@ export class LearningService {
     const withCard = (card: SavedCard | undefined) => toWord({ ...word, answered_correctly: card?.answered_correctly ?? null, due: card?.due ?? null });
     try {
       return await this.cards.run(claim, async ({ cards }) => {
-        // Asked before the card is created: a retry of an answer taken back finds no card (the undo removed a first
-        // answer's card), and must leave the word as the undo left it.
+        // A retry of an answer taken back finds no card (the undo removed a first answer's card), and leaves the word
+        // as the undo left it: openAnswer creates no card for an answer whose id is used.
         const opened = await cards.openAnswer(ref, input.answerId, input.sessionId, { ...newCardState(now), language }, now, word);
         if (opened.used) return { word: withCard(opened.card), scheduled: false };
         const { card, created, inSession } = opened;
