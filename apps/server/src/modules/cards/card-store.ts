@@ -1,5 +1,5 @@
 import type { CardState, Direction } from '@vocab/core';
-import { type ExpressionBuilder, type Transaction, sql } from 'kysely';
+import { type Transaction, sql } from 'kysely';
 import type { Dialect } from '../../db/database.js';
 import { type QueryRunner, prepared } from '../../db/prepared.js';
 import type { Database } from '../../db/schema.js';
@@ -78,8 +78,8 @@ const ensureCardQuery = prepared(NEW_CARD_NAMES, (p: NewCardParams, db) =>
 );
 
 /** The learner's memory model in the card's language, as two columns of a statement about the card. */
-const memoryColumns = (eb: ExpressionBuilder<Database, 'progress'>, p: { learnerId: string; language: string }) => {
-  const model = eb.selectFrom('memory_models').where('learner_id', '=', p.learnerId).where('language', '=', p.language);
+const memoryColumns = (db: QueryRunner, p: { learnerId: string; language: string }) => {
+  const model = db.selectFrom('memory_models').where('learner_id', '=', p.learnerId).where('language', '=', p.language);
   return [model.select('parameters').as('parameters'), model.select('retention_offset').as('retention_offset')] as const;
 };
 
@@ -91,13 +91,13 @@ const holdCard = (p: NewCardParams, db: QueryRunner) =>
     .values(newCardRow(p))
     .onConflict((oc) => oc.columns(['learner_id', 'word_id', 'direction']).doUpdateSet({ learner_id: (eb) => eb.ref('excluded.learner_id') }))
     .returningAll()
-    .returning((eb) => [sql<boolean>`xmax = 0`.as('created'), ...memoryColumns(eb, p)]);
+    .returning([sql<boolean>`xmax = 0`.as('created'), ...memoryColumns(db, p)]);
 
 const holdCardQuery = prepared(NEW_CARD_NAMES, holdCard);
 
 // SQLite: the card just ensured, with the learner's memory model, in one statement.
 const readHeldCardQuery = prepared([...CARD_REF_NAMES, 'language'], (p: CardRef & { language: string }, db) =>
-  db.selectFrom('progress').selectAll().select((eb) => memoryColumns(eb, p)).where(isCard(p)),
+  db.selectFrom('progress').selectAll().select(memoryColumns(db, p)).where(isCard(p)),
 );
 
 /** The card's answers logged in a quiz session. */
@@ -127,11 +127,7 @@ const answerAndCardQuery = prepared(['learnerId', 'wordId', 'direction', 'answer
     .selectFrom(sql<{ one: number }>`(select 1 as one)`.as('one'))
     .leftJoin('progress as p', (join) => join.on('p.learner_id', '=', p.learnerId).on('p.word_id', '=', p.wordId).on('p.direction', '=', p.direction))
     .selectAll('p')
-    .select((eb) => [
-      ...answerSeenColumns(db, p),
-      eb.selectFrom('memory_models').select('parameters').where('learner_id', '=', p.learnerId).where('language', '=', p.language).as('parameters'),
-      eb.selectFrom('memory_models').select('retention_offset').where('learner_id', '=', p.learnerId).where('language', '=', p.language).as('retention_offset'),
-    ]),
+    .select([...answerSeenColumns(db, p), ...memoryColumns(db, p)]),
 );
 
 const answeredInSessionQuery = prepared(['learnerId', 'wordId', 'direction', 'sessionId'], (p: CardRef & { sessionId: string }, db) => answersInSession(db, p));
@@ -243,8 +239,8 @@ export class CardStore {
   }
 
   /**
-   * Opens an answer on its card: what the log holds of the answer (`answerSeen`) and, unless its id is used, the
-   * card held, created if the learner has none (`lockOrCreate`). One statement for a card the learner has (on
+   * Opens an answer on its card: what the log holds of the answer (`answerSeenColumns`) and, unless its id is used,
+   * the card held, created if the learner has none (as `lockOrCreate` does). One statement for a card the learner has (on
    * PostgreSQL the card held, on SQLite read), two on SQLite for a new one; the frontier's after a deck word's first.
    */
   async openAnswer(ref: CardRef, answerId: string | undefined, sessionId: string | undefined, fresh: NewCard, now: number, word: WordPlace): Promise<OpenedAnswer> {
