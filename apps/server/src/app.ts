@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
@@ -125,6 +126,29 @@ const SECURITY_HEADERS: Parameters<typeof helmet>[0] = {
   crossOriginEmbedderPolicy: false,
 };
 
+/**
+ * The headers helmet sets for SECURITY_HEADERS, taken once from its middleware: none depends on the request, and the
+ * middleware builds them again on every call, which cost about 20 µs a request, as much as a bare Fastify
+ * hello-world (docs/performance.md).
+ */
+function securityHeaders(): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader: (name: string, value: unknown) => {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader: (name: string) => {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  let failed: unknown = null;
+  helmet(SECURITY_HEADERS)({} as IncomingMessage, response as unknown as ServerResponse, (err?: unknown) => {
+    failed = err ?? null;
+  });
+  if (failed !== null || Object.keys(headers).length === 0) throw new Error('helmet set no security headers', { cause: failed });
+  return headers;
+}
+
 /** Builds the whole application. server.ts listens with it; tests drive it through inject() or a real port. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, db } = options;
@@ -148,12 +172,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(fastifyCompress, { threshold: COMPRESS_THRESHOLD_BYTES });
   await app.register(fastifyCookie);
-  // One helmet middleware for the app's life: @fastify/helmet builds a new one, parsing the policy, on every request.
-  const securityHeaders = helmet(SECURITY_HEADERS);
-  app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, (err) => done(err as Error | undefined)));
-  app.addHook('onSend', async (request, reply) => {
+  const headers = securityHeaders();
+  app.addHook('onRequest', (_request, reply, done) => {
+    void reply.headers(headers);
+    done();
+  });
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (request.protocol === 'https') void reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
     if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) void reply.header('cache-control', 'no-store');
+    done(null, payload);
   });
   registerOriginCheck(app, config.allowedOrigins);
   registerNulGuard(app);
