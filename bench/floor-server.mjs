@@ -3,11 +3,20 @@
 // WAL lets it read while the app writes). `GET /session` is a session lookup (the cookie's token hash, one join on
 // primary keys) answering the learner, as GET /api/auth/page-load-login does; `GET /batch` adds the quiz batch's
 // statement, the deck walked from the learner's frontier with a literal LIMIT, answering its 15 words as JSON.
+// `PATCH /answer` is an answer to a word the learner has not met, as the app's answer route does it: the session,
+// the word's translation from memory, the typed text judged, the card scheduled with ts-fsrs, then in one write
+// transaction the answer's id checked, the card inserted, the frontier walked on, the answer logged; answers that
+// arrive in the same turn of the event loop share their transaction, and each is answered once its commit is on the
+// disk (an fdatasync of the WAL on the thread pool), the durability the app gives. It answers in the `recall`
+// direction, so that its cards and frontiers are not the ones the app's answers create.
 // Plain JavaScript (no loader), like the built server.
 import { createHash } from 'node:crypto';
+import fs from 'node:fs';
 import process from 'node:process';
+import { setImmediate } from 'node:timers';
 import Database from 'better-sqlite3';
 import Fastify from 'fastify';
+import { Rating, createEmptyCard, fsrs } from 'ts-fsrs';
 
 const db = new Database(process.env.FLOOR_DB ?? '', { readonly: true, fileMustExist: true });
 const session = db.prepare(
@@ -28,6 +37,62 @@ function learnerOf(request) {
   return row && row.expires_at > Date.now() ? row : null;
 }
 
+// The answer's writes: a connection of its own, as the app's one writer.
+const writer = new Database(process.env.FLOOR_DB ?? '', { fileMustExist: true });
+writer.pragma('synchronous = NORMAL');
+writer.pragma('foreign_keys = ON');
+writer.pragma('busy_timeout = 5000');
+const translations = new Map(writer.prepare("select id, translation from words where language = 'spanish'").all().map((w) => [w.id, w.translation.split(';').map((t) => t.trim().toLowerCase())]));
+// What the app reads before an answer: the answer's id used or taken back, the card answered in its quiz session,
+// the learner's memory model and the card.
+const answerSeen = writer.prepare(`select exists (select 1 from reviews where learner_id = @learner and answer_id = @answer) as used,
+    exists (select 1 from taken_back_answers where learner_id = @learner and answer_id = @answer) as taken_back,
+    exists (select 1 from reviews where learner_id = @learner and session_id = @session and word_id = @word and direction = 'recall') as in_session,
+    (select parameters from memory_models where learner_id = @learner and language = 'spanish') as parameters,
+    (select reps from progress where learner_id = @learner and word_id = @word and direction = 'recall') as reps`);
+const insertCard = writer.prepare(`insert into progress (learner_id, word_id, direction, language, answered_correctly, due, stability, difficulty,
+    elapsed_days, scheduled_days, learning_steps, reps, lapses, state, last_review, last_rating, last_failed_at, updated_at)
+  values (?, ?, 'recall', 'spanish', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+const advanceFrontier = writer.prepare(`insert into frontiers (learner_id, language, direction, rank)
+  values (@learner, 'spanish', 'recall', coalesce((select w.rank from words w where w.language = 'spanish'
+    and w.rank >= coalesce((select rank from frontiers where learner_id = @learner and language = 'spanish' and direction = 'recall'), 0)
+    and w.owner_id is null and w.active = 1
+    and not exists (select 1 from progress c where c.word_id = w.id and c.learner_id = @learner and c.direction = 'recall')
+    order by w.rank limit 1), 2147483647))
+  on conflict (learner_id, language, direction) do update set rank = excluded.rank where frontiers.rank <> excluded.rank`);
+const logAnswer = writer.prepare(`insert into reviews (learner_id, word_id, direction, answer_id, session_id, rating, verdict, typed, scheduled,
+    previous, state, elapsed_days, scheduled_days, reviewed_at, received_at) values (?, ?, 'recall', ?, ?, ?, ?, ?, 1, '"new"', ?, ?, ?, ?, ?)`);
+const scheduler = fsrs();
+const walFd = fs.openSync(`${process.env.FLOOR_DB ?? ''}-wal`, 'r+');
+
+/** Answers of this turn of the event loop, written in one transaction by `commitTurn`. */
+let pending = [];
+const writeAnswers = writer.transaction((answers) =>
+  answers.map(({ learner, wordId, body, correct, now }) => {
+    const seen = answerSeen.get({ learner: learner.id, answer: body.answerId, word: wordId, session: body.sessionId ?? '' });
+    if (seen.used || seen.taken_back || seen.reps !== null) return { used: true };
+    const { card, log } = scheduler.next(createEmptyCard(now), now, correct ? Rating.Good : Rating.Again);
+    insertCard.run(learner.id, wordId, correct ? 1 : 0, card.due.getTime(), card.stability, card.difficulty, card.elapsed_days, card.scheduled_days,
+      card.learning_steps, card.reps, card.lapses, card.state, now.getTime(), log.rating, correct ? null : now.getTime(), now.getTime());
+    advanceFrontier.run({ learner: learner.id });
+    logAnswer.run(learner.id, wordId, body.answerId, body.sessionId, log.rating, correct ? 'correct' : 'incorrect', body.typed, log.state,
+      log.elapsed_days, log.scheduled_days, now.getTime(), now.getTime());
+    return { used: false, correct, due: card.due.getTime() };
+  }),
+);
+function commitTurn() {
+  const turn = pending;
+  pending = [];
+  let results;
+  try {
+    results = writeAnswers(turn);
+  } catch (err) {
+    for (const a of turn) a.reject(err);
+    return;
+  }
+  fs.fdatasync(walFd, (err) => turn.forEach((a, i) => (err ? a.reject(err) : a.resolve(results[i]))));
+}
+
 const app = Fastify({ logger: false });
 app.get('/', async () => ({ ok: true }));
 app.get('/session', async (request, reply) => {
@@ -44,10 +109,22 @@ app.get('/batch', async (request, reply) => {
     example: w.example || null, exampleTranslation: w.example_translation || null, rank: w.rank, own: false, due: w.due ?? null,
   }));
 });
+app.patch('/answer', async (request, reply) => {
+  const learner = learnerOf(request);
+  if (!learner) return reply.status(401).send({ error: 'unauthorized' });
+  const wordId = Number(request.query.wordId);
+  const expected = translations.get(wordId);
+  const body = request.body;
+  if (!expected || typeof body?.typed !== 'string' || typeof body.answerId !== 'string') return reply.status(400).send({ error: 'bad answer' });
+  const correct = expected.includes(body.typed.trim().toLowerCase());
+  if (pending.length === 0) setImmediate(commitTurn);
+  return new Promise((resolve, reject) => pending.push({ learner, wordId, body, correct, now: new Date(), resolve, reject }));
+});
 await app.listen({ port: Number(process.env.PORT ?? 0), host: '127.0.0.1' });
 process.on('SIGTERM', () => {
   void app.close().then(() => {
     db.close();
+    writer.close();
     process.exit(0);
   });
 });
