@@ -293,7 +293,7 @@ const STEADY_SHARE = 0.5;
  */
 async function steadyLoadFigures(engine: 'sqlite' | 'postgres', endpoints: Endpoint[], saturatedRps: (key: string) => number, rows: Row[]): Promise<void> {
   const t = TARGETS[engine];
-  for (const e of endpoints.filter((x) => CPU_TARGETS.some((target) => target.key === x.key))) {
+  const steady = async (e: Endpoint) => {
     const rate = saturatedRps(e.key) * STEADY_SHARE;
     const rs: LoadResult[] = [];
     for (let r = 1; r <= ROUNDS; r++) {
@@ -301,16 +301,26 @@ async function steadyLoadFigures(engine: 'sqlite' | 'postgres', endpoints: Endpo
       rs.push(res);
       log(`round ${r} ${e.key.padEnd(9)} at ${rate.toFixed(0)} req/s offered: ${res.rps.toFixed(0)} req/s, p99 ${res.p99} ms, errors ${res.errors}`);
     }
-    const p99 = median(rs.map((x) => x.p99));
-    const target = e.kind === 'write' ? t.writeP99 : t.readP99;
     const errors = rs.reduce((sum, x) => sum + x.errors, 0);
+    return { p99: median(rs.map((x) => x.p99)), note: `${rate.toFixed(0)} req/s offered over up to ${CONNECTIONS} connections; p50 ${median(rs.map((x) => x.p50))} ms; errors ${errors}` };
+  };
+  // The same for hello-world: the p99 this machine gives a request that does nothing.
+  const hello = endpoints.find((e) => e.key === 'hello');
+  const base = hello ? await steady(hello) : null;
+  if (base) rows.push({ figure: `hello-world p99 at ${STEADY_SHARE} × its saturated rate`, value: base.p99, unit: 'ms', target: '(baseline)', pass: null, note: base.note });
+  for (const e of endpoints.filter((x) => CPU_TARGETS.some((target) => target.key === x.key))) {
+    const { p99, note } = await steady(e);
+    const target = e.kind === 'write' ? t.writeP99 : t.readP99;
     rows.push({
       figure: `${e.key} p99 at ${STEADY_SHARE} × its saturated rate`,
       value: p99,
       unit: 'ms',
+      baseline: base?.p99,
+      baselineLabel: 'hello ms',
+      ratio: base ? p99 / base.p99 : null,
       target: target === null ? '(none)' : `≤ ${target} ms`,
       pass: target === null ? null : p99 <= target,
-      note: `${rate.toFixed(0)} req/s offered over up to ${CONNECTIONS} connections; p50 ${median(rs.map((x) => x.p50))} ms; errors ${errors}`,
+      note,
     });
   }
 }
