@@ -15,7 +15,10 @@ export async function pacedLoad(opts: { url: string; connections: number; second
   let errors = 0;
   let sent = 0;
   const started = performance.now();
-  const total = Math.round(opts.rate * opts.seconds);
+  // The first half second is sent and not counted: the connections open then, one TCP handshake each, and the
+  // first requests wait behind them.
+  const counted = started + WARM_UP_MS;
+  const total = Math.round((opts.rate * (opts.seconds * 1000 + WARM_UP_MS)) / 1000);
   const pending = new Set<Promise<void>>();
 
   const send = (sentAt: number): void => {
@@ -26,7 +29,7 @@ export async function pacedLoad(opts: { url: string; connections: number; second
         (response) => {
           response.resume();
           response.on('end', () => {
-            latencies.push(performance.now() - sentAt);
+            if (sentAt >= counted) latencies.push(performance.now() - sentAt);
             if ((response.statusCode ?? 0) >= 300) errors++;
             resolve();
           });
@@ -59,8 +62,10 @@ export async function pacedLoad(opts: { url: string; connections: number; second
   agent.destroy();
   const sorted = latencies.sort((a, b) => a - b);
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
-  const elapsed = (performance.now() - started) / 1000;
+  const elapsed = (performance.now() - counted) / 1000;
   return { rps: latencies.length / elapsed, p50: round(at(0.5)), p99: round(at(0.99)), requests: latencies.length, errors };
 }
+
+const WARM_UP_MS = 500;
 
 const round = (ms: number) => Math.round(ms * 10) / 10;
