@@ -81,6 +81,11 @@ describe('the in-context quiz mode', () => {
 });
 
 describe('ownExample', () => {
+  it('says a word longer than its sentence is not in it, without building a pattern too large to compile', () => {
+    const word = 'a'.repeat(100_000);
+    expect(ownExample(word, 'El gato duerme aquí.', 'The cat sleeps here.', 'es-ES')).toEqual({ error: expect.stringContaining('The sentence must contain') });
+  });
+
   it('keeps a bracketed sentence and brackets the word where it stands in one without brackets', () => {
     expect(ownExample('gato', 'El [gato] duerme aquí.  ', 'The cat sleeps here.', 'es-ES')).toEqual({ example: 'El [gato] duerme aquí.', translation: 'The cat sleeps here.' });
     expect(ownExample('gato', 'Mi Gato duerme mucho.', 'My cat sleeps a lot.', 'es-ES')).toEqual({ example: 'Mi [Gato] duerme mucho.', translation: 'My cat sleeps a lot.' });

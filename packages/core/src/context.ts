@@ -78,7 +78,8 @@ export function ownExample(word: string, example: string, translation: string, l
   if (/[[\]]/.test(english)) return { error: "The sentence's translation takes no brackets." };
   let marked = sentence;
   if (!/[[\]]/.test(sentence)) {
-    const found = new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(word)}(?![\\p{L}\\p{N}])`, 'iu').exec(sentence);
+    // A word longer than its sentence cannot stand in it; the pattern below is built from the word.
+    const found = word.length > sentence.length ? null : new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(word)}(?![\\p{L}\\p{N}])`, 'iu').exec(sentence);
     if (!found || normalizeAnswer(found[0], locale) !== normalizeAnswer(word, locale)) {
       return { error: `The sentence must contain “${word}”, or mark the word's form in it with [brackets].` };
     }

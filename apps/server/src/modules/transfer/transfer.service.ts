@@ -106,8 +106,11 @@ export class TransferService {
       const word = (record.fields[0] ?? '').trim().normalize('NFC');
       const translation = (record.fields[1] ?? '').trim().normalize('NFC');
       const key = wordKey(word);
-      const sentence = ownExample(word, field(record.fields, columns.example), field(record.fields, columns.translation), locale);
-      const error = lineError(word, translation) ?? sentenceError(sentence) ?? duplicateError(key, keys, seen);
+      // A line refused for its word or translation is not checked further: its sentence is looked for by a pattern
+      // built from the word, and a word of any length would make one too large to compile.
+      const wordError = lineError(word, translation);
+      const sentence = wordError ? null : ownExample(word, field(record.fields, columns.example), field(record.fields, columns.translation), locale);
+      const error = wordError ?? sentenceError(sentence) ?? duplicateError(key, keys, seen);
       if (!error && !seen.has(key)) seen.set(key, record.line);
       const example = sentence && !('error' in sentence) ? sentence : null;
       return {

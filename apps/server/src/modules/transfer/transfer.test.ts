@@ -249,6 +249,18 @@ describeEachDatabase('import and export', (ctx) => {
     expect(finished).toEqual(['stats', 'preview']);
   });
 
+  it('says a word is too long whatever its length, with a sentence beside it', async () => {
+    const { app } = ctx();
+    // A word is looked for in its sentence by a pattern built from the word: one of 100,000 characters made that
+    // pattern too large to compile, and the preview answered 500.
+    const long = 'a'.repeat(100_000);
+    for (const url of ['/api/spanish/import/preview', '/api/spanish/import']) {
+      const res = await upload(app, url, `${long},long,El ${long} es largo aquí,The long one is long here\n`);
+      expect(res.statusCode, `${url} → ${res.body.slice(0, 200)}`).toBeLessThan(500);
+      if (url.endsWith('/preview')) expect(res.json<Preview>().lines.map((l) => l.error)).toEqual(['The word is too long (at most 100 characters).']);
+    }
+  });
+
   it('answers 400 or 415, never 500, to empty and odd bodies', async () => {
     const { app } = ctx();
     const bodies: Array<[string | Buffer, string, number]> = [
