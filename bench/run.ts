@@ -22,7 +22,7 @@ import { rawVerifyRate, runLogins } from './lib/logins.js';
 import { type Child, ROOT, startApp, startFloor, startHello } from './lib/proc.js';
 import { summarizeProfile } from './lib/profile.js';
 import { type Row, markdownTable, printTable, writeSection } from './lib/report.js';
-import { BENCH_PASSWORD, type SeedResult, seed } from './lib/seed.js';
+import { BENCH_PASSWORD, type SeedResult, type SeededLearner, seed } from './lib/seed.js';
 
 const args = new Set(process.argv.slice(2));
 const QUICK = args.has('--quick');
@@ -125,10 +125,23 @@ async function apiFigures(engine: 'sqlite' | 'postgres', app: Child, hello: Chil
   const active = seeded.learners.filter((_, i) => i % Math.floor(seeded.learners.length / ACTIVE) === 0).slice(0, ACTIVE);
   let turn = 0;
   const withSession = (): Record<string, string> => ({ cookie: active[turn++ % active.length]?.cookie ?? '', 'accept-encoding': ACCEPT_ENCODING });
-  const writers = active.map((l) => ({ cookie: l.cookie, next: l.spanishStudied, sessionId: randomId() }));
-  let writeTurn = 0;
-  const floorWriters = active.map((l) => ({ cookie: l.cookie, next: 0, sessionId: randomId() }));
-  let floorTurn = 0;
+  // Answers from the active learners in turn, each to its next Spanish word from `first` on, with a fresh answer id:
+  // every request is a real write.
+  const answers = (first: (learner: SeededLearner) => number, path: (wordId: number | undefined) => string) => {
+    const writers = active.map((l) => ({ cookie: l.cookie, next: first(l), sessionId: randomId() }));
+    let turn = 0;
+    return (): Req => {
+      const w = writers[turn++ % writers.length];
+      if (!w) throw new Error('no writers');
+      const wordId = seeded.spanishWordIds[w.next++ % seeded.spanishWordIds.length];
+      return {
+        method: 'PATCH',
+        path: path(wordId),
+        headers: { cookie: w.cookie, 'content-type': 'application/json', 'accept-encoding': ACCEPT_ENCODING },
+        body: JSON.stringify({ answerId: randomId(), sessionId: w.sessionId, typed: 'answer' }),
+      };
+    };
+  };
   const readNext = (): Req => ({ path: '/api/users/languages/words/unlearned?language=spanish', headers: withSession() });
   const endpoints: Endpoint[] = [
     { key: 'hello', label: 'hello-world (baseline)', kind: 'baseline', url: hello.url, pid: hello.proc.pid ?? 0, next: () => ({ path: '/', headers: { 'accept-encoding': ACCEPT_ENCODING } }) },
@@ -143,17 +156,7 @@ async function apiFigures(engine: 'sqlite' | 'postgres', app: Child, hello: Chil
             url: floor.url,
             pid: floor.proc.pid ?? 0,
             // The same learners answering their first words in the other direction, so that the floor's cards are new.
-            next: () => {
-              const w = floorWriters[floorTurn++ % floorWriters.length];
-              if (!w) throw new Error('no writers');
-              const wordId = seeded.spanishWordIds[w.next++ % seeded.spanishWordIds.length];
-              return {
-                method: 'PATCH',
-                path: `/answer?wordId=${wordId}`,
-                headers: { cookie: w.cookie, 'content-type': 'application/json', 'accept-encoding': ACCEPT_ENCODING },
-                body: JSON.stringify({ answerId: randomId(), sessionId: w.sessionId, typed: 'answer' }),
-              };
-            },
+            next: answers(() => 0, (wordId) => `/answer?wordId=${wordId}`),
           },
         ] satisfies Endpoint[])
       : []),
@@ -165,19 +168,8 @@ async function apiFigures(engine: 'sqlite' | 'postgres', app: Child, hello: Chil
       label: 'PATCH /api/users/languages/spanish/quiz/answer-word/?language=spanish&wordId=…',
       kind: 'write',
       url: app.url,
-      // Each answer a word this learner has not met yet, with a fresh answer id: every request is a real write
-      // (a new progress row, its FSRS update and a review row).
-      next: () => {
-        const w = writers[writeTurn++ % writers.length];
-        if (!w) throw new Error('no writers');
-        const wordId = seeded.spanishWordIds[w.next++ % seeded.spanishWordIds.length];
-        return {
-          method: 'PATCH',
-          path: `/api/users/languages/spanish/quiz/answer-word/?language=spanish&wordId=${wordId}`,
-          headers: { cookie: w.cookie, 'content-type': 'application/json', 'accept-encoding': ACCEPT_ENCODING },
-          body: JSON.stringify({ answerId: randomId(), sessionId: w.sessionId, typed: 'answer' }),
-        };
-      },
+      // Each answer a word this learner has not met yet: a new progress row, its FSRS update and a review row.
+      next: answers((l) => l.spanishStudied, (wordId) => `/api/users/languages/spanish/quiz/answer-word/?language=spanish&wordId=${wordId}`),
     },
     { key: 'review', label: 'GET /api/users/languages/spanish/for-review', kind: 'read', url: app.url, next: () => ({ path: '/api/users/languages/spanish/for-review', headers: withSession() }) },
     // The Spanish quiz's batch; without the query, GET /api/spanish is the whole list (bench/word-list.ts measures it).
@@ -286,10 +278,9 @@ const STEADY_SHARE = 0.5;
 
 /**
  * p99 under a steady load: requests sent at half the rate the endpoint reached saturated, each at its own moment, over
- * up to 50 connections (lib/paced.ts). Saturated, a p99
- * is mostly the time a request waits behind the 49 others on one event loop, and grows with the connections; at a
- * rate the server keeps up with, it is what a learner waits while others use the server. The read and write p99
- * targets are held here.
+ * up to 50 connections (lib/paced.ts). Saturated, a p99 is mostly the time a request waits behind the 49 others on
+ * one event loop, and grows with the connections; at a rate the server keeps up with, it is what a learner waits
+ * while others use the server. The read and write p99 targets are held here.
  */
 async function steadyLoadFigures(engine: 'sqlite' | 'postgres', endpoints: Endpoint[], saturatedRps: (key: string) => number, rows: Row[]): Promise<void> {
   const t = TARGETS[engine];
