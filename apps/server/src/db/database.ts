@@ -17,6 +17,7 @@ import { statementNameOf } from './prepared.js';
 import type { Database } from './schema.js';
 import { DatabaseOpenError, openSqliteConnection } from './sqlite.js';
 import { SqliteLimitPlugin } from './sqlite-limit.js';
+import { type FlushFile, WalSync } from './wal-sync.js';
 import { assertOutsideWriteWork, guardDialect, runAsWriteWork } from './write-guard.js';
 
 export type Dialect = DatabaseTarget['kind'];
@@ -47,6 +48,8 @@ export interface DatabaseOptions {
   checkpointInBackground?: boolean;
   /** Every statement Kysely runs, with its SQL (a test checks that learner-owned tables are read by learner). */
   logQuery?: (sql: string) => void;
+  /** SQLite: how the WAL is flushed to the disk (fdatasync); a test puts a failing disk in its place. */
+  flushWal?: FlushFile;
 }
 
 export const DEFAULT_CONNECT_TIMEOUT_MS = 3_000;
@@ -72,7 +75,8 @@ export function openDatabase(target: DatabaseTarget, options: DatabaseOptions = 
     };
     return { kysely, dialect: 'postgres', target, writeTransaction, close: () => kysely.destroy() };
   }
-  const { dialect, sqlite, close: closeConnection } = openSqliteConnection(target.file);
+  const sync = target.file === ':memory:' ? null : new WalSync(`${target.file}-wal`, options.flushWal);
+  const { dialect, sqlite, close: closeConnection } = openSqliteConnection(target.file, sync);
   const kysely = new Kysely<Database>({
     dialect: guardDialect(dialect),
     plugins: [new SqliteLimitPlugin()],

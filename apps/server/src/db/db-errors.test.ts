@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { databaseFailure, isConnectionFailure } from './db-errors.js';
+import { WalFlushError, databaseFailure, isConnectionFailure } from './db-errors.js';
 
 const withCode = (code: string, message = 'failed') => Object.assign(new Error(message), { code });
 
@@ -22,6 +22,9 @@ describe('database failures', () => {
     for (const code of ['SQLITE_FULL', 'SQLITE_READONLY', 'SQLITE_READONLY_DBMOVED', 'SQLITE_IOERR_WRITE', '53100', '25006']) {
       expect(databaseFailure(withCode(code)), code).toBe('storage');
     }
+    // The WAL's fdatasync failing (db/wal-sync.ts) says so with the errno alone.
+    expect(databaseFailure(new WalFlushError(withCode('EIO', 'EIO: i/o error, fdatasync')))).toBe('storage');
+    expect(databaseFailure(withCode('EIO'))).toBeNull();
     for (const err of [new Error('x is not a function'), withCode('SQLITE_CONSTRAINT_UNIQUE'), withCode('23505'), withCode('42P01'), null, 'text']) {
       expect(databaseFailure(err)).toBeNull();
     }

@@ -49,10 +49,26 @@ export function isConnectionFailure(err: unknown): boolean {
   return PG_CONNECTION_MESSAGES.some((m) => err.message.includes(m));
 }
 
+/**
+ * The disk refused to flush SQLite's WAL (db/wal-sync.ts): the commit is written but not durable, so it is not
+ * acknowledged. Its code is the errno (EIO, ENOSPC, EROFS…); it counts as storage that cannot write.
+ */
+export class WalFlushError extends Error {
+  readonly code: string;
+
+  constructor(cause: unknown) {
+    const code = codeOf(cause) ?? 'EIO';
+    super(`The WAL could not be flushed to the disk (${code})`, { cause });
+    this.name = 'WalFlushError';
+    this.code = code;
+  }
+}
+
 export type DatabaseFailure = 'unavailable' | 'storage';
 
 /** `unavailable`: the database is away or busy; `storage`: it cannot write (disk full, read-only); null: neither. */
 export function databaseFailure(err: unknown): DatabaseFailure | null {
+  if (err instanceof WalFlushError) return 'storage';
   const code = codeOf(err);
   if (code?.startsWith('SQLITE_')) {
     if (code === 'SQLITE_FULL' || code.startsWith('SQLITE_READONLY') || code.startsWith('SQLITE_IOERR') || code.startsWith('SQLITE_CANTOPEN')) return 'storage';

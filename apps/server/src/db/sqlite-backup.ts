@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
+import { createPrivateFile } from './private-file.js';
 
 /** A backup or restore that cannot go ahead, with a sentence for the operator. */
 export class BackupError extends Error {}
@@ -23,7 +24,7 @@ export async function backupSqlite(source: string, target: string): Promise<Back
   const dest = path.resolve(target);
   if (dest === path.resolve(source)) throw new BackupError('The backup must go to another file than the database itself.');
   const partial = `${dest}.partial-${process.pid}`;
-  createPrivate(partial);
+  createPrivateFile(partial);
   const db = new SQLite(source, { fileMustExist: true, timeout: 10_000 });
   try {
     // All pages in one step: a step reads one snapshot; several steps would restart whenever the server commits.
@@ -69,7 +70,7 @@ export async function restoreSqlite(backup: string, target: string, now = new Da
       }
       if (mode !== 'delete') throw inUse(dest);
       previous = `${dest}.before-restore-${now.toISOString().replace(/[:.]/g, '-')}`;
-      createPrivate(previous);
+      createPrivateFile(previous);
       await live.backup(previous, { progress: () => 2 ** 30 });
     } finally {
       live.close();
@@ -77,7 +78,7 @@ export async function restoreSqlite(backup: string, target: string, now = new Da
   }
   const partial = `${dest}.partial-${process.pid}`;
   // The restored database keeps the permissions of the one it replaces (the server's user must open it).
-  createPrivate(partial, fs.existsSync(dest) ? fs.statSync(dest).mode & 0o777 : 0o600);
+  createPrivateFile(partial, fs.existsSync(dest) ? fs.statSync(dest).mode & 0o777 : 0o600);
   const source = new SQLite(backup, { readonly: true, fileMustExist: true });
   try {
     await source.backup(partial, { progress: () => 2 ** 30 });
@@ -91,16 +92,6 @@ export async function restoreSqlite(backup: string, target: string, now = new Da
   fs.renameSync(partial, dest);
   fsyncFile(path.dirname(dest));
   return { ...report, file: dest, previous };
-}
-
-/**
- * An empty file only its owner can read, for SQLite's backup to write into (an empty file is an empty database):
- * backups hold password hashes and every learner's data, and SQLite would create the file world-readable (0644
- * under the usual umask). Its -journal and -wal files take the same permissions.
- */
-function createPrivate(file: string, mode = 0o600): void {
-  fs.writeFileSync(file, '', { mode });
-  fs.chmodSync(file, mode);
 }
 
 const inUse = (file: string) =>

@@ -118,3 +118,22 @@ it('fails the write whose flush failed', async () => {
   await finishFlushes();
   await expect(created).rejects.toThrow('EIO');
 });
+
+it('keeps a new database for the server user alone: its folder 0700, the file, -wal and -shm 0600', async () => {
+  const parent = fs.mkdtempSync(path.join(os.tmpdir(), 'vocab-modes-'));
+  const folder = path.join(parent, 'data');
+  const file = path.join(folder, 'vocab.db');
+  const connection = openSqliteConnection(file);
+  const db = new Kysely<{ t: { a: number } }>({ dialect: connection.dialect });
+  cleanups.push(async () => {
+    await db.destroy();
+    await connection.close();
+    fs.rmSync(parent, { recursive: true, force: true });
+  });
+  await sql`create table t (a integer)`.execute(db);
+  await db.insertInto('t').values({ a: 1 }).execute();
+
+  const mode = (target: string) => (fs.statSync(target).mode & 0o777).toString(8);
+  expect({ folder: mode(folder), file: mode(file), wal: mode(`${file}-wal`), shm: mode(`${file}-shm`) })
+    .toEqual({ folder: '700', file: '600', wal: '600', shm: '600' });
+});

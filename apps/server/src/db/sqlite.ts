@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { type DatabaseConnection, type Dialect, type DialectAdapter, type Driver, type Kysely, type MigrationLockOptions, SqliteDialect, type SqliteDatabase } from 'kysely';
+import { createPrivateFile } from './private-file.js';
 import { WalSync } from './wal-sync.js';
 
 /** Thrown when the database cannot be used at all (a read-only SQLite file): the server must not start on it. */
@@ -34,11 +35,18 @@ export function openSqliteConnection(file: string, sync: WalSync | null = file =
 function openSqlite(file: string): SQLite.Database {
   if (file !== ':memory:') {
     try {
-      fs.mkdirSync(path.dirname(file), { recursive: true });
+      // Learners' data is for the server's user alone: a folder it creates is 0700 and a new database file 0600,
+      // whatever the umask. SQLite gives the -wal and -shm files it creates the mode of the database file.
+      fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
     } catch (err) {
       throw new DatabaseOpenError(`SQLite database ${file}: its folder cannot be created (${(err as NodeJS.ErrnoException).code ?? String(err)}).`);
     }
     assertWritable(file);
+    try {
+      createPrivateFile(file, 0o600, true);
+    } catch (err) {
+      throw new DatabaseOpenError(`SQLite database ${file} cannot be created (${(err as NodeJS.ErrnoException).code ?? String(err)}).`);
+    }
   }
   const sqlite = new SQLite(file);
   try {

@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import { WalFlushError } from './db-errors.js';
 
 /** Flushes a file's written pages to the disk; replaced in tests to hold a flush open. */
 export type FlushFile = (file: fs.FileHandle) => Promise<void>;
@@ -24,7 +25,7 @@ export class WalSync {
     private readonly flushFile: FlushFile = fdatasync,
   ) {}
 
-  /** Resolves once everything written to the WAL before this call is on the disk; rejects if the flush failed. */
+  /** Resolves once everything written to the WAL before this call is on the disk; rejects (WalFlushError) if not. */
   flushed(): Promise<void> {
     if (!this.running) return this.begin();
     // The running flush may have begun before this commit's pages were written: wait for one that begins after.
@@ -49,8 +50,12 @@ export class WalSync {
     // Opened once and kept: SQLite keeps the WAL file (the same inode) for as long as its connection is open.
     // Closing another descriptor of a file drops the process's POSIX locks on it, but SQLite locks the database and
     // its -shm file, never the WAL.
-    this.file ??= await fs.open(this.walFile, 'r');
-    await this.flushFile(this.file);
+    try {
+      this.file ??= await fs.open(this.walFile, 'r');
+      await this.flushFile(this.file);
+    } catch (err) {
+      throw new WalFlushError(err);
+    }
   }
 
   /** Waits for the flushes asked for, then closes the WAL file. */

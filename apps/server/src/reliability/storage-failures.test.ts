@@ -5,7 +5,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
-import { type Db, openDatabase } from '../db/database.js';
+import { type DatabaseOptions, type Db, openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { createTestDatabase, seedDecks, testClock, testConfig } from '../test/harness.js';
 import { ensureFreshBuild, fillDisk, startBuiltServer } from '../test/reliability.js';
@@ -38,6 +38,17 @@ const cleanups: Array<() => void | Promise<void>> = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
+
+/** An app on a migrated, seeded SQLite file in `folder`, closed after the test. */
+async function sqliteApp(folder: string, options?: DatabaseOptions) {
+  const db: Db = openDatabase({ kind: 'sqlite', file: path.join(folder, 'vocab.db') }, options);
+  cleanups.push(() => db.close());
+  await migrateToLatest(db);
+  await seedDecks(db);
+  const app = await buildApp({ config: testConfig(), db, clock: testClock(), webDir: null, logger: false, maintenanceIntervalMs: 0 });
+  cleanups.push(() => app.close());
+  return app;
+}
 
 describe('a read-only SQLite database [sqlite]', () => {
   beforeAll(async () => {
@@ -119,12 +130,7 @@ describe('a full disk [sqlite]', () => {
       return;
     }
     cleanups.push(() => unmount(folder));
-    const db: Db = openDatabase({ kind: 'sqlite', file: path.join(folder, 'vocab.db') });
-    cleanups.push(() => db.close());
-    await migrateToLatest(db);
-    await seedDecks(db);
-    const app = await buildApp({ config: testConfig(), db, clock: testClock(), webDir: null, logger: false, maintenanceIntervalMs: 0 });
-    cleanups.push(() => app.close());
+    const app = await sqliteApp(folder);
     const words = (await app.inject({ method: 'GET', url: '/api/spanish?unlearned=true&limit=15' })).json<Array<{ _id: string }>>();
     const first = await app.inject({ method: 'PATCH', url: `/api/spanish/${words[0]?._id}` });
     expect(first.statusCode).toBe(200);
@@ -164,6 +170,40 @@ describe('a full disk [sqlite]', () => {
   }, 60_000);
 });
 
+describe('a disk whose WAL flush fails [sqlite]', () => {
+  it('answers writes with 503 and Retry-After and reports degraded until a flush succeeds again', async () => {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'vocab-eio-'));
+    cleanups.push(() => fs.rmSync(folder, { recursive: true, force: true }));
+    // The disk as an fdatasync that fails with EIO while `failing` is set, as a dying disk or a lost volume does.
+    let failing = false;
+    const flushWal = async (file: fs.promises.FileHandle) => {
+      if (failing) throw Object.assign(new Error('EIO: i/o error, fdatasync'), { code: 'EIO', errno: -5 });
+      await file.datasync();
+    };
+    const app = await sqliteApp(folder, { flushWal });
+    const words = (await app.inject({ method: 'GET', url: '/api/spanish?unlearned=true&limit=5' })).json<Array<{ _id: string }>>();
+    const first = await app.inject({ method: 'PATCH', url: `/api/spanish/${words[0]?._id}` });
+    expect(first.statusCode).toBe(200);
+    const cookie = `sid=${first.cookies.find((c) => c.name === 'sid')?.value}`;
+
+    failing = true;
+    const answer = await app.inject({ method: 'PATCH', url: `/api/spanish/${words[1]?._id}`, headers: { cookie } });
+    expect(answer.statusCode, answer.body).toBe(503);
+    expect(answer.headers['retry-after']).toBe('30');
+    expect(answer.json<{ error: { code: string } }>().error.code).toBe('storage_unavailable');
+    const degraded = await app.inject({ method: 'GET', url: '/api/status' });
+    expect(degraded.statusCode).toBe(503);
+    expect(degraded.json()).toEqual({ status: 'degraded', database: 'up', writes: 'failing' });
+    const signup = await app.inject({ method: 'POST', url: '/api/auth/signup', payload: { username: 'eio', password: 'correct horse' } });
+    expect(signup.statusCode).toBe(503);
+
+    failing = false;
+    const healthy = await app.inject({ method: 'GET', url: '/api/status' });
+    expect(healthy.json()).toEqual({ status: 'ok', database: 'up' });
+    expect((await app.inject({ method: 'PATCH', url: `/api/spanish/${words[2]?._id}`, headers: { cookie } })).statusCode).toBe(200);
+  });
+});
+
 describe('a nearly full disk [sqlite]', () => {
   it('never says ok while the next answer would be refused, whatever room is left', async () => {
     const folder = mountTmpfs('4m');
@@ -172,12 +212,7 @@ describe('a nearly full disk [sqlite]', () => {
       return;
     }
     cleanups.push(() => unmount(folder));
-    const db: Db = openDatabase({ kind: 'sqlite', file: path.join(folder, 'vocab.db') });
-    cleanups.push(() => db.close());
-    await migrateToLatest(db);
-    await seedDecks(db);
-    const app = await buildApp({ config: testConfig(), db, clock: testClock(), webDir: null, logger: false, maintenanceIntervalMs: 0 });
-    cleanups.push(() => app.close());
+    const app = await sqliteApp(folder);
     const words = (await app.inject({ method: 'GET', url: '/api/spanish?unlearned=true&limit=40' })).json<Array<{ _id: string }>>();
     const first = await app.inject({ method: 'PATCH', url: `/api/spanish/${words[0]?._id}` });
     const cookie = `sid=${first.cookies.find((c) => c.name === 'sid')?.value}`;
