@@ -3,18 +3,25 @@
  * two entries share an English translation (an English prompt must say which word it wants).
  * The example sentences: every one of a deck's first 1,000 entries has one (an error otherwise), and the dictionary
  * checks of scripts/sentence-check.ts (span a form of the entry, spelling, readable share) are printed per deck.
+ * The content rules of scripts/content-rules.ts (German separable particles, shared sentences and their English) are
+ * errors too, except the violations scripts/content-allowlist.txt still lists.
  * Runs in CI (`npm run content:check`); see docs/content.md.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LANGUAGES, parseDeck, parseSecretLanguage, sharedMeaningProblems } from '@vocab/core';
+import { type RuleProblem, applyAllowList, contentRuleProblems, parseAllowList } from './content-rules.js';
 import { SENTENCE_ENTRIES, type SentenceReport, checkSentences } from './sentence-check.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** An active language needs this many words; Swedish is staged as inactive until it has them. */
 const ACTIVE_MINIMUM = 1000;
 const STAGED_MINIMUM = 500;
+
+const allowListFile = path.join(root, 'scripts/content-allowlist.txt');
+const allowList = parseAllowList(fs.existsSync(allowListFile) ? fs.readFileSync(allowListFile, 'utf8') : '');
+const ruleProblems: Array<RuleProblem & { language: string }> = [];
 
 let failures = 0;
 const sentenceReports: Array<{ file: string; report: SentenceReport }> = [];
@@ -23,6 +30,7 @@ for (const language of LANGUAGES) {
   const text = fs.readFileSync(file, 'utf8');
   const { entries, problems } = parseDeck(text, language.articles);
   problems.push(...sharedMeaningProblems(text, entries));
+  ruleProblems.push(...contentRuleProblems(language.code, text, entries).map((p) => ({ ...p, language: language.code })));
   const minimum = language.active ? ACTIVE_MINIMUM : STAGED_MINIMUM;
   if (entries.length < minimum) problems.push({ line: 0, message: `${entries.length} words; needs at least ${minimum}` });
   if (language.active) {
@@ -35,6 +43,14 @@ for (const language of LANGUAGES) {
   failures += problems.length;
   console.log(`${language.name.padEnd(11)} ${String(entries.length).padStart(5)} words  ${problems.length === 0 ? 'ok' : `${problems.length} problem(s)`}`);
 }
+
+const rules = applyAllowList(ruleProblems, allowList.allowed, LANGUAGES.map((l) => l.code));
+const allowListName = path.relative(root, allowListFile);
+for (const p of rules.problems) console.error(`content/decks/${p.language}.tsv:${p.line}: [${p.rule}] ${p.message}`);
+for (const p of allowList.problems) console.error(`${allowListName}: ${p}`);
+for (const a of rules.stale) console.error(`${allowListName}:${a.line}: ${a.rule} ${a.language} ${a.word} is no longer a violation: remove the line`);
+failures += rules.problems.length + allowList.problems.length + rules.stale.length;
+console.log(`Content rules: ${rules.problems.length} problem(s), ${rules.allowedCount} allowed by ${allowListName}`);
 
 console.log(`\nSentences (the first ${SENTENCE_ENTRIES} entries of each deck)`);
 for (const { file, report } of sentenceReports) printSentences(file, report);

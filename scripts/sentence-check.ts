@@ -56,7 +56,8 @@ export interface SentenceReport {
 }
 
 const lower = (text: string, locale: string) => text.toLocaleLowerCase(locale).normalize('NFC');
-const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').replace(/ß/g, 'ss');
+/** Lower-case German compared without umlauts and with ß as ss. */
+export const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').replace(/ß/g, 'ss');
 
 function has(command: string): boolean {
   return spawnSync(command, ['--version'], { encoding: 'utf8' }).error === undefined;
@@ -157,7 +158,8 @@ const STRONG = new Map<string, string[]>(
     return [fold(verb), forms.split(' ').map(fold)];
   }),
 );
-const SEPARABLE = ['zusammen', 'zurück', 'weiter', 'wieder', 'vorbei', 'heraus', 'herein', 'hinaus', 'fest', 'fort', 'heim', 'nach', 'auf', 'aus', 'bei', 'ein', 'her', 'hin', 'los', 'mit', 'vor', 'weg', 'ab', 'an', 'zu', 'um', 'durch', 'über', 'unter'].map(fold);
+/** German separable verbs' particles (folded), longest first so that a prefix is found whole. */
+export const SEPARABLE_PARTICLES = ['zusammen', 'zurück', 'weiter', 'wieder', 'vorbei', 'heraus', 'herein', 'hinaus', 'fest', 'fort', 'heim', 'nach', 'auf', 'aus', 'bei', 'ein', 'her', 'hin', 'los', 'mit', 'vor', 'weg', 'ab', 'an', 'zu', 'um', 'durch', 'über', 'unter'].map(fold);
 const INSEPARABLE = ['miss', 'emp', 'ent', 'zer', 'ver', 'be', 'er', 'ge'];
 const NOMINAL_ENDINGS = ['', 'e', 'en', 'er', 'es', 'em', 'n', 's', 'nen', 'ern', 'st', 'ste', 'sten', 'ster', 'stes', 'stem', 'ere', 'eren', 'erer', 'eres', 'erem'];
 const VERB_ENDINGS = ['', 'e', 'st', 't', 'et', 'est', 'en', 'n', 'te', 'test', 'ten', 'tet', 'end', 'ete', 'eten'];
@@ -177,10 +179,10 @@ function germanInflects(form: string, entry: string): boolean {
   }
   if (!/n$/.test(entry)) return false;
   // Verbs: a prefix stays in front ("aufstehen" → "aufgestanden", "aufzustehen"); the rest inflects as its base verb.
-  const prefix = [...SEPARABLE, ...INSEPARABLE].find((p) => entry.startsWith(p) && entry.length > p.length + 3 && form.startsWith(p));
+  const prefix = [...SEPARABLE_PARTICLES, ...INSEPARABLE].find((p) => entry.startsWith(p) && entry.length > p.length + 3 && form.startsWith(p));
   if (prefix) {
-    const rest = form.slice(prefix.length).replace(SEPARABLE.includes(prefix) ? /^(ge|zu)(?=..)/ : /^$/, '');
-    if (verbForm(rest, entry.slice(prefix.length), true) || verbForm(form.slice(prefix.length), entry.slice(prefix.length), !SEPARABLE.includes(prefix))) return true;
+    const rest = form.slice(prefix.length).replace(SEPARABLE_PARTICLES.includes(prefix) ? /^(ge|zu)(?=..)/ : /^$/, '');
+    if (verbForm(rest, entry.slice(prefix.length), true) || verbForm(form.slice(prefix.length), entry.slice(prefix.length), !SEPARABLE_PARTICLES.includes(prefix))) return true;
   }
   return verbForm(form, entry, INSEPARABLE.some((p) => entry.startsWith(p)));
 }
