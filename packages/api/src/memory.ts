@@ -38,5 +38,12 @@ export const MemoryModel = z.object({
   /** The parameters in use (21 numbers, FSRS-6), or null for FSRS's defaults. */
   parameters: z.array(z.number()).nullable(),
   report: MemoryReport.nullable(),
+  /**
+   * The last fit attempt, when it kept the standard model because too few reviews were usable (a review is when
+   * its word comes back on a later day than the one before), and the log size at which the next attempt runs.
+   */
+  tooFewUsable: z
+    .object({ at: z.number(), reviews: z.number(), usable: z.number(), needed: z.number(), nextAttemptAt: z.number() })
+    .nullable(),
 });
 export type MemoryModel = z.infer<typeof MemoryModel>;

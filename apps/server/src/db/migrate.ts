@@ -17,6 +17,7 @@ import * as wordExamples from './migrations/013-word-examples.js';
 import * as learningStarts from './migrations/015-learning-starts.js';
 import * as takenBackAnswers from './migrations/016-taken-back-answers.js';
 import * as email from './migrations/017-email.js';
+import * as fitAttempts from './migrations/018-fit-attempts.js';
 
 /** Migrations are compiled in (no directory scan), so the built server carries exactly its own schema. */
 function provider(dialect: Dialect): MigrationProvider {
@@ -37,6 +38,7 @@ function provider(dialect: Dialect): MigrationProvider {
     '015-learning-starts': { up: learningStarts.up },
     '016-taken-back-answers': { up: takenBackAnswers.up },
     '017-email': { up: email.up },
+    '018-fit-attempts': { up: fitAttempts.up },
   };
   return { getMigrations: () => Promise.resolve(migrations) };
 }

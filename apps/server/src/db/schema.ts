@@ -237,6 +237,9 @@ export interface MemoryModelsTable {
   /** JSON of what the last fit measured (packages/api's MemoryReport). */
   report: string | null;
   last_error: string | null;
+  /** When a fit was last tried, and how many of the log's reviews it could learn from (null before migration 018). */
+  attempted_at: number | null;
+  usable_reviews: number | null;
   /** No fit before this time (a backoff after a failure). */
   next_fit_at: Generated<number>;
   /** An instance fitting this model holds it until then. */

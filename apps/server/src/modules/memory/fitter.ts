@@ -162,7 +162,7 @@ export class MemoryFitter {
       if (reply.type !== 'fitted') throw new Error('unexpected reply');
       const { outcome } = reply;
       if (outcome.kind === 'too-few') {
-        await this.models.saveTooFew(learnerId, language, outcome.reviews);
+        await this.models.saveTooFew(learnerId, language, { reviews: outcome.reviews, usable: outcome.items }, now);
         result.tooFew++;
       } else {
         const rescheduled = await this.models.saveFitted(learnerId, language, outcome, this.clock());

@@ -16,6 +16,8 @@ export interface StoredModel {
   fittedAt: number | null;
   parameters: readonly number[] | null;
   report: MemoryReport | null;
+  /** The last attempt: when, on a log of how many reviews, and how many of them a fit could learn from. */
+  attempt: { at: number; reviews: number; usable: number } | null;
 }
 
 /** Where each learner's memory models are kept, and the fitter's claims on them. */
@@ -34,6 +36,10 @@ export class MemoryRepository {
       fittedAt: row.fitted_at === null ? null : Number(row.fitted_at),
       parameters: parseParameters(row.parameters),
       report: row.report ? (JSON.parse(row.report) as MemoryReport) : null,
+      attempt:
+        row.attempted_at === null || row.usable_reviews === null
+          ? null
+          : { at: Number(row.attempted_at), reviews: row.review_count, usable: row.usable_reviews },
     };
   }
 
@@ -65,9 +71,14 @@ export class MemoryRepository {
   }
 
   /** Too few usable reviews: the model keeps what it had (the defaults, or earlier fitted parameters). */
-  async saveTooFew(learnerId: string, language: string, reviews: number): Promise<void> {
+  async saveTooFew(learnerId: string, language: string, attempt: { reviews: number; usable: number }, now: number): Promise<void> {
     await this.db.writeTransaction((trx) =>
-      trx.updateTable('memory_models').set({ review_count: reviews, claimed_until: 0 }).where('learner_id', '=', learnerId).where('language', '=', language).execute(),
+      trx
+        .updateTable('memory_models')
+        .set({ review_count: attempt.reviews, usable_reviews: attempt.usable, attempted_at: now, claimed_until: 0 })
+        .where('learner_id', '=', learnerId)
+        .where('language', '=', language)
+        .execute(),
     );
   }
 
@@ -106,6 +117,8 @@ export class MemoryRepository {
           status: 'fitted',
           review_count: fit.reviews,
           fitted_at: now,
+          attempted_at: now,
+          usable_reviews: fit.report.items,
           report: JSON.stringify(report),
           last_error: null,
           claimed_until: 0,

@@ -38,13 +38,18 @@ describeEachDatabase('memory model', (ctx) => {
     const { cookie, userId } = await loginAs(app);
     await studyDays(ctx(), cookie, [0]);
     expect((await app.memoryFitter.runOnce()).fitted).toBe(0);
-    expect(await model(app, cookie)).toMatchObject({ status: 'defaults', version: 0, parameters: null, report: null, reviewCount: TEST_DECK_SIZE });
+    // The fit was tried and kept the standard model: every review was on the day its word was first seen.
+    expect(await model(app, cookie)).toMatchObject({
+      status: 'defaults', version: 0, parameters: null, report: null, reviewCount: TEST_DECK_SIZE,
+      tooFewUsable: { at: ctx().clock(), reviews: TEST_DECK_SIZE, usable: 0, needed: 32, nextAttemptAt: TEST_DECK_SIZE + 25 },
+    });
 
     await studyDays(ctx(), cookie, [2, 5, 9]);
     const pass = await app.memoryFitter.runOnce();
     expect(pass).toMatchObject({ fitted: 1, failed: 0 });
     const fitted = await model(app, cookie);
     expect(fitted.status).toBe('fitted');
+    expect(fitted.tooFewUsable).toBeNull();
     expect(fitted.version).toBe(1);
     expect(fitted.reviewCount).toBe(4 * TEST_DECK_SIZE);
     expect(fitted.parameters).toHaveLength(21);

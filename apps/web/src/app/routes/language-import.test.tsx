@@ -110,7 +110,7 @@ describe('importing words', () => {
       withCharts(),
       asVisitor(),
       fake('GET', '/api/{language}/memory-model', () =>
-        HttpResponse.json({ status: 'defaults', version: 0, fittedAt: null, reviewCount: 0, reviewsForFirstFit: 40, desiredRetention: 0.9, parameters: null, report: null }),
+        HttpResponse.json({ status: 'defaults', version: 0, fittedAt: null, reviewCount: 0, reviewsForFirstFit: 40, desiredRetention: 0.9, parameters: null, report: null, tooFewUsable: null }),
       ),
     );
     const { user } = renderRoute('/stats/spanish', ROUTES);

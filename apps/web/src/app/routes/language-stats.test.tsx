@@ -21,7 +21,7 @@ const charts = {
   nextDueAt: null as number | null,
 };
 
-const defaultsModel: MemoryModel = { status: 'defaults', version: 0, fittedAt: null, reviewCount: 12, reviewsForFirstFit: 40, desiredRetention: 0.9, parameters: null, report: null };
+const defaultsModel: MemoryModel = { status: 'defaults', version: 0, fittedAt: null, reviewCount: 12, reviewsForFirstFit: 40, desiredRetention: 0.9, parameters: null, report: null, tooFewUsable: null };
 const fittedModel: MemoryModel = {
   ...defaultsModel,
   status: 'fitted',
@@ -121,6 +121,46 @@ describe('the language stats page', () => {
     expect(within(panel).getByRole('link', { name: 'Download your memory model' })).toHaveAttribute('href', '/api/spanish/memory-model');
   });
 
+  it('says a fit was tried and the standard model kept for too few usable reviews, and what the next try waits for', async () => {
+    const tried = { at: Date.UTC(2026, 10, 27, 12), reviews: 88, usable: 12, needed: 32, nextAttemptAt: 113 };
+    server.use(
+      fake('GET', '/api/{language}/progress', { language: 'spanish' }, () => HttpResponse.json(charts)),
+      fake('GET', '/api/{language}/memory-model', () => HttpResponse.json({ ...defaultsModel, reviewCount: 88, tooFewUsable: tried })),
+    );
+    renderAt('/stats/spanish');
+    const panel = await screen.findByRole('region', { name: 'Your memory model' });
+    expect(panel).toHaveTextContent(
+      'On Nov 27, 2026, a model of your own was tried on your 88 Spanish reviews and the standard one kept: a fit learns ' +
+        'from words that come back on a later day than you last saw them, and 12 of your reviews were such, of the 32 it ' +
+        'needs. The next try is at 113 reviews (you have 88)',
+    );
+    expect(panel).not.toHaveTextContent('Once you have 40 reviews');
+  });
+
+  it("marks the learner's own retention as their setting when the report has no row for it, with what it costs", async () => {
+    server.use(
+      fake('GET', '/api/{language}/progress', { language: 'spanish' }, () => HttpResponse.json({ ...charts, retention: { ...charts.retention, desired: 0.88 } })),
+      fake('GET', '/api/{language}/memory-model', () => HttpResponse.json({ ...fittedModel, desiredRetention: 0.88 })),
+      fake('GET', '/api/auth/session', () => HttpResponse.json({ user: { _id: 'u1', username: 'ana' } })),
+    );
+    renderAt('/stats/spanish');
+    const panel = await screen.findByRole('region', { name: 'Your memory model' });
+    expect(await within(panel).findByText(/your words ask for/)).toHaveTextContent(
+      'At 88%, your words ask for about 23–31 reviews a day, instead of 31–42 with the standard model.',
+    );
+    const workload = within(panel).getByRole('table', { name: 'What each retention costs you' });
+    const rows = within(workload).getAllByRole('row');
+    expect(rows.map((row) => row.textContent)).toEqual([
+      'Remember at reviewReviews a dayChoice',
+      '80%18Use 80%',
+      '85% · recommended23Use 85%',
+      '88%23–31Your setting',
+      '90%31Use 90%',
+      '95%55Use 95%',
+      '97%80Use 97%',
+    ]);
+  });
+
   it('shows a fitted model: when and from what, how it predicts, what it changed, and what each retention costs, the cheapest recommended', async () => {
     const patches: unknown[] = [];
     server.use(
@@ -134,7 +174,9 @@ describe('the language stats page', () => {
     );
     renderAt('/stats/spanish');
     const panel = await screen.findByRole('region', { name: 'Your memory model' });
-    expect(await within(panel).findByText(/Fitted to your own 2,340 Spanish reviews/)).toHaveTextContent('(fit number 2)');
+    expect(await within(panel).findByText(/Fitted to your own 2,340 Spanish reviews/)).toHaveTextContent(
+      'Fitted to your own 2,340 Spanish reviews on Mar 20, 2026, replacing the model fitted to your earlier reviews.',
+    );
     expect(panel).toHaveTextContent('Over the last 30 days you remembered 86% of 50 reviews; you aim at 90%.');
     expect(panel).toHaveTextContent('At 90%, your words ask for about 31 reviews a day, instead of 42 with the standard model. The last fit moved the schedule of 37 words.');
     expect(panel).toHaveTextContent('The model overrated your memory by about 4 points, so reviews are timed for 94% by its reckoning: you get the 90% you chose.');
