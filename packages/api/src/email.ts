@@ -58,3 +58,9 @@ export const UnsubscribeQuery = z.object({
   u: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'This link is not complete: open it from the mail again.'),
   s: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, 'This link is not complete: open it from the mail again.'),
 });
+
+/**
+ * The same link as opened in a browser or by a mail client: whatever it holds is passed on to the page, which says
+ * when the link is incomplete (a person should see a page, not an error).
+ */
+export const UnsubscribeLinkQuery = z.object({ u: z.string().max(200).optional(), s: z.string().max(200).optional() });

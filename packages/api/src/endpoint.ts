@@ -26,6 +26,8 @@ export interface Endpoint {
   readonly responses: { readonly [status: number]: z.ZodType };
   /** The file types a download is sent as. */
   readonly download?: readonly string[];
+  /** Answers 303 to a page of the web app (a link from a mail, opened in a browser) instead of JSON. */
+  readonly redirect?: true;
 }
 
 /** Keeps a declaration's literal types (method, path, schemas), which the server's handlers and the web's client read. */

@@ -45,7 +45,8 @@ function openSqlite(file: string): SQLite.Database {
     try {
       createPrivateFile(file, 0o600, true);
     } catch (err) {
-      throw new DatabaseOpenError(`SQLite database ${file} cannot be created (${(err as NodeJS.ErrnoException).code ?? String(err)}).`);
+      const code = (err as NodeJS.ErrnoException).code ?? String(err);
+      throw new DatabaseOpenError(`SQLite database ${file} cannot be created (${code}).`);
     }
   }
   const sqlite = new SQLite(file);

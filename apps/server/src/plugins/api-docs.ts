@@ -87,6 +87,9 @@ function documentDeclaration(input: TransformInput): { schema: FastifySchema; ur
     documented.schema.produces = endpoint.download;
     documented.schema.response[200] = { type: 'string', description: 'The file, as an attachment' };
   }
+  if (endpoint.redirect) {
+    documented.schema.response[303] = { type: 'null', description: "To the web app's page (Location)" };
+  }
   return documented as { schema: FastifySchema; url: string };
 }
 

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { allEndpoints, type Endpoint } from '@vocab/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { ROOT_DIR } from '../config.js';
@@ -51,7 +52,13 @@ describe('the OpenAPI document under Redocly\'s recommended rules [sqlite]', () 
     const start = result.stdout.indexOf('{');
     expect(start, result.stderr).toBeGreaterThanOrEqual(0);
     const { problems } = JSON.parse(result.stdout.slice(start)) as { problems: LintProblem[] };
-    const described = problems.map((p) => `${p.severity} ${p.ruleId} ${p.location[0]?.pointer ?? ''}: ${p.message}`);
+    // A redirect to a page of the web app (a mail's link opened in a browser) has no 2XX answer, by what it is.
+    const redirects = allEndpoints
+      .filter((e: Endpoint) => e.redirect)
+      .map((e) => `#/paths/${e.path.replaceAll('/', '~1')}/${e.method.toLowerCase()}/responses`);
+    const described = problems
+      .filter((p) => !(p.ruleId === 'operation-2xx-response' && redirects.includes(p.location[0]?.pointer ?? '')))
+      .map((p) => `${p.severity} ${p.ruleId} ${p.location[0]?.pointer ?? ''}: ${p.message}`);
     expect(described).toEqual([]);
   }, 120_000);
 });

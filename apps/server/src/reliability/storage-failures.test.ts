@@ -45,7 +45,8 @@ async function sqliteApp(folder: string, options?: DatabaseOptions) {
   cleanups.push(() => db.close());
   await migrateToLatest(db);
   await seedDecks(db);
-  const app = await buildApp({ config: testConfig(), db, clock: testClock(), webDir: null, logger: false, maintenanceIntervalMs: 0 });
+  const config = testConfig();
+  const app = await buildApp({ config, db, clock: testClock(), webDir: null, logger: false, maintenanceIntervalMs: 0 });
   cleanups.push(() => app.close());
   return app;
 }
@@ -181,7 +182,8 @@ describe('a disk whose WAL flush fails [sqlite]', () => {
       await file.datasync();
     };
     const app = await sqliteApp(folder, { flushWal });
-    const words = (await app.inject({ method: 'GET', url: '/api/spanish?unlearned=true&limit=5' })).json<Array<{ _id: string }>>();
+    const unlearned = await app.inject({ method: 'GET', url: '/api/spanish?unlearned=true&limit=5' });
+    const words = unlearned.json<Array<{ _id: string }>>();
     const first = await app.inject({ method: 'PATCH', url: `/api/spanish/${words[0]?._id}` });
     expect(first.statusCode).toBe(200);
     const cookie = `sid=${first.cookies.find((c) => c.name === 'sid')?.value}`;
@@ -194,13 +196,14 @@ describe('a disk whose WAL flush fails [sqlite]', () => {
     const degraded = await app.inject({ method: 'GET', url: '/api/status' });
     expect(degraded.statusCode).toBe(503);
     expect(degraded.json()).toEqual({ status: 'degraded', database: 'up', writes: 'failing' });
-    const signup = await app.inject({ method: 'POST', url: '/api/auth/signup', payload: { username: 'eio', password: 'correct horse' } });
-    expect(signup.statusCode).toBe(503);
+    const payload = { username: 'eio', password: 'correct horse' };
+    expect((await app.inject({ method: 'POST', url: '/api/auth/signup', payload })).statusCode).toBe(503);
 
     failing = false;
     const healthy = await app.inject({ method: 'GET', url: '/api/status' });
     expect(healthy.json()).toEqual({ status: 'ok', database: 'up' });
-    expect((await app.inject({ method: 'PATCH', url: `/api/spanish/${words[2]?._id}`, headers: { cookie } })).statusCode).toBe(200);
+    const later = await app.inject({ method: 'PATCH', url: `/api/spanish/${words[2]?._id}`, headers: { cookie } });
+    expect(later.statusCode).toBe(200);
   });
 });
 

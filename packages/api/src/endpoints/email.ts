@@ -8,6 +8,7 @@ import {
   ReminderState,
   ResetPasswordBody,
   SetEmailBody,
+  UnsubscribeLinkQuery,
   UnsubscribeQuery,
 } from '../email.js';
 import { endpoint } from '../endpoint.js';
@@ -82,6 +83,15 @@ export const emailEndpoints = {
     tag: 'reminders',
     body: ReminderPatch,
     responses: { 200: ReminderState },
+  }),
+  unsubscribePage: endpoint({
+    method: 'GET',
+    path: '/api/reminders/unsubscribe',
+    summary: 'The List-Unsubscribe link opened in a browser: sends it (303) to the page whose one button unsubscribes',
+    tag: 'reminders',
+    query: UnsubscribeLinkQuery,
+    responses: {},
+    redirect: true,
   }),
   unsubscribe: endpoint({
     method: 'POST',

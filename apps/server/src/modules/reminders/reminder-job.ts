@@ -5,7 +5,7 @@ import { Periodic } from '../../lib/periodic.js';
 import type { EmailRepository } from '../account/email.repository.js';
 import { localTime } from './local-time.js';
 import type { ReminderCandidate, RemindersRepository } from './reminders.repository.js';
-import type { RemindersService } from './reminders.service.js';
+import { type RemindersService, UNSUBSCRIBE_PAGE } from './reminders.service.js';
 
 /**
  * A reminder goes at the chosen hour or, when no pass ran in it (a restart, a daylight-saving day on which the hour
@@ -82,7 +82,7 @@ export class ReminderJob {
     if (!language) return null;
     const total = due.reduce((sum, d) => sum + d.words, 0);
     const unsubscribe = this.mailer.link(`/api/reminders/unsubscribe?${await this.service.unsubscribeQuery(c.userId)}`);
-    const unsubscribePage = this.mailer.link(`/unsubscribe?${await this.service.unsubscribeQuery(c.userId)}`);
+    const unsubscribePage = this.mailer.link(`${UNSUBSCRIBE_PAGE}?${await this.service.unsubscribeQuery(c.userId)}`);
     const [subject, lines] = top
       ? [
           total === 1 ? '1 word is waiting for you' : `${total} words are waiting for you`,

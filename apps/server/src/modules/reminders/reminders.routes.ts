@@ -2,7 +2,7 @@ import { emailEndpoints } from '@vocab/api';
 import type { FastifyPluginAsync } from 'fastify';
 import { serve } from '../../lib/serve-endpoint.js';
 import { requireAccount } from '../auth/session-manager.js';
-import type { RemindersService } from './reminders.service.js';
+import { type RemindersService, UNSUBSCRIBE_PAGE } from './reminders.service.js';
 
 /** Bodies a one-click unsubscribe may come with (RFC 8058: `List-Unsubscribe=One-Click`); read and ignored. */
 const ONE_CLICK_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain'];
@@ -16,6 +16,13 @@ export function remindersRoutes(reminders: RemindersService): FastifyPluginAsync
     serve(app, emailEndpoints.getReminders, async (request) => reminders.state(requireAccount(request)));
 
     serve(app, emailEndpoints.setReminders, async (request) => reminders.update(requireAccount(request), request.body));
+
+    // Mail clients and people open the List-Unsubscribe link: they get the page with the one button. Opening it
+    // changes nothing, since mail scanners open links too.
+    serve(app, emailEndpoints.unsubscribePage, async (request, reply) => {
+      const { u = '', s = '' } = request.query;
+      return reply.redirect(`${UNSUBSCRIBE_PAGE}?${new URLSearchParams({ u, s }).toString()}`, 303);
+    });
 
     // The signature is the authorisation: no session, and a mail provider's POST carries no Origin.
     serve(app, emailEndpoints.unsubscribe, async (request) => {

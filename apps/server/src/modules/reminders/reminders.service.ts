@@ -8,6 +8,8 @@ import type { LinkSigner } from './link-signer.js';
 import type { RemindersRepository } from './reminders.repository.js';
 
 export const UNSUBSCRIBE = 'unsubscribe';
+/** The web app's page that unsubscribes with one button, by the same signed query. */
+export const UNSUBSCRIBE_PAGE = '/unsubscribe';
 
 /** The daily reminder's settings, and turning it off by a signed link. */
 export class RemindersService {

@@ -139,8 +139,18 @@ for (const database of TEST_DATABASES) {
       s.clock.set(Date.UTC(2026, 2, 8, 12, 5));
       expect(await pass(s.app)).toEqual({ candidates: 0, queued: 0 });
 
-      // The link in the text opens a page that posts the same query, with no body.
+      // Opened in a browser, the header's link lands on the page with the one button (the link in the text), and
+      // opening it turns nothing off: mail scanners open links.
       await s.app.inject({ method: 'PATCH', url: '/api/reminders', headers: { cookie }, payload: { enabled: true } });
+      const opened = await s.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
+      expect(opened.statusCode).toBe(303);
+      expect(new URL(opened.headers.location ?? '', PUBLIC_URL).href).toBe(linkIn(mail?.text ?? '', '/unsubscribe?'));
+      const settings = await s.app.inject({ method: 'GET', url: '/api/reminders', headers: { cookie } });
+      expect(settings.json()).toMatchObject({ enabled: true });
+      const incomplete = await s.app.inject({ method: 'GET', url: '/api/reminders/unsubscribe?u=abc' });
+      expect([incomplete.statusCode, incomplete.headers.location]).toEqual([303, '/unsubscribe?u=abc&s=']);
+
+      // The link in the text opens a page that posts the same query, with no body.
       const page = new URL(linkIn(mail?.text ?? '', '/unsubscribe?'));
       const viaPage = await s.app.inject({ method: 'POST', url: `/api/reminders/unsubscribe${page.search}` });
       expect(viaPage.statusCode).toBe(200);
