@@ -36,6 +36,29 @@ test.describe('importing and exporting words', () => {
     expect(fs.readFileSync(await anki.path(), 'utf8')).toMatch(/^#separator:tab\n#html:false\n#notetype:Basic\n#deck:Vocab::Spanish\n/);
   });
 
+  test('keeps why a line is left out in view beside a word of 120 characters', async ({ page }) => {
+    await page.goto('/import/spanish');
+    const long = 'palabra'.repeat(17).slice(0, 120);
+    await page.getByLabel('Or paste a list').fill(`${long}\t${'word'.repeat(30)}\nque\tthat\nsin traducción`);
+    await page.getByRole('button', { name: 'Preview' }).click();
+    const table = page.getByRole('table', { name: 'Preview: nothing is saved until you confirm' });
+    await expect(table.getByRole('row')).toHaveCount(4);
+    const box = await page.locator('.table-scroll').boundingBox();
+    for (const name of ['Translation', 'Status']) {
+      const header = await table.getByRole('columnheader', { name }).boundingBox();
+      expect(header && box && header.x + header.width, name).toBeLessThanOrEqual((box?.x ?? 0) + (box?.width ?? 0));
+    }
+    // A word this long is refused; the reason, like every line's, is in view.
+    await expect(table.getByRole('row').nth(1).getByRole('cell').last()).toContainText('too long');
+    for (const row of (await table.getByRole('row').all()).slice(1)) {
+      const cell = await row.getByRole('cell').last().boundingBox();
+      if (!cell) throw new Error('a line without its status');
+      expect(cell.x + cell.width).toBeLessThanOrEqual((box?.x ?? 0) + (box?.width ?? 0));
+      expect(cell.x + cell.width).toBeLessThanOrEqual(1280);
+    }
+    expect(await page.locator('.table-scroll').evaluate((el) => el.scrollWidth - el.clientWidth)).toBe(0);
+  });
+
   test.describe('on a phone', () => {
     test.use(phone(375, 812));
 
