@@ -4,7 +4,7 @@ import path from 'node:path';
 import { ESLint } from 'eslint';
 import tseslint from 'typescript-eslint';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import architecture from '../eslint-rules/no-import-cycles.js';
+import architecture from '../eslint-rules/index.js';
 
 let dir: string;
 beforeAll(() => {
@@ -44,3 +44,35 @@ it('reports each import that closes a ring, with the ring, a type-only import in
   expect(messages['d.ts']).toEqual(['Import cycle: d.ts → e.ts → d.ts.']);
   expect(messages['e.ts']).toEqual(['Import cycle: e.ts → d.ts → e.ts.']);
 }, 60_000);
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const FIXTURE = 'eslint-rules/fixtures/card-table-writes.ts';
+
+it('reports a card table written by a string, a template, a constant or sql text, and nothing else', async () => {
+  const eslint = new ESLint({
+    cwd: ROOT,
+    overrideConfigFile: true,
+    overrideConfig: [
+      {
+        files: ['**/*.ts'],
+        languageOptions: { parser: tseslint.parser },
+        plugins: { architecture },
+        rules: { 'architecture/no-card-table-writes': ['error', { tables: ['progress', 'reviews', 'frontiers', 'learning_starts', 'taken_back_answers'] }] },
+      },
+    ],
+  });
+  const [result] = await eslint.lintFiles([FIXTURE]);
+  const lines = fs.readFileSync(path.join(ROOT, FIXTURE), 'utf8').split('\n');
+  const marked = lines.flatMap((line, i) => (line.endsWith('// reported') ? [i + 1] : []));
+  expect(marked).toHaveLength(9);
+  expect(result?.messages.map((m) => m.line)).toEqual(marked);
+  expect(result?.messages.every((m) => m.ruleId === 'architecture/no-card-table-writes')).toBe(true);
+});
+
+it("is on for the server's files outside modules/cards, and off inside it", async () => {
+  const eslint = new ESLint({ cwd: ROOT });
+  const level = async (file: string) => (await eslint.calculateConfigForFile(file)).rules?.['architecture/no-card-table-writes']?.[0];
+  expect(await level('apps/server/src/modules/learning/learning.service.ts')).toBe(2);
+  expect(await level('apps/server/src/lib/maintenance.ts')).toBe(2);
+  expect(await level('apps/server/src/modules/cards/card-store.ts')).toBeUndefined();
+});

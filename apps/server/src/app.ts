@@ -8,7 +8,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, 
 import helmet from 'helmet';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { type Config, ROOT_DIR, type TrustProxy } from './config.js';
-import { DEVELOPMENT_CHECKS } from './lib/development-checks.js';
+import { DEVELOPMENT_CHECKS } from './development-checks.js';
 import { responseSerializer } from './lib/response-serializer.js';
 import type { Db } from './db/database.js';
 import { type Clock, systemClock } from './lib/clock.js';

@@ -1,5 +1,5 @@
 import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
-import { type GroupCommitMessage, groupCommitChannel } from '../lib/telemetry.js';
+import { type GroupCommitMessage, groupCommitChannel } from '../telemetry.js';
 import type { Database } from './schema.js';
 import { assertOutsideWriteWork, runAsWriteWork } from './write-guard.js';
 

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { openDatabase } from './database.js';
-import { developmentChecks } from '../lib/development-checks.js';
+import { developmentChecks } from '../development-checks.js';
 
 it('binds every LIMIT on SQLite as an integer cast (a bare bound LIMIT recompiles its kept statement on every run)', async () => {
   const db = openDatabase({ kind: 'sqlite', file: ':memory:' });

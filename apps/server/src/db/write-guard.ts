@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { DatabaseConnection, Dialect, Driver } from 'kysely';
-import { DEVELOPMENT_CHECKS } from '../lib/development-checks.js';
+import { DEVELOPMENT_CHECKS } from '../development-checks.js';
 
 /**
  * The guard catches a mistake in the code, not in a request, so it runs only with the development checks (tests,

@@ -1,5 +1,3 @@
-import type { SessionRepository } from '../modules/auth/session.repository.js';
-import type { UserRepository } from '../modules/auth/user.repository.js';
 import type { Clock } from './clock.js';
 import { Periodic } from './periodic.js';
 import type { RateLimiter } from './rate-limiter.js';
@@ -11,6 +9,16 @@ const FIRST_RUN_DELAY_MS = 60_000;
 export const GUEST_GRACE_MS = 86_400_000;
 /** Guests deleted per statement: a large backlog is removed in short transactions. */
 const GUEST_BATCH = 500;
+
+/** What a pass deletes, given by the modules that own the rows (lib sits below the modules and imports none). */
+export interface MaintenanceDeps {
+  sessions: { deleteExpired(now: number, idleMs: number): Promise<void> };
+  users: { deleteAbandonedGuests(createdBefore: number, limit: number): Promise<number> };
+  limiter: RateLimiter;
+  loginGuard?: { purgeExpired(): Promise<void> };
+  clock: Clock;
+  sessionIdleMs: number;
+}
 
 export interface MaintenanceResult {
   guests: number;
@@ -30,7 +38,7 @@ export class Maintenance {
   );
 
   constructor(
-    private readonly deps: { sessions: SessionRepository; users: UserRepository; limiter: RateLimiter; loginGuard?: { purgeExpired(): Promise<void> }; clock: Clock; sessionIdleMs: number },
+    private readonly deps: MaintenanceDeps,
     private readonly log: { warn(obj: object, msg: string): void; info(obj: object, msg: string): void },
   ) {}
 

@@ -2,7 +2,7 @@ import type { ErrorIssue } from '@vocab/api';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { databaseFailure } from '../db/db-errors.js';
-import { type DatabaseErrorMessage, databaseErrorChannel } from '../lib/telemetry.js';
+import { type DatabaseErrorMessage, databaseErrorChannel } from '../telemetry.js';
 import { AppError, serviceUnavailable } from '../lib/errors.js';
 import { type DatabaseHealth, STORAGE_RETRY_SECONDS, UNAVAILABLE_RETRY_SECONDS } from './database-health.js';
 

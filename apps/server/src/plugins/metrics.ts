@@ -9,7 +9,7 @@ import {
   databaseErrorChannel,
   groupCommitChannel,
   memoryFitChannel,
-} from '../lib/telemetry.js';
+} from '../telemetry.js';
 
 export const METRICS_PATH = '/api/metrics';
 

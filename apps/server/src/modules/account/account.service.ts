@@ -6,7 +6,7 @@ import type { Limit, RateLimiter } from '../../lib/rate-limiter.js';
 import { sha256 } from '../../lib/tokens.js';
 import { describeUserAgent } from '../../lib/user-agent.js';
 import type { Learner } from '../../lib/learner.js';
-import { resetLimitKey } from '../auth/password-reset.js';
+import { resetLimitKey } from './password-reset.js';
 import type { AccountRepository } from './account.repository.js';
 import { confirmLimitKey } from './email.service.js';
 

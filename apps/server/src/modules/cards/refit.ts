@@ -1,6 +1,14 @@
+import type { CardState, Direction } from '@vocab/core';
 import { type Transaction, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import type { CardUpdate } from '../memory/fit-job.js';
+
+/** A card's new memory state, applied only if the card has not been answered since the fit read it. */
+export interface CardUpdate {
+  wordId: number;
+  direction: Direction;
+  lastReview: number;
+  state: CardState;
+}
 
 /**
  * A fitted memory model's new states of a learner's cards, inside the caller's unit of work. A card answered since

@@ -6,8 +6,8 @@ import type { Database } from '../../db/schema.js';
 import { startRank } from './deck-bands.js';
 import { dueBy } from '../cards/card.js';
 import { frontierRank } from '../cards/frontier.js';
-import { visibleWords } from './word.repository.js';
-import { WORD_COLUMNS, type WordRow } from './word-row.js';
+import { visibleWords } from '../cards/visible-word.js';
+import { WORD_COLUMNS, type WordRow } from '../cards/word-row.js';
 
 type Card = { learnerId: string; language: string; direction: Direction };
 

@@ -2,10 +2,10 @@ import { Word, WordList } from '@vocab/api';
 import { type LanguageCode, type Lexicon, buildLexicon, getLanguage, splitTranslations } from '@vocab/core';
 import type { Db } from '../../db/database.js';
 import { prepared } from '../../db/prepared.js';
-import { DEVELOPMENT_CHECKS } from '../../lib/development-checks.js';
+import { DEVELOPMENT_CHECKS } from '../../development-checks.js';
 import { JsonText } from '../../lib/json-text.js';
 import { deckGeneration } from '../content/deck-loader.js';
-import { type WordRow, toWord } from './word-row.js';
+import { type WordRow, toWord } from '../cards/word-row.js';
 
 /** A word's columns, as the words table names them. */
 export const DECK_COLUMNS = ['id', 'word', 'translation', 'pos', 'article', 'note', 'hint', 'example', 'example_translation', 'rank', 'owner_id'] as const;

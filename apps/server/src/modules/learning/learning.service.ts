@@ -13,7 +13,7 @@ import { type DeckCache, type DeckRow, tail, wordsJson } from './deck-cache.js';
 import type { UserLanguageRepository } from './user-language.repository.js';
 import type { WordLists } from './word-list.js';
 import type { WordRepository } from './word.repository.js';
-import { toWord } from './word-row.js';
+import { toWord } from '../cards/word-row.js';
 
 /** The learning module's storage: a repository per kind of data, and the cards' unit of work for every write. */
 export interface LearningStorage {

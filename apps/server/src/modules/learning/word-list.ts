@@ -4,7 +4,7 @@ import type { Db } from '../../db/database.js';
 import { prepared } from '../../db/prepared.js';
 import { JsonText } from '../../lib/json-text.js';
 import { type CardFields, DECK_COLUMNS, type DeckCache, tail } from './deck-cache.js';
-import { toWord } from './word-row.js';
+import { toWord } from '../cards/word-row.js';
 
 /**
  * A learner's whole list of a language (`GET /api/{language}`, a record's `wordsLearned`): the deck, in frequency

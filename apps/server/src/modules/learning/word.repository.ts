@@ -1,49 +1,15 @@
 import type { Direction } from '@vocab/core';
 import { type Kysely, sql } from 'kysely';
-import { type QueryRunner, prepared } from '../../db/prepared.js';
+import { prepared } from '../../db/prepared.js';
 import type { Database } from '../../db/schema.js';
 import { wordKey } from '../../lib/word-key.js';
 import { dueBy } from '../cards/card.js';
-import { WORD_COLUMNS, type WordRow } from './word-row.js';
-
-/** The largest id a `serial` column holds. */
-const MAX_WORD_ID = 2_147_483_647;
-
-/**
- * Words a learner sees in a language (the active deck plus their own words), with their card in `direction`.
- * A visitor (`learnerId` null) sees the deck alone, with no cards.
- */
-export function visibleWords(db: Kysely<Database>, learnerId: string | null, language: string, direction: Direction) {
-  return db
-    .selectFrom('words as w')
-    .leftJoin('progress as p', (join) => join.onRef('p.word_id', '=', 'w.id').on('p.learner_id', '=', learnerId ?? '').on('p.direction', '=', direction))
-    .where('w.language', '=', language)
-    .where('w.active', '=', 1)
-    .where((eb) => (learnerId === null ? eb('w.owner_id', 'is', null) : eb.or([eb('w.owner_id', 'is', null), eb('w.owner_id', '=', learnerId)])))
-    .select([...WORD_COLUMNS, 'p.answered_correctly', 'p.due']);
-}
-
-/** A visitor's queries have no own words, so each comes in two shapes (prepared queries have one). */
-type Card = { learnerId: string; language: string; direction: Direction };
-const visible = (db: Kysely<Database>, p: Card, visitor: boolean) => visibleWords(db, visitor ? null : p.learnerId, p.language, p.direction);
-
-const findWordQuery = (visitor: boolean) => prepared(['learnerId', 'language', 'direction', 'wordId'], (p: Card & { wordId: number }, db) => visible(db, p, visitor).where('w.id', '=', p.wordId));
-const findWordQueries = { learner: findWordQuery(false), visitor: findWordQuery(true) };
-
-/**
- * One word as the learner sees it, with their card in `direction`; run on the database or inside a transaction
- * (card-store.ts reads the word an answer changed).
- */
-export function findVisibleWord(runner: QueryRunner, learnerId: string | null, language: string, wordId: number, direction: Direction): Promise<WordRow | undefined> {
-  // Ids are 32-bit on PostgreSQL: a larger one names no word, and comparing it would fail as out of range.
-  if (!Number.isSafeInteger(wordId) || wordId < 1 || wordId > MAX_WORD_ID) return Promise.resolve(undefined);
-  const query = learnerId ? findWordQueries.learner : findWordQueries.visitor;
-  return query.executeTakeFirst(runner, { learnerId: learnerId ?? '', language, direction, wordId });
-}
+import { type VisibleCards, findVisibleWord, visibleTo, visibleWords } from '../cards/visible-word.js';
+import type { WordRow } from '../cards/word-row.js';
 
 const statsQuery = (visitor: boolean) =>
-  prepared(['learnerId', 'language', 'direction', 'now'], (p: Card & { now: number }, db) =>
-    visible(db, p, visitor)
+  prepared(['learnerId', 'language', 'direction', 'now'], (p: VisibleCards & { now: number }, db) =>
+    visibleTo(db, p, visitor)
       .clearSelect()
       .select((eb) => [
         eb.fn.countAll<number>().as('total'),

@@ -1,6 +1,5 @@
 import type { MemoryReport } from '@vocab/api';
 import {
-  type CardState,
   DEFAULT_PARAMETERS,
   type ItemReview,
   type LoggedReview,
@@ -18,6 +17,7 @@ import {
 import type { Direction } from '@vocab/core';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import type { CardUpdate } from '../cards/refit.js';
 
 /**
  * One fit: a learner's review log in one language → their FSRS parameters, what the fit measured, and every card's
@@ -36,14 +36,6 @@ export interface FitRequest {
   language: string;
   desiredRetention: number;
   now: number;
-}
-
-/** A card's new memory state, applied only if the card has not been answered since the fit read it. */
-export interface CardUpdate {
-  wordId: number;
-  direction: Direction;
-  lastReview: number;
-  state: CardState;
 }
 
 export type FitOutcome =

@@ -6,7 +6,7 @@ import { DEFAULT_DESIRED_RETENTION } from '@vocab/core';
 import type { DatabaseTarget } from '../../config.js';
 import type { Clock } from '../../lib/clock.js';
 import { Periodic } from '../../lib/periodic.js';
-import { type MemoryFitMessage, memoryFitChannel } from '../../lib/telemetry.js';
+import { type MemoryFitMessage, memoryFitChannel } from '../../telemetry.js';
 import { FIT_TARGET_ENV, type FitCandidate, type FitCommand, type FitCommandBody, type FitReply } from './fit-protocol.js';
 import type { FitOutcome } from './fit-job.js';
 import type { MemoryRepository } from './memory.repository.js';

@@ -1,8 +1,8 @@
 import { type MemoryReport } from '@vocab/api';
 import type { Db } from '../../db/database.js';
 import { logSize } from './fit-discovery.js';
-import { parseParameters } from './learner-memory.js';
-import type { CardUpdate } from './fit-job.js';
+import { parseParameters } from '../cards/learner-memory.js';
+import type { CardUpdate } from '../cards/refit.js';
 import type { Cards } from '../cards/cards.js';
 
 /** After a failed fit, the learner is not tried again for this long: a log that crashes the optimizer keeps doing so. */

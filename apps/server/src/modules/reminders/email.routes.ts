@@ -2,9 +2,9 @@ import { emailEndpoints } from '@vocab/api';
 import type { FastifyPluginAsync } from 'fastify';
 import { serve } from '../../lib/serve-endpoint.js';
 import { requireAccount } from '../auth/session-manager.js';
-import type { RemindersService } from '../reminders/reminders.service.js';
-import type { AccountService } from './account.service.js';
-import type { EmailService } from './email.service.js';
+import type { RemindersService } from './reminders.service.js';
+import type { AccountService } from '../account/account.service.js';
+import type { EmailService } from '../account/email.service.js';
 
 /**
  * /api/account/email: the logged-in account's own address; confirming needs only the link's token. And the

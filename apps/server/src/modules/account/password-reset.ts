@@ -4,9 +4,9 @@ import type { Mailer } from '../../lib/mail-queue.js';
 import { hashPassword } from '../../lib/password.js';
 import type { Limit, RateLimiter } from '../../lib/rate-limiter.js';
 import { randomToken, sha256 } from '../../lib/tokens.js';
-import { addressKey, type EmailRepository, type MailableAccount } from '../account/email.repository.js';
-import { emailUnavailable, linkInvalid } from '../account/email.service.js';
-import { usernameKey } from './user.repository.js';
+import { addressKey, type EmailRepository, type MailableAccount } from './email.repository.js';
+import { emailUnavailable, linkInvalid } from './email.service.js';
+import { usernameKey } from '../auth/user.repository.js';
 
 /** A reset link works for half an hour, once. */
 export const RESET_LINK_MS = 30 * 60_000;

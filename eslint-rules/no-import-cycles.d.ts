@@ -1,5 +1,0 @@
-import type { ESLint, Rule } from 'eslint';
-
-export declare const noImportCycles: Rule.RuleModule;
-declare const plugin: ESLint.Plugin;
-export default plugin;
