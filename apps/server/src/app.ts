@@ -11,6 +11,7 @@ import { type Config, ROOT_DIR, type TrustProxy } from './config.js';
 import { DEVELOPMENT_CHECKS } from './development-checks.js';
 import { responseSerializer } from './lib/response-serializer.js';
 import type { Db } from './db/database.js';
+import { refreshStaleStatistics } from './db/statistics.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import { DEFAULT_MAINTENANCE_INTERVAL_MS, Maintenance } from './lib/maintenance.js';
 import { RateLimiter } from './lib/rate-limiter.js';
@@ -201,7 +202,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   sessions.register(app);
   const loginGuard = new LoginGuard(db.kysely, limiter, clock);
-  const maintenance = new Maintenance({ sessions: sessionRepository, users, limiter, loginGuard, clock, sessionIdleMs: config.sessionIdleMs }, app.log);
+  const maintenance = new Maintenance({ sessions: sessionRepository, users, limiter, loginGuard, refreshStatistics: () => refreshStaleStatistics(db), clock, sessionIdleMs: config.sessionIdleMs }, app.log);
   app.decorate('maintenance', maintenance);
   const maintenanceIntervalMs = options.maintenanceIntervalMs ?? DEFAULT_MAINTENANCE_INTERVAL_MS;
   if (maintenanceIntervalMs > 0) {

@@ -46,8 +46,11 @@ export interface DatabaseOptions {
   log?: { warn(obj: object, msg: string): void };
   /** SQLite: WAL checkpoints on a worker thread (db/checkpointer.ts), for the server's long-lived connection. */
   checkpointInBackground?: boolean;
-  /** Every statement Kysely runs, with its SQL (a test checks that learner-owned tables are read by learner). */
-  logQuery?: (sql: string) => void;
+  /**
+   * Every statement Kysely runs, with its SQL and parameters (tests check that learner-owned tables are read by
+   * learner, and explain the plans of the hot statements).
+   */
+  logQuery?: (sql: string, parameters: readonly unknown[]) => void;
   /** SQLite: how the WAL is flushed to the disk (fdatasync); a test puts a failing disk in its place. */
   flushWal?: FlushFile;
 }
@@ -95,7 +98,7 @@ export function openDatabase(target: DatabaseTarget, options: DatabaseOptions = 
 /** Kysely's log hook, only when asked for: without it Kysely does no per-query work for logging. */
 function queryLogger(options: DatabaseOptions): ((event: LogEvent) => void) | undefined {
   const { logQuery } = options;
-  return logQuery ? (event) => logQuery(event.query.sql) : undefined;
+  return logQuery ? (event) => logQuery(event.query.sql, event.query.parameters) : undefined;
 }
 
 /**

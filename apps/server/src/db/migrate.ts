@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
 import type { Db, Dialect } from './database.js';
+import { refreshStaleStatistics } from './statistics.js';
 import * as initial from './migrations/001-initial.js';
 import * as settings from './migrations/002-settings.js';
 import * as undo from './migrations/003-undo.js';
@@ -55,6 +56,8 @@ export async function migrateToLatest(db: Db, upTo?: string): Promise<void> {
   if (error || failed) {
     throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });
   }
+  // A migration may have filled or rebuilt tables: plan from what they hold now.
+  if (results?.some((r) => r.status === 'Success')) await refreshStaleStatistics(db);
 }
 
 /**

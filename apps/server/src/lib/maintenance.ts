@@ -16,6 +16,8 @@ export interface MaintenanceDeps {
   users: { deleteAbandonedGuests(createdBefore: number, limit: number): Promise<number> };
   limiter: RateLimiter;
   loginGuard?: { purgeExpired(): Promise<void> };
+  /** PostgreSQL's statistics of the tables that changed (db/statistics.ts). */
+  refreshStatistics?: () => Promise<unknown>;
   clock: Clock;
   sessionIdleMs: number;
 }
@@ -25,9 +27,10 @@ export interface MaintenanceResult {
 }
 
 /**
- * Housekeeping on a timer: expired sessions, expired rate-limit counters, and abandoned guests (no session left).
- * Every step is a plain idempotent DELETE, so several instances may run it at the same moment; a failed pass (the
- * database away) is logged and the next one tries again.
+ * Housekeeping on a timer: expired sessions, expired rate-limit counters, abandoned guests (no session left), and
+ * PostgreSQL's statistics of tables that changed (db/statistics.ts). Every step is an idempotent DELETE or ANALYZE,
+ * so several instances may run it at the same moment; a failed pass (the database away) is logged and the next one
+ * tries again.
  */
 export class Maintenance {
   private readonly periodic = new Periodic(() =>
@@ -53,6 +56,7 @@ export class Maintenance {
     }
     await this.deps.limiter.purgeExpired();
     await this.deps.loginGuard?.purgeExpired();
+    await this.deps.refreshStatistics?.();
     return { guests };
   }
 

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { type DeckEntry, LANGUAGES, type Language, parseDeck, promptHint, sharedMeanings } from '@vocab/core';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
+import { refreshStatistics } from '../../db/statistics.js';
 import { sha256 } from '../../lib/tokens.js';
 import { wordKey } from '../../lib/word-key.js';
 import { lowerFrontiers } from '../cards/frontier.js';
@@ -91,6 +92,8 @@ export async function loadDeck(db: Db, language: Language, text: string, now: nu
       .onConflict((oc) => oc.column('language').doUpdateSet({ content_hash: hash, loaded_at: sql`${now}` }))
       .execute();
   });
+  // The answer's and the batch's plans walk the words by rank: give the planner the deck as it is now.
+  await refreshStatistics(db, ['words', 'frontiers']);
   generations.set(db, deckGeneration(db) + 1);
   return { language: language.code, words: entries.length, skipped: false };
 }
