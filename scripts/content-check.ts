@@ -30,7 +30,8 @@ for (const language of LANGUAGES) {
   const text = fs.readFileSync(file, 'utf8');
   const { entries, problems } = parseDeck(text, language.articles);
   problems.push(...sharedMeaningProblems(text, entries));
-  ruleProblems.push(...contentRuleProblems(language.code, text, entries).map((p) => ({ ...p, language: language.code })));
+  const rules = contentRuleProblems(language.code, text, entries);
+  ruleProblems.push(...rules.map((p) => ({ ...p, language: language.code })));
   const minimum = language.active ? ACTIVE_MINIMUM : STAGED_MINIMUM;
   if (entries.length < minimum) problems.push({ line: 0, message: `${entries.length} words; needs at least ${minimum}` });
   if (language.active) {
@@ -48,7 +49,9 @@ const rules = applyAllowList(ruleProblems, allowList.allowed, LANGUAGES.map((l) 
 const allowListName = path.relative(root, allowListFile);
 for (const p of rules.problems) console.error(`content/decks/${p.language}.tsv:${p.line}: [${p.rule}] ${p.message}`);
 for (const p of allowList.problems) console.error(`${allowListName}: ${p}`);
-for (const a of rules.stale) console.error(`${allowListName}:${a.line}: ${a.rule} ${a.language} ${a.word} is no longer a violation: remove the line`);
+for (const a of rules.stale) {
+  console.error(`${allowListName}:${a.line}: ${a.rule} ${a.language} ${a.word} is no longer a violation: remove the line`);
+}
 failures += rules.problems.length + allowList.problems.length + rules.stale.length;
 console.log(`Content rules: ${rules.problems.length} problem(s), ${rules.allowedCount} allowed by ${allowListName}`);
 

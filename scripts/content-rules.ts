@@ -50,7 +50,8 @@ function separableParticleProblems(entries: readonly DeckEntry[], lineOf: (word:
     const last = clauseEnd(e.example);
     if (!last) return [];
     const particle = fold(last.toLowerCase());
-    if (!SEPARABLE_PARTICLES.includes(particle) || FREE_ADVERBS.includes(particle) || fold(e.word.toLowerCase()).startsWith(particle)) return [];
+    const separable = SEPARABLE_PARTICLES.includes(particle) && !FREE_ADVERBS.includes(particle);
+    if (!separable || fold(e.word.toLowerCase()).startsWith(particle)) return [];
     const message = `"${e.word}": the sentence ends its clause with "${last}", the particle of a separable verb ` +
       `(${last.toLowerCase()}${e.word}); use that verb's own entry or another sentence`;
     return [{ rule: 'separable-particle' as const, word: e.word, line: lineOf(e.word), message }];
@@ -140,6 +141,6 @@ export function applyAllowList(
   const listed = new Set(allowed.map((a) => allowKey(a.rule, a.language, a.word)));
   const present = new Set(found.map((p) => allowKey(p.rule, p.language, p.word)));
   const problems = found.filter((p) => !listed.has(allowKey(p.rule, p.language, p.word)));
-  const stale = allowed.filter((a) => checked.includes(a.language) && !present.has(allowKey(a.rule, a.language, a.word)));
-  return { problems, allowedCount: found.length - problems.length, stale };
+  const gone = (a: Allowed) => checked.includes(a.language) && !present.has(allowKey(a.rule, a.language, a.word));
+  return { problems, allowedCount: found.length - problems.length, stale: allowed.filter(gone) };
 }

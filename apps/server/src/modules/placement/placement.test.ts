@@ -6,13 +6,10 @@ import { expect, it } from 'vitest';
 import { ROOT_DIR } from '../../config.js';
 import { deckHead, describeEachDatabase, loginAs, sessionCookie } from '../../test/harness.js';
 import { loadDeck } from '../content/deck-loader.js';
+import { takePlacementTest } from '../../test/placement.js';
 
 type Word = { _id: string; word: string; article: string; translations: string[]; rank: number; answeredCorrectly: boolean; due: number | null };
-type Step =
-  | { done: false; words: Array<{ id: number; prompt: string; hint: string }>; asked: number; maxPrompts: number; expectedPrompts: number }
-  | { done: true; asked: number; maxPrompts: number };
 type Result = { level: number; deckSize: number; marked: number; takenAt: number };
-type Answer = { wordId: number; typed: string | null };
 
 const DAY_MS = 86_400_000;
 /** Enough of the Spanish deck for a level of 300 to sit well inside it. */
@@ -26,38 +23,12 @@ function call(app: FastifyInstance, cookie?: string) {
   return (method: 'GET' | 'POST', url: string, payload?: object) => app.inject({ method, url, payload, headers: cookie ? { cookie } : {} });
 }
 
-/**
- * Takes the whole test as a learner who knows the deck's words up to `knows` (by rank), typing the first
- * translation (or the word, where English is shown), and "I don't know" for the rest.
- */
-async function takeTest(app: FastifyInstance, cookie: string | undefined, knows: number, language = 'spanish'): Promise<{ answers: Answer[]; steps: Step[] }> {
-  const send = call(app, cookie);
-  const deck = new Map((await send('GET', `/api/${language}`)).json<Word[]>().map((w) => [Number(w._id), w]));
-  const answers: Answer[] = [];
-  const steps: Step[] = [];
-  for (;;) {
-    const res = await send('POST', `/api/${language}/placement/next`, { answers });
-    expect(res.statusCode, res.body).toBe(200);
-    const step = res.json<Step>();
-    steps.push(step);
-    if (step.done) return { answers, steps };
-    for (const { id, prompt } of step.words) {
-      const word = deck.get(id);
-      if (!word) throw new Error(`asked ${id}, not a deck word`);
-      // Spanish shows the Spanish word and takes English; the other languages the other way round.
-      const recognise = language === 'spanish';
-      expect(prompt).toContain(recognise ? word.word : word.translations[0]);
-      answers.push({ wordId: id, typed: word.rank > knows ? null : recognise ? (word.translations[0] ?? '') : word.word });
-    }
-  }
-}
-
 describeEachDatabase('placement test', (ctx) => {
   it('places a learner who knows the first 300 words near 300, marks them known without answers, and the quiz goes on after them', async () => {
     await loadSpanish(ctx());
     const { app } = ctx();
     const { cookie } = await loginAs(app);
-    const { answers, steps } = await takeTest(app, cookie, 300);
+    const { answers, steps } = await takePlacementTest(app, cookie, 300);
     expect(answers.length).toBeGreaterThanOrEqual(16);
     expect(answers.length).toBeLessThanOrEqual(36);
     expect(steps.at(-1)).toEqual({ done: true, asked: answers.length, maxPrompts: 36 });
@@ -113,12 +84,12 @@ describeEachDatabase('placement test', (ctx) => {
     const wrong = await app.inject({ method: 'PATCH', url: `/api/spanish/${que?._id}`, payload: { verdict: 'wrong', typed: 'what' }, headers: { cookie } });
     const queDue = wrong.json<{ word: Word }>().word.due;
 
-    const beginner = await takeTest(app, cookie, 0);
+    const beginner = await takePlacementTest(app, cookie, 0);
     const first = (await send('POST', '/api/spanish/placement', { answers: beginner.answers })).json<Result>();
     expect(first).toMatchObject({ marked: 0 });
     expect(first.level).toBeLessThanOrEqual(5);
 
-    const { answers } = await takeTest(app, cookie, 200);
+    const { answers } = await takePlacementTest(app, cookie, 200);
     const second = (await send('POST', '/api/spanish/placement', { answers })).json<Result>();
     expect(second.level).toBeGreaterThan(100);
     const after = (await send('GET', '/api/spanish')).json<Word[]>();
@@ -128,7 +99,7 @@ describeEachDatabase('placement test', (ctx) => {
     expect(learned).toBe(second.marked);
 
     // A lower result later deletes nothing; it replaces the shown result.
-    const again = await takeTest(app, cookie, 0);
+    const again = await takePlacementTest(app, cookie, 0);
     const third = (await send('POST', '/api/spanish/placement', { answers: again.answers })).json<Result>();
     expect(third.marked).toBe(0);
     expect((await send('GET', '/api/spanish')).json<Word[]>().filter((w) => w.answeredCorrectly)).toHaveLength(learned);
@@ -139,7 +110,7 @@ describeEachDatabase('placement test', (ctx) => {
     await loadSpanish(ctx());
     const { app } = ctx();
     expect((await call(app)('GET', '/api/spanish/placement')).json()).toEqual({ result: null });
-    const { answers } = await takeTest(app, undefined, 100);
+    const { answers } = await takePlacementTest(app, undefined, 100);
     const next = await call(app)('POST', '/api/spanish/placement/next', { answers: answers.slice(0, 4) });
     expect(next.cookies).toHaveLength(0);
 
@@ -163,7 +134,7 @@ describeEachDatabase('placement test', (ctx) => {
     const { app } = ctx();
     const { cookie } = await loginAs(app);
     const deckSize = (await call(app, cookie)('GET', '/api/german/stats')).json<{ totalWords: number }>().totalWords;
-    const { answers } = await takeTest(app, cookie, deckSize, 'german');
+    const { answers } = await takePlacementTest(app, cookie, deckSize, 'german');
     const started = performance.now();
     const result = (await call(app, cookie)('POST', '/api/german/placement', { answers })).json<Result>();
     console.log(`placement: ${result.marked} German cards marked known in ${Math.round(performance.now() - started)} ms`);
