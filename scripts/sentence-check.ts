@@ -150,7 +150,8 @@ zwingen:zwang gezwungen|binden:band gebunden|schwimmen:schwamm geschwommen|gleic
 streiten:stritt gestritten|leihen:lieh geliehen|weisen:wies gewiesen|hängen:hing gehangen|befehlen:befiehl befahl befohlen
 empfehlen:empfiehl empfahl empfohlen|stehlen:stiehl stahl gestohlen|messen:miss misst maß gemessen|geschehen:geschieh geschah geschehen
 gelten:gilt galt gegolten|schießen:schoss geschossen|verbieten:verbot verboten|vergleichen:verglich verglichen|erschrecken:erschrak
-entscheiden:entschied entschieden|beweisen:bewies bewiesen|beschreiben:beschrieb beschrieben|fressen:friss frisst fraß gefressen`;
+entscheiden:entschied entschieden|beweisen:bewies bewiesen|beschreiben:beschrieb beschrieben|fressen:friss frisst fraß gefressen
+gelingen:gelang gelungen|verderben:verdirb verdirbt verdarb verdorben|überstehen:überstand überstanden`;
 
 const STRONG = new Map<string, string[]>(
   GERMAN_STRONG.split(/[|\n]/).map((pair) => {
