@@ -191,7 +191,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Before the routes, so that its hook sees every one of them.
   if (config.metricsToken) registerMetrics(app, config.metricsToken);
 
-  const users = new UserRepository(db.kysely);
+  const users = new UserRepository(db.kysely, db.writeTransaction);
   const limiter = new RateLimiter(db.kysely, clock);
   const sessionRepository = new SessionRepository(db.kysely, db.writeTransaction);
   const sessions = new SessionManager(sessionRepository, users, {
@@ -242,7 +242,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await registerApiDocs(app);
   await app.register(statusRoutes(new StatusRepository(db.kysely, db.target.kind === 'sqlite' ? db.target.file : null), health));
-  const email = emailFeatures(app, { db: db.kysely, write: db.writeTransaction, config, clock, limiter, outboxPollMs: options.outboxPollMs });
+  const knownDevice = (deviceToken: string, userId: string) => loginGuard.knows(deviceToken, userId);
+  const email = emailFeatures(app, {
+    db: db.kysely, write: db.writeTransaction, config, clock, limiter, knownDevice, outboxPollMs: options.outboxPollMs,
+  });
   await app.register(authRoutes(auth, sessions, loginGuard, email.confirmAtSignup));
   const accounts = new AccountService(new AccountRepository(db, cards, () => sessionRepository.flushTouches()), limiter, clock, config.sessionIdleMs, (name) => loginGuard.forgetName(name));
   await app.register(accountRoutes(accounts, sessions));

@@ -3,6 +3,7 @@ import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import type { Learner } from '../../lib/learner.js';
 import type { Cards } from '../cards/cards.js';
+import { voidResetLinks } from './email.repository.js';
 
 export interface SessionRow {
   tokenHash: string;
@@ -70,6 +71,7 @@ export class AccountRepository {
       let query = trx.deleteFrom('sessions').where('user_id', '=', userId);
       if (keepTokenHash) query = query.where('token_hash', '<>', keepTokenHash);
       await query.execute();
+      await voidResetLinks(trx, userId);
     });
   }
 

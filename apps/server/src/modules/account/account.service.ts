@@ -6,7 +6,7 @@ import type { Limit, RateLimiter } from '../../lib/rate-limiter.js';
 import { sha256 } from '../../lib/tokens.js';
 import { describeUserAgent } from '../../lib/user-agent.js';
 import type { Learner } from '../../lib/learner.js';
-import { resetLimitKey } from './password-reset.js';
+import { resetLimitKeys } from './password-reset.js';
 import type { AccountRepository } from './account.repository.js';
 import { confirmLimitKey } from './email.service.js';
 
@@ -62,7 +62,8 @@ export class AccountService {
     await this.confirmPassword(learner, password);
     await this.accounts.deleteAccount(learner);
     if (learner.username) await this.forgetName(learner.username);
-    for (const key of [reauthKey(learner.id), confirmLimitKey(learner.id), resetLimitKey(learner.id)]) await this.limiter.reset(key);
+    const keys = [reauthKey(learner.id), confirmLimitKey(learner.id), ...resetLimitKeys(learner.id)];
+    for (const key of keys) await this.limiter.reset(key);
   }
 
   private async confirmPassword(learner: Learner, password: string): Promise<void> {

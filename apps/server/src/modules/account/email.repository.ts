@@ -1,8 +1,19 @@
 import type { Kysely } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
+import { type Mail, queueMail } from '../../lib/mail-queue.js';
 
 export type TokenPurpose = 'confirm' | 'reset';
+
+/** A link's token as stored: only its hash. */
+export interface NewToken {
+  tokenHash: string;
+  userId: string;
+  purpose: TokenPurpose;
+  address: string | null;
+  now: number;
+  expiresAt: number;
+}
 
 /** An account a reset mail may go to: only one with a confirmed address. */
 export interface MailableAccount {
@@ -25,6 +36,14 @@ const useToken = (db: Kysely<Database>, tokenHash: string, purpose: TokenPurpose
     .where('expires_at', '>', now)
     .returning(['user_id', 'address'])
     .executeTakeFirst();
+
+/**
+ * Voids every reset link of the account not used yet, in the caller's unit of work: a link mailed before the
+ * password changed, the address was removed or another one confirmed must not outlive that change.
+ */
+export const voidResetLinks = (db: Kysely<Database>, userId: string) =>
+  db.deleteFrom('email_tokens').where('user_id', '=', userId).where('purpose', '=', 'reset').where('used_at', 'is', null)
+    .execute();
 
 /** Kysely only: confirmed addresses (account_emails) and single-use link tokens (email_tokens, hashed). */
 export class EmailRepository {
@@ -53,18 +72,30 @@ export class EmailRepository {
     return row?.address ?? null;
   }
 
-  /** Stores a new link's hash; an earlier unused link of the same purpose stops working (only the latest does). */
-  async createToken(t: { tokenHash: string; userId: string; purpose: TokenPurpose; address: string | null; now: number; expiresAt: number }): Promise<void> {
+  /**
+   * Stores a new link's hash and queues the mail that carries it, in one unit of work: no link is stored without its
+   * mail, nor mailed without being stored. A new confirmation link voids an unused earlier one (only the latest
+   * address asked for counts); reset links stand side by side until one is used, so that requests the owner did
+   * not make cannot void the link the owner is about to open.
+   */
+  async createToken(t: NewToken, mail: Mail): Promise<void> {
     await this.write(async (trx) => {
-      await trx.deleteFrom('email_tokens').where('user_id', '=', t.userId).where('purpose', '=', t.purpose).where('used_at', 'is', null).execute();
+      if (t.purpose === 'confirm') {
+        await trx.deleteFrom('email_tokens').where('user_id', '=', t.userId).where('purpose', '=', 'confirm')
+          .where('used_at', 'is', null).execute();
+      }
       await trx
         .insertInto('email_tokens')
         .values({ token_hash: t.tokenHash, user_id: t.userId, purpose: t.purpose, address: t.address, created_at: t.now, expires_at: t.expiresAt, used_at: null })
         .execute();
+      await queueMail(trx, mail, t.now);
     });
   }
 
-  /** Confirms the address of a confirmation link, using the link up in the same transaction. */
+  /**
+   * Confirms the address of a confirmation link, using the link up in the same transaction. Reset links mailed to
+   * the address it replaces stop working.
+   */
   async confirm(tokenHash: string, now: number): Promise<string | null> {
     return this.write(async (trx) => {
       const used = await useToken(trx, tokenHash, 'confirm', now);
@@ -75,6 +106,7 @@ export class EmailRepository {
         .values(row)
         .onConflict((oc) => oc.column('user_id').doUpdateSet({ address: row.address, address_key: row.address_key, confirmed_at: now }))
         .execute();
+      await voidResetLinks(trx, used.user_id);
       return used.address;
     });
   }
@@ -89,16 +121,16 @@ export class EmailRepository {
       if (!used) return null;
       await trx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', used.user_id).execute();
       await trx.deleteFrom('sessions').where('user_id', '=', used.user_id).execute();
-      await trx.deleteFrom('email_tokens').where('user_id', '=', used.user_id).where('purpose', '=', 'reset').where('used_at', 'is', null).execute();
+      await voidResetLinks(trx, used.user_id);
       return { userId: used.user_id };
     });
   }
 
-  /** Removes the confirmed address and any confirmation link waiting. */
+  /** Removes the confirmed address, any confirmation link waiting and every reset link mailed to it. */
   async remove(userId: string): Promise<void> {
     await this.write(async (trx) => {
       await trx.deleteFrom('account_emails').where('user_id', '=', userId).execute();
-      await trx.deleteFrom('email_tokens').where('user_id', '=', userId).where('purpose', '=', 'confirm').execute();
+      await trx.deleteFrom('email_tokens').where('user_id', '=', userId).where('used_at', 'is', null).execute();
     });
   }
 

@@ -1,4 +1,6 @@
 import type { LoginBody, SignupBody } from '@vocab/api';
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { conflict, invalidCredentials } from '../../lib/errors.js';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/password.js';
@@ -9,8 +11,13 @@ import { DEFAULT_RETENTION, type UserRepository } from './user.repository.js';
 
 const SIGNUP_PER_CLIENT = { max: 20, windowMs: 60 * 60_000 };
 
-/** Called when a guest logs into an account: its cards and languages move into the account. */
-export type MergeGuest = (guestId: string, account: Learner) => Promise<void>;
+/**
+ * Called when a guest logs into an account: its cards and languages move into the account, in one unit of work
+ * that runs `first` (on the same transaction) before the merge.
+ */
+export type MergeGuest = (guestId: string, account: Learner, first: InUnit) => Promise<void>;
+/** Work on the unit of work's transaction. */
+export type InUnit = (trx: Transaction<Database>) => Promise<void>;
 
 export class AuthService {
   constructor(
@@ -29,8 +36,8 @@ export class AuthService {
     if (await this.users.usernameTaken(body.username)) throw usernameTaken();
     const passwordHash = await hashPassword(body.password);
     if (current && current.username === null) {
-      if (!(await this.users.upgradeGuest(current.id, body.username, passwordHash))) throw usernameTaken();
-      await this.users.adoptPractisedLanguages(current.id, this.clock());
+      const upgraded = await this.users.upgradeGuest(current.id, body.username, passwordHash, this.clock());
+      if (!upgraded) throw usernameTaken();
       return { ...current, username: body.username };
     }
     const id = randomToken();
@@ -46,8 +53,9 @@ export class AuthService {
     if (!found || !ok) throw invalidCredentials();
     if (current && current.username === null && current.id !== found.learner.id) {
       // The languages the guest practised become its own first, so the merge brings them into the account.
-      await this.users.adoptPractisedLanguages(current.id, this.clock());
-      await this.mergeGuest(current.id, found.learner);
+      const now = this.clock();
+      const guestId = current.id;
+      await this.mergeGuest(guestId, found.learner, (trx) => this.users.adoptPractisedLanguages(trx, guestId, now));
     }
     return found.learner;
   }

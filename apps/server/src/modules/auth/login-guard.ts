@@ -109,16 +109,28 @@ export class LoginGuard {
     await this.db.deleteFrom('known_devices').where('last_used_at', '<=', this.clock() - DEVICE_MAX_AGE_MS).execute();
   }
 
-  private async isKnown(tokenHash: string, userKey: string): Promise<boolean> {
-    const row = await this.db
-      .selectFrom('known_devices')
-      .innerJoin('users', 'users.id', 'known_devices.user_id')
-      .select('known_devices.user_id')
-      .where('known_devices.token_hash', '=', tokenHash)
-      .where('users.username_key', '=', userKey)
-      .where('known_devices.last_used_at', '>', this.clock() - DEVICE_MAX_AGE_MS)
+  /** Whether the browser of a device token has logged in to the account (a forgotten password trusts it more). */
+  async knows(deviceToken: string, userId: string): Promise<boolean> {
+    const row = await this.knownDevice(sha256(deviceToken)).where('known_devices.user_id', '=', userId)
       .executeTakeFirst();
     return row !== undefined;
+  }
+
+  private async isKnown(tokenHash: string, userKey: string): Promise<boolean> {
+    const row = await this.knownDevice(tokenHash)
+      .innerJoin('users', 'users.id', 'known_devices.user_id')
+      .where('users.username_key', '=', userKey)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** The accounts a device token is known to, within the year a browser is remembered. */
+  private knownDevice(tokenHash: string) {
+    return this.db
+      .selectFrom('known_devices')
+      .select('known_devices.user_id')
+      .where('known_devices.token_hash', '=', tokenHash)
+      .where('known_devices.last_used_at', '>', this.clock() - DEVICE_MAX_AGE_MS);
   }
 }
 

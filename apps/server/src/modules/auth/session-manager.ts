@@ -83,9 +83,8 @@ export class SessionManager {
 
   /** Starts a fresh session for the user, ending the request's previous one (rotation at login). */
   async start(request: FastifyRequest, reply: FastifyReply, learner: Learner): Promise<void> {
-    if (request.sessionTokenHash) await this.sessions.delete(request.sessionTokenHash);
     const session = this.newSession(request, learner);
-    await this.sessions.create(session.row);
+    await this.sessions.rotate(request.sessionTokenHash, session.row);
     session.begin(reply);
   }
 

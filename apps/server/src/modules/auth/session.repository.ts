@@ -94,6 +94,15 @@ export class SessionRepository {
     }
   }
 
+  /** Replaces a session by a new one in one unit of work (rotation at login): never neither, never both. */
+  async rotate(oldTokenHash: string | null, session: SessionInsert): Promise<void> {
+    if (oldTokenHash) this.pendingTouches.delete(oldTokenHash);
+    await this.write(async (trx) => {
+      if (oldTokenHash) await trx.deleteFrom('sessions').where('token_hash', '=', oldTokenHash).execute();
+      await this.create(session, trx);
+    });
+  }
+
   async delete(tokenHash: string): Promise<void> {
     this.pendingTouches.delete(tokenHash);
     await this.db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();

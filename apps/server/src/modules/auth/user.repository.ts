@@ -1,4 +1,5 @@
 import { type Kysely, type Transaction, sql } from 'kysely';
+import type { Db } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/db-errors.js';
 import type { Database } from '../../db/schema.js';
 import type { Learner } from '../../lib/learner.js';
@@ -17,7 +18,11 @@ export const toLearner = (row: { id: string; username: string | null; desired_re
 export const newGuest = (id: string): Learner => ({ id, username: null, desiredRetention: DEFAULT_RETENTION, strictAccents: false });
 
 export class UserRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    /** The app's one write unit (Db.writeTransaction), for writes of several statements. */
+    private readonly write: Db['writeTransaction'],
+  ) {}
 
   /** Stores a guest (`newGuest`), in the caller's unit of work. */
   async createGuest(trx: Transaction<Database>, id: string, now: number): Promise<void> {
@@ -34,16 +39,23 @@ export class UserRepository {
     return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
   }
 
-  /** Turns a guest into an account in place, so everything the guest learned stays with it. */
-  async upgradeGuest(id: string, username: string, passwordHash: string): Promise<boolean> {
+  /**
+   * Turns a guest into an account in place, so everything the guest learned stays with it, and makes the languages
+   * it practised its own, in one unit of work. False when the name is taken (or the guest is gone).
+   */
+  async upgradeGuest(id: string, username: string, passwordHash: string, now: number): Promise<boolean> {
     try {
-      const result = await this.db
-        .updateTable('users')
-        .set({ username, username_key: usernameKey(username), password_hash: passwordHash })
-        .where('id', '=', id)
-        .where('username', 'is', null)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
+      return await this.write(async (trx) => {
+        const result = await trx
+          .updateTable('users')
+          .set({ username, username_key: usernameKey(username), password_hash: passwordHash })
+          .where('id', '=', id)
+          .where('username', 'is', null)
+          .executeTakeFirst();
+        if (Number(result.numUpdatedRows) !== 1) return false;
+        await this.adoptPractisedLanguages(trx, id, now);
+        return true;
+      });
     } catch (err) {
       if (isUniqueViolation(err)) return false;
       throw err;
@@ -67,12 +79,13 @@ export class UserRepository {
 
   /**
    * Adds to a learner's languages every language it has practised (has a card in): a guest's practice is what
-   * makes a language theirs, so after signup or login the user home lists it with its progress.
+   * makes a language theirs, so after signup or login the user home lists it with its progress. In the caller's
+   * unit of work: at login, the guest's merge into the account.
    */
-  async adoptPractisedLanguages(id: string, now: number): Promise<void> {
+  async adoptPractisedLanguages(trx: Transaction<Database>, id: string, now: number): Promise<void> {
     await sql`insert into user_languages (user_id, language, added_at)
       select distinct cast(${id} as text), language, cast(${now} as bigint) from progress where learner_id = ${id} and language <> ''
-      on conflict (user_id, language) do nothing`.execute(this.db);
+      on conflict (user_id, language) do nothing`.execute(trx);
   }
 
   async delete(id: string): Promise<void> {

@@ -1,6 +1,8 @@
 import type { AnswerBody, DirectionName, LanguageStats, Lexicon, UserLanguage, Word } from '@vocab/api';
 import { BATCH_SIZE, CONTEXT_DIRECTION, type Direction, contextAnswerKey, exampleSentence, type LanguageCode, answerKey, checkAnswer, directionOf, effectiveRetention, getLanguage, primaryDirection, type Verdict, isLearned, newCardState, ratingForVerdict, reviewCard, splitTranslations } from '@vocab/core';
+import type { Transaction } from 'kysely';
 import { isUniqueViolation } from '../../db/db-errors.js';
+import type { Database } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { JsonText } from '../../lib/json-text.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
@@ -289,6 +291,10 @@ export class LearningService {
     return { ...stats, ...(list ? { wordsLearned: list } : {}), addedAt: when };
   }
 
-  /** A guest's learning moves into the account it logs into (cards/guest-merge.ts). */
-  mergeGuest = (guestId: string, account: Learner): Promise<void> => this.cards.run({ learner: account }, ({ cards }) => cards.mergeGuest(guestId, account.id));
+  /** A guest's learning moves into the account it logs into (cards/guest-merge.ts), in one unit after `first`. */
+  mergeGuest = (guestId: string, account: Learner, first: (trx: Transaction<Database>) => Promise<void>) =>
+    this.cards.run({ learner: account }, async ({ cards, trx }) => {
+      await first(trx);
+      await cards.mergeGuest(guestId, account.id);
+    });
 }

@@ -11,7 +11,7 @@ import { EmailRepository } from '../account/email.repository.js';
 import { emailRoutes } from './email.routes.js';
 import { EmailService } from '../account/email.service.js';
 import type { ConfirmAtSignup } from '../auth/auth.routes.js';
-import { PasswordReset } from '../account/password-reset.js';
+import { type KnownDevice, PasswordReset } from '../account/password-reset.js';
 import { passwordResetRoutes } from '../account/password-reset.routes.js';
 import { LinkSigner } from './link-signer.js';
 import { ReminderJob } from './reminder-job.js';
@@ -42,6 +42,8 @@ export interface EmailDeps {
   config: Config;
   clock: Clock;
   limiter: RateLimiter;
+  /** Whether a browser has logged in to an account (LoginGuard.knows): its reset requests count apart. */
+  knownDevice: KnownDevice;
   outboxPollMs?: number;
 }
 
@@ -54,7 +56,7 @@ export function emailFeatures(app: FastifyInstance, deps: EmailDeps): { confirmA
   const mailer = config.smtpUrl ? new Mailer(db, clock, { smtpUrl: config.smtpUrl, from: config.contactFrom, publicUrl: config.publicUrl, pollMs: deps.outboxPollMs }, app.log) : null;
   const emailRepository = new EmailRepository(db, write);
   const emails = new EmailService(emailRepository, mailer, limiter, clock);
-  const reset = new PasswordReset(emailRepository, mailer, limiter, clock, app.log);
+  const reset = new PasswordReset(emailRepository, mailer, limiter, clock, app.log, deps.knownDevice);
   const remindersRepository = new RemindersRepository(db, write);
   const reminders = new RemindersService(remindersRepository, emailRepository, new LinkSigner(db), clock, mailer !== null && config.reminderIntervalMs > 0);
   const job = mailer ? new ReminderJob(remindersRepository, emailRepository, reminders, mailer, clock, app.log) : null;
