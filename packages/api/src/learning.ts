@@ -148,6 +148,10 @@ export const AddWordBody = z.object({
 });
 export type AddWordBody = z.infer<typeof AddWordBody>;
 
+/** An own word's new text: the same rules as adding it. */
+export const OwnWordBody = AddWordBody.pick({ word: true, translation: true });
+export type OwnWordBody = z.infer<typeof OwnWordBody>;
+
 export const AddLanguageBody = z.object({ language: LanguageParam });
 
 export const ContactBody = z.object({

@@ -34,6 +34,7 @@ export const routes: RouteObject[] = [
       page(paths.settings, () => import('./routes/settings')),
       page('/stats/:language', () => import('./routes/language-stats')),
       page('/import/:language', () => import('./routes/language-import')),
+      page('/own-words/:language', () => import('./routes/language-own-words')),
       page('/placement/:language', () => import('./routes/language-placement')),
       page('/context/:language', () => import('./routes/language-context')),
       page('/listen/:language', () => import('./routes/language-listen')),

@@ -30,6 +30,7 @@ export const paths = {
   languageAddWords: (code: string) => `/${code}-add-words`,
   languageStats: (code: string) => `/stats/${code}`,
   languageImport: (code: string) => `/import/${code}`,
+  languageOwnWords: (code: string) => `/own-words/${code}`,
   languagePlacement: (code: string) => `/placement/${code}`,
   languageContext: (code: string) => `/context/${code}`,
   languageListen: (code: string) => `/listen/${code}`,

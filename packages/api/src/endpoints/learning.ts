@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint.js';
-import { AddWordBody, AnswerBody, AnswerResponse, DirectionQuery, LanguageStats, Lexicon, Word, WordList } from '../learning.js';
+import { OkBody } from '../common.js';
+import { AddWordBody, AnswerBody, AnswerResponse, DirectionQuery, LanguageStats, Lexicon, OwnWordBody, Word, WordList } from '../learning.js';
 import { LanguagePath } from './language-path.js';
 
 /**
@@ -85,5 +86,30 @@ export const learningEndpoints = {
     params: LanguagePath,
     body: AddWordBody,
     responses: { 201: Word },
+  }),
+  ownWords: endpoint({
+    method: 'GET',
+    path: '/api/{language}/own-words',
+    summary: "The caller's own words of a language, by word (a visitor has none)",
+    tag: 'learning',
+    params: LanguagePath,
+    responses: { 200: WordList },
+  }),
+  editOwnWord: endpoint({
+    method: 'PATCH',
+    path: '/api/{language}/own-words/{id}',
+    summary: "Changes one of the caller's own words; its cards and review history stay with it",
+    tag: 'learning',
+    params: WordParams,
+    body: OwnWordBody,
+    responses: { 200: Word },
+  }),
+  deleteOwnWord: endpoint({
+    method: 'DELETE',
+    path: '/api/{language}/own-words/{id}',
+    summary: "Deletes one of the caller's own words, with its cards and review history",
+    tag: 'learning',
+    params: WordParams,
+    responses: { 200: OkBody },
   }),
 };

@@ -12,7 +12,7 @@ import type { WordRow } from './word-row.js';
 import { forgetLearner } from './forget-learner.js';
 import { mergeGuest } from './guest-merge.js';
 import { type KnownCardsOwner, addKnownCards } from './known-cards.js';
-import { type OwnWord, addOwnWords } from './own-words.js';
+import { type OwnWord, addOwnWords, deleteOwnWord, editOwnWord } from './own-words.js';
 import { chooseStart } from './learning-start.js';
 import { refitCards } from './refit.js';
 
@@ -380,6 +380,16 @@ export class CardStore {
   /** Adds own words (one, or an import's all at once): see own-words.ts. Returns the ids of the words added. */
   addOwnWords(learnerId: string, language: string, words: readonly OwnWord[]): Promise<number[]> {
     return addOwnWords(this.trx, learnerId, language, words);
+  }
+
+  /** Changes an own word in place, its history following it: see own-words.ts. False if the learner has no such word. */
+  editOwnWord(learnerId: string, language: string, id: number, edit: { word: string; translation: string }): Promise<boolean> {
+    return editOwnWord(this.trx, learnerId, language, id, edit);
+  }
+
+  /** Deletes an own word with its cards and log: see own-words.ts. False if the learner has no such word. */
+  deleteOwnWord(learnerId: string, language: string, id: number): Promise<boolean> {
+    return deleteOwnWord(this.trx, learnerId, language, id);
   }
 
   /** Where the learner takes new words from in a language (1: the deck's start): see learning-start.ts. */

@@ -17,6 +17,35 @@ export async function addOwnWords(trx: Transaction<Database>, learnerId: string,
   return ids;
 }
 
+/**
+ * Changes one of the learner's own words in place: its id stays, so its cards and review log follow it. A changed
+ * word drops its sentence, which bracketed the old one. False when the learner has no such word; a word they have
+ * already under the new key fails the unique index (the caller tells the learner).
+ */
+export async function editOwnWord(trx: Transaction<Database>, learnerId: string, language: string, id: number, edit: { word: string; translation: string }): Promise<boolean> {
+  const key = wordKey(edit.word);
+  const result = await trx
+    .updateTable('words')
+    .set((eb) => ({
+      word: edit.word,
+      word_key: key,
+      translation: edit.translation,
+      example: eb.case().when('word_key', '=', key).then(eb.ref('example')).else('').end(),
+      example_translation: eb.case().when('word_key', '=', key).then(eb.ref('example_translation')).else('').end(),
+    }))
+    .where('id', '=', id)
+    .where('owner_id', '=', learnerId)
+    .where('language', '=', language)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Deletes one of the learner's own words; its cards and review log go with it (they cascade). False if none. */
+export async function deleteOwnWord(trx: Transaction<Database>, learnerId: string, language: string, id: number): Promise<boolean> {
+  const result = await trx.deleteFrom('words').where('id', '=', id).where('owner_id', '=', learnerId).where('language', '=', language).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
 /** A word to add, with its sentence (its form bracketed) and the sentence's English where it has one. */
 export interface OwnWord {
   word: string;

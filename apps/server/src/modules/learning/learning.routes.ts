@@ -46,5 +46,18 @@ export function learningRoutes(learning: LearningService, sessions: SessionManag
       const word = await learning.addOwnWord(await sessions.claim(request, reply), code, request.body.word, request.body.translation);
       return reply.status(201).send(word);
     });
+
+    serve(app, learningEndpoints.ownWords, async (request, _reply, code) => learning.ownWords(request.learner, code));
+
+    serve(app, learningEndpoints.editOwnWord, async (request, _reply, code) => {
+      if (!request.learner) throw unauthorized();
+      return learning.editOwnWord(request.learner, code, request.params.id, request.body);
+    });
+
+    serve(app, learningEndpoints.deleteOwnWord, async (request, _reply, code) => {
+      if (!request.learner) throw unauthorized();
+      await learning.deleteOwnWord(request.learner, code, request.params.id);
+      return { ok: true as const };
+    });
   };
 }

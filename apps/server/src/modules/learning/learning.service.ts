@@ -269,6 +269,37 @@ export class LearningService {
     return toWord(row);
   }
 
+  async ownWords(learner: Learner | null, language: LanguageCode): Promise<Word[]> {
+    if (!learner) return [];
+    return (await this.words.ownWords(learner.id, language, primaryDirection(language))).map(toWord);
+  }
+
+  /** An own word's new text; a word the deck or the learner's other words have already is refused, as when adding. */
+  async editOwnWord(learner: Learner, language: LanguageCode, id: number, edit: { word: string; translation: string }): Promise<Word> {
+    const text = { word: edit.word.normalize('NFC'), translation: edit.translation.normalize('NFC') };
+    await this.ownWord(learner, language, id);
+    if (await this.words.hasWord(language, text.word)) throw wordExists();
+    const changed = await this.cards
+      .run({ learner }, ({ cards }) => cards.editOwnWord(learner.id, language, id, text))
+      .catch((err: unknown) => {
+        throw isUniqueViolation(err) ? wordExists() : err;
+      });
+    const row = changed ? await this.words.findWord(learner.id, language, id, primaryDirection(language)) : undefined;
+    if (!row) throw notFound('That word');
+    return toWord(row);
+  }
+
+  async deleteOwnWord(learner: Learner, language: LanguageCode, id: number): Promise<void> {
+    await this.ownWord(learner, language, id);
+    if (!(await this.cards.run({ learner }, ({ cards }) => cards.deleteOwnWord(learner.id, language, id)))) throw notFound('That word');
+  }
+
+  /** One of the learner's own words, or 404 (a deck word, another learner's, an id out of range alike). */
+  private async ownWord(learner: Learner, language: LanguageCode, id: number): Promise<void> {
+    const row = await this.words.findWord(learner.id, language, id, primaryDirection(language));
+    if (row?.owner_id !== learner.id) throw notFound('That word');
+  }
+
   async addLanguage(learner: Learner, language: LanguageCode, options: RecordOptions = {}): Promise<UserLanguage> {
     if (!(await this.languages.add(learner.id, language, this.clock()))) {
       throw conflict('language_exists', 'You have added this language already.');

@@ -33,6 +33,11 @@ export class WordRepository {
     return { total: Number(row.total), learned: Number(row.learned ?? 0), due: Number(row.due ?? 0) };
   }
 
+  /** The learner's own words in a language, by word, with their card in `direction`. */
+  ownWords(learnerId: string, language: string, direction: Direction): Promise<WordRow[]> {
+    return visibleWords(this.db, learnerId, language, direction).where('w.owner_id', '=', learnerId).orderBy('w.word_key').orderBy('w.id').execute();
+  }
+
   lexicon(learnerId: string | null, language: string): Promise<Array<{ word: string; article: string; translation: string; hint: string }>> {
     // The words alone: which card joins does not matter.
     return visibleWords(this.db, learnerId, language, 'recognise').clearSelect().select(['w.word', 'w.article', 'w.translation', 'w.hint']).execute();

@@ -17,6 +17,9 @@ export function Component() {
         <Link to={paths.languageImport(language.code)}>Import a list of words</Link> from a CSV file, a spreadsheet or Quizlet.
       </p>
       <p>
+        <Link to={paths.languageOwnWords(language.code)}>See, edit or delete your {language.name} words</Link>
+      </p>
+      <p>
         <Link to={paths.language(language.code)}>Back to {language.name}</Link>
       </p>
     </Page>

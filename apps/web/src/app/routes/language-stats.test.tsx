@@ -83,6 +83,7 @@ describe('the language stats page', () => {
     expect(screen.getByText(/You remembered/)).toHaveTextContent('You remembered 86% of 50 reviews (aim: 90%).');
     const table = screen.getByRole('table', { name: 'Reviews due' });
     expect(within(table).getAllByRole('row')).toHaveLength(31);
+    expect(screen.getByRole('link', { name: 'See, edit or delete your Spanish words' })).toHaveAttribute('href', '/own-words/spanish');
   });
 
   it("draws a new learner's words learned over two weeks, not three months of zeros", async () => {

@@ -88,6 +88,9 @@ function Stats({ code }: { code: Parameters<typeof getLanguage>[0] }) {
       <p>
         <Link to={paths.languageImport(code)}>Import words</Link> from a CSV file, a spreadsheet or Quizlet.
       </p>
+      <p>
+        <Link to={paths.languageOwnWords(code)}>See, edit or delete your {language.name} words</Link>
+      </p>
     </Page>
   );
 }
