@@ -107,7 +107,7 @@ test.describe('email, on a phone', () => {
     const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
     await expect(section.getByText(`Your time zone: ${zone}`)).toBeVisible();
     await section.getByRole('button', { name: 'Save reminder' }).click();
-    await expect(section.getByRole('status')).toHaveText(`Saved. Reminders at 08:00 (${zone}).`);
+    await expect(section.getByRole('status')).toHaveText(`Saved. Reminders at 08:00 (${zone}), Monday to Friday.`);
     await expectAccessible(page);
     await section.screenshot({ path: 'test-results/e2e/email-reminder-375.png' });
     for (const [width, height] of [[375, 430], [1280, 900]] as const) {

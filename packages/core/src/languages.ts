@@ -80,6 +80,9 @@ export function getLanguage(code: LanguageCode): Language {
 }
 
 /** Size of a learning batch: a quiz session's words, and "Learn 15 more words". */
+/** "a" or "an" before a language's name as an adjective: "an Italian word", "a Spanish word". */
+export const indefiniteArticle = (name: string): 'a' | 'an' => (/^[aeiou]/i.test(name) ? 'an' : 'a');
+
 export const BATCH_SIZE = 15;
 /** Delay after an answer before the next word. */
 export const ADVANCE_DELAY_MS = 2000;

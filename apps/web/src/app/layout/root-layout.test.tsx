@@ -140,6 +140,15 @@ describe('the navbar on a phone, and the streak', () => {
     expect(await within(mainNav()).findByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/settings');
   });
 
+  it('shows a new account its goal, not a "0-day streak"', async () => {
+    server.use(asAccount(), fake('GET', '/api/stats/summary', () => HttpResponse.json(summary({ streak: 0, todayAnswers: 0, dailyGoal: 20, goalMet: false, xp: 0 }))));
+    renderApp();
+
+    const badge = (await within(mainNav()).findByText(/today/)).closest('p') as HTMLElement;
+    expect(badge).toHaveTextContent(/^No streak yet; 0\/20 today/);
+    expect(mainNav()).not.toHaveTextContent(/day streak/);
+  });
+
   it('says the streak in words, with an inline icon rather than an emoji', async () => {
     server.use(asAccount(), fake('GET', '/api/stats/summary', () => HttpResponse.json(summary({ streak: 1, todayAnswers: 25, dailyGoal: 20, goalMet: true, xp: 300 }))));
     renderApp();

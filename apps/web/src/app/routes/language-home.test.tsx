@@ -25,6 +25,14 @@ describe('a language home', () => {
     expect(screen.queryByText(/Nothing is due/)).not.toBeInTheDocument();
   });
 
+  it('says "under 1%" for a few words learned of a large deck, and "an Italian" sentence and word', async () => {
+    server.use(withCharts(), fake('GET', '/api/{language}/stats', { language: 'italian' }, () => HttpResponse.json(languageStats('italian', { learnedCount: 13, percentLearned: 0 }))));
+    renderRoute('/italian', ROUTES);
+    expect(await screen.findByText('Words learned:')).toHaveTextContent('Words learned: under 1%');
+    expect(within(stepOf('In context')).getByText(/sentence with a word left out/)).toHaveTextContent(/^Read an Italian sentence/);
+    expect(within(stepOf('Listen and type')).getByText(/and type it/)).toHaveTextContent('Hear an Italian word and type it.');
+  });
+
   it('offers the next steps: new words in the quiz\'s own direction, review, the other direction, listening, add words and the charts', async () => {
     server.use(withCharts(), fake('GET', '/api/{language}/stats', { language: 'italian' }, () => HttpResponse.json(languageStats('italian', { dueCount: 7 }))));
     renderRoute('/italian', ROUTES);

@@ -1,5 +1,5 @@
 import type { LanguageStats } from '@vocab/api';
-import { type Direction, type Language, otherDirection, primaryDirection } from '@vocab/core';
+import { type Direction, type Language, indefiniteArticle, otherDirection, primaryDirection } from '@vocab/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -96,7 +96,7 @@ function LanguageFigures({ language, stats, routes }: { language: Language; stat
     <>
       <div className="home-overview">
         <section className="card home-progress" aria-label="Your progress">
-          <PercentBar percent={stats.percentLearned} />
+          <PercentBar percent={stats.percentLearned} learned={stats.learnedCount} />
           <p>
             Total: <strong>{wordCount(stats.totalWords)}</strong>, {stats.learnedCount.toLocaleString('en')} learned
           </p>
@@ -135,14 +135,14 @@ function LanguageFigures({ language, stats, routes }: { language: Language; stat
         </li>
         <li className="card step">
           <h2>In context</h2>
-          <p>Read a {language.name} sentence with a word left out, and its English; type the missing word.</p>
+          <p>Read {indefiniteArticle(language.name)} {language.name} sentence with a word left out, and its English; type the missing word.</p>
           <Link to={paths.languageContext(language.code)} className="btn btn-secondary">
             Practice in context
           </Link>
         </li>
         <li className="card step">
           <h2>Listen and type</h2>
-          <p>Hear a {language.name} word and type it.</p>
+          <p>Hear {indefiniteArticle(language.name)} {language.name} word and type it.</p>
           <Link to={paths.languageListen(language.code)} className="btn btn-secondary">
             Practice listening
           </Link>

@@ -9,6 +9,8 @@ import { Component as Signup } from './signup';
 setupQuizTests();
 
 const ROUTES = [{ path: '/signup', Component: Signup }];
+const summaryWith = (xp: number) =>
+  fake('GET', '/api/stats/summary', () => HttpResponse.json({ streak: 0, todayAnswers: 0, dailyGoal: 20, goalMet: false, xp, xpToday: xp }));
 
 async function fillAndSubmit(user: ReturnType<typeof renderRoute>['user']) {
   await user.type(screen.getByLabelText('Username'), 'ana');
@@ -22,6 +24,7 @@ describe('the signup page', () => {
     let sent: unknown;
     server.use(
       asVisitor(),
+      summaryWith(0),
       fake('POST', '/api/auth/signup', async ({ request }) => {
         sent = await request.json();
         return HttpResponse.json({ ...ACCOUNT, userData: ACCOUNT }, { status: 201 });
@@ -38,10 +41,20 @@ describe('the signup page', () => {
     expect(sent).toEqual({ username: 'ana', password: 'correct horse' });
     // The app knows the session without asking again: the navbar and the account pages see the account at once.
     expect(queryClient.getQueryData(sessionQueryOptions().queryKey)).toEqual(ACCOUNT);
+    // Nothing was practised as a guest: nothing is said to have moved.
+    expect(screen.queryByText(/as a guest/)).toBeNull();
+  });
+
+  it('tells a guest who practised that their practice comes with them, before and after', async () => {
+    server.use(asVisitor(), summaryWith(40), fake('POST', '/api/auth/signup', () => HttpResponse.json({ ...ACCOUNT, userData: ACCOUNT }, { status: 201 })));
+    const { user } = renderRoute('/signup', ROUTES);
+    expect(await screen.findByText('Your practice so far comes with you into the new account.')).toBeInTheDocument();
+    await fillAndSubmit(user);
+    expect(await screen.findByText('What you practised as a guest is in your account.')).toBeInTheDocument();
   });
 
   it('shows the server\'s refusal in an error box, and no session', async () => {
-    server.use(asVisitor(), fake('POST', '/api/auth/signup', () => apiError(409, 'username_taken', 'That username is already taken.')));
+    server.use(asVisitor(), summaryWith(0), fake('POST', '/api/auth/signup', () => apiError(409, 'username_taken', 'That username is already taken.')));
     const { user, queryClient } = renderRoute('/signup', ROUTES);
 
     await fillAndSubmit(user);

@@ -63,7 +63,7 @@ function UserLanguageCard({ record }: { record: UserLanguage }) {
   return (
     <Link to={paths.genericLanguage(language.code)} className="card language-card">
       <LanguageCardTitle name={language.name} bg={language.bg} fontColor={language.fontColor} level={3} emblem={<LanguageFlag code={language.code} />} />
-      <PercentBar percent={record.percentLearned} />
+      <PercentBar percent={record.percentLearned} learned={record.learnedCount} />
       <p>
         {record.learnedCount.toLocaleString('en')} / {record.totalWords.toLocaleString('en')} words · {record.dueCount} up for review
       </p>

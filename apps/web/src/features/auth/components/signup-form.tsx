@@ -15,7 +15,7 @@ export function validateSignup(username: string, password: string, confirmPasswo
   return null;
 }
 
-export function SignupForm() {
+export function SignupForm({ practisedAsGuest = false }: { practisedAsGuest?: boolean }) {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
@@ -40,7 +40,7 @@ export function SignupForm() {
         <p className="success" role="status">
           ✔ Signup Successful. You are logged in as <strong>{signup.data.username}</strong>.
         </p>
-        <p>What you practised as a guest is in your account.</p>
+        {practisedAsGuest ? <p>What you practised as a guest is in your account.</p> : null}
         {signup.variables.email ? (
           <p>
             We sent a link to <strong>{signup.variables.email}</strong>: open it to confirm the address.
@@ -57,7 +57,7 @@ export function SignupForm() {
   const type = showPassword ? 'text' : 'password';
   return (
     <>
-    <p>Your practice so far comes with you into the new account.</p>
+    {practisedAsGuest ? <p>Your practice so far comes with you into the new account.</p> : null}
     <form className="form" onSubmit={onSubmit} noValidate>
       <label htmlFor="signup-username">Username</label>
       <input id="signup-username" name="username" autoComplete="username" value={username} onChange={(e) => setUsername(e.target.value)} autoFocus />

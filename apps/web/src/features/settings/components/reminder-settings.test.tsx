@@ -8,7 +8,7 @@ import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { apiError } from '@/test/api-fakes';
-import { ReminderSettings } from './reminder-settings';
+import { ReminderSettings, daysLabel } from './reminder-settings';
 import { Unsubscribe } from './unsubscribe';
 
 const off: ReminderState = { available: true, emailConfirmed: true, enabled: false, hour: 18, timeZone: 'UTC', days: [1, 2, 3, 4, 5, 6, 7] };
@@ -51,8 +51,15 @@ describe('the daily reminder in settings', () => {
     await userEvent.selectOptions(screen.getByLabelText('At'), '7');
     await userEvent.click(screen.getByLabelText('Sunday'));
     await userEvent.click(screen.getByRole('button', { name: 'Save reminder' }));
-    expect(await screen.findByRole('status')).toHaveTextContent(`Saved. Reminders at 07:00 (${zone}).`);
+    expect(await screen.findByRole('status')).toHaveTextContent(`Saved. Reminders at 07:00 (${zone}), Mondays, Tuesdays, Wednesdays, Thursdays, Fridays and Saturdays.`);
     expect(patches).toEqual([{ enabled: true, hour: 7, timeZone: zone, days: [1, 2, 3, 4, 5, 6] }]);
+  });
+
+  it('names the days the way a learner says them', () => {
+    expect(daysLabel([1, 2, 3, 4, 5, 6, 7])).toBe('every day');
+    expect(daysLabel([1, 2, 3, 4, 5])).toBe('Monday to Friday');
+    expect(daysLabel([6, 7])).toBe('Saturdays and Sundays');
+    expect(daysLabel([3])).toBe('Wednesdays');
   });
 
   it('asks for a day, and shows the server refusing', async () => {

@@ -17,6 +17,16 @@ const DAYS = [
   { day: 6, short: 'Sat', name: 'Saturday' },
   { day: 7, short: 'Sun', name: 'Sunday' },
 ];
+/** The chosen days as a learner says them: "every day", "Monday to Friday", "Mondays, Wednesdays and Fridays". */
+export function daysLabel(days: readonly number[]): string {
+  const chosen = DAYS.filter((d) => days.includes(d.day));
+  if (chosen.length === 7) return 'every day';
+  if (chosen.length === 5 && chosen.every((d) => d.day <= 5)) return 'Monday to Friday';
+  if (chosen.length === 2 && chosen.every((d) => d.day >= 6)) return 'Saturdays and Sundays';
+  const names = chosen.map((d) => `${d.name}s`);
+  return names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : (names[0] ?? 'no day');
+}
+
 const HOURS = Array.from({ length: 24 }, (_, h) => h);
 const hourLabel = (h: number) => `${String(h).padStart(2, '0')}:00`;
 const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
@@ -109,7 +119,7 @@ function ReminderForm({ initial }: { initial: ReminderState }) {
       {update.isError ? <ErrorBox>{reminderErrorText(update.error)}</ErrorBox> : null}
       {update.isSuccess ? (
         <p className="success" role="status">
-          {update.data.enabled ? `Saved. Reminders at ${hourLabel(update.data.hour)} (${update.data.timeZone}).` : 'Saved. Reminders are off.'}
+          {update.data.enabled ? `Saved. Reminders at ${hourLabel(update.data.hour)} (${update.data.timeZone}), ${daysLabel(update.data.days)}.` : 'Saved. Reminders are off.'}
         </p>
       ) : null}
       <button type="submit" className="btn btn-primary" disabled={update.isPending}>

@@ -22,8 +22,16 @@ export function StreakBadge() {
       <Flame />
       <span>
         {/* The words go first when the header is short of room (styles.css): "3 · 5/20" still reads, and is read out whole. */}
-        {data.streak}
-        <span className="streak-words">-day streak</span> · {done}/{data.dailyGoal}
+        {/* No streak yet is not a streak of 0 days: the goal alone is shown until the first day counts. */}
+        {data.streak > 0 ? (
+          <>
+            {data.streak}
+            <span className="streak-words">-day streak</span> ·{' '}
+          </>
+        ) : (
+          <span className="visually-hidden">No streak yet; </span>
+        )}
+        {done}/{data.dailyGoal}
         <span className="streak-words"> today</span>
         <span className="visually-hidden"> (answers of your daily goal{data.goalMet ? ', goal met' : ''}; {data.xp} XP)</span>
       </span>
