@@ -1,9 +1,10 @@
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 
-export const CONTACT_EMAIL = 'hello@vocab.example';
-export const CONTACT_PHONE = '+1 555 0100';
-
+/**
+ * Every link goes somewhere the app serves: the contact page reaches the people who run it, and following along is
+ * the daily reminder (no social handle or phone number stands in for one the project does not have).
+ */
 export function Footer() {
   return (
     <footer className="footer">
@@ -18,15 +19,13 @@ export function Footer() {
         <section aria-labelledby="footer-follow">
           <h2 id="footer-follow">Follow</h2>
           <ul>
-            <li><a href="https://mastodon.social/" rel="noopener noreferrer">Mastodon</a></li>
-            <li><a href="https://github.com/" rel="noopener noreferrer">GitHub</a></li>
+            <li><Link to={paths.settings}>Daily reminder by email</Link></li>
           </ul>
         </section>
         <section aria-labelledby="footer-contact">
           <h2 id="footer-contact">Contact</h2>
           <ul>
-            <li><a href={`mailto:${CONTACT_EMAIL}`}>{CONTACT_EMAIL}</a></li>
-            <li><a href={`tel:${CONTACT_PHONE.replaceAll(' ', '')}`}>{CONTACT_PHONE}</a></li>
+            <li><Link to={paths.contact}>Write to us</Link></li>
           </ul>
         </section>
       </div>

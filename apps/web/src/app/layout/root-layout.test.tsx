@@ -170,9 +170,10 @@ describe('the footer', () => {
     const column = (name: string) => within(footer).getByRole('heading', { name }).closest('section') as HTMLElement;
     expect(within(column('About')).getByRole('link', { name: 'How it works' })).toHaveAttribute('href', '/about');
     expect(within(column('About')).getByRole('link', { name: 'Languages offered' })).toHaveAttribute('href', '/languages-offered');
-    expect(within(column('Follow')).getAllByRole('link').length).toBeGreaterThan(0);
-    expect(within(column('Contact')).getByRole('link', { name: /@/ })).toHaveAttribute('href', expect.stringMatching(/^mailto:/));
-    expect(within(column('Contact')).getByRole('link', { name: /^\+/ })).toHaveAttribute('href', expect.stringMatching(/^tel:\+\d+$/));
+    expect(within(column('Follow')).getByRole('link', { name: 'Daily reminder by email' })).toHaveAttribute('href', '/settings');
+    expect(within(column('Contact')).getByRole('link', { name: 'Write to us' })).toHaveAttribute('href', '/contact');
+    // No placeholder stands in for a handle or number the project does not have.
+    for (const link of within(footer).getAllByRole('link')) expect(link.getAttribute('href')).toMatch(/^\//);
     expect(within(footer).getByText(/^© \d{4} Vocab/)).toBeInTheDocument();
     await screen.findByRole('link', { name: 'Login' });
   });

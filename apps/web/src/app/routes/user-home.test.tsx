@@ -13,7 +13,7 @@ const withSummary = (fields = {}) => fake('GET', '/api/stats/summary', () => Htt
 const withLanguages = (records: UserLanguage[]) => fake('GET', '/api/users/languages/{userId}', { userId: 'u1' }, () => HttpResponse.json(records));
 
 describe('the user home', () => {
-  it('shows "Loading...", then the learner\'s languages with their words learned and due, each linking to its home', async () => {
+  it('shows "Loading...", then the learner\'s languages with their words learned and due, each linking to its review when words are due, else to its home', async () => {
     server.use(
       asAccount(),
       withSummary(),
@@ -24,7 +24,7 @@ describe('the user home', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Loading...');
     expect(await screen.findByRole('heading', { level: 1, name: 'Hello, ana' })).toBeInTheDocument();
     const french = await screen.findByRole('link', { name: /French/ });
-    expect(french).toHaveAttribute('href', '/generic/french');
+    expect(french).toHaveAttribute('href', '/review/generic/french');
     expect(french).toHaveTextContent('440 / 1,100 words · 2 up for review');
     expect(within(french).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '40');
     expect(screen.getByRole('link', { name: /Italian/ })).toHaveAttribute('href', '/generic/italian');
@@ -72,7 +72,7 @@ describe('the user home', () => {
     expect(alert).toHaveTextContent('Error loading');
     expect(alert).toHaveTextContent('Something went wrong on our side.');
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByRole('link', { name: /German/ })).toHaveAttribute('href', '/generic/german');
+    expect(await screen.findByRole('link', { name: /German/ })).toHaveAttribute('href', '/review/generic/german');
   });
 
   it('still lists the languages when the streak cannot be read', async () => {

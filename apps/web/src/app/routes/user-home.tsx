@@ -60,8 +60,10 @@ function UserHome() {
 
 function UserLanguageCard({ record }: { record: UserLanguage }) {
   const language = getLanguage(record.language);
+  // A card that says "Review now" opens the review; otherwise the language's home.
+  const to = record.dueCount > 0 ? paths.genericReview(language.code) : paths.genericLanguage(language.code);
   return (
-    <Link to={paths.genericLanguage(language.code)} className="card language-card">
+    <Link to={to} className="card language-card">
       <LanguageCardTitle name={language.name} bg={language.bg} fontColor={language.fontColor} level={3} emblem={<LanguageFlag code={language.code} />} />
       <PercentBar percent={record.percentLearned} learned={record.learnedCount} />
       <p>
