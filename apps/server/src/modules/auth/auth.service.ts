@@ -1,4 +1,5 @@
 import type { LoginBody, SignupBody } from '@vocab/api';
+import { DEFAULT_DESIRED_RETENTION } from '@vocab/core';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
@@ -7,7 +8,7 @@ import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passw
 import type { RateLimiter } from '../../lib/rate-limiter.js';
 import { randomToken } from '../../lib/tokens.js';
 import type { Learner } from '../../lib/learner.js';
-import { DEFAULT_RETENTION, type UserRepository } from './user.repository.js';
+import type { UserRepository } from './user.repository.js';
 
 const SIGNUP_PER_CLIENT = { max: 20, windowMs: 60 * 60_000 };
 
@@ -42,7 +43,7 @@ export class AuthService {
     }
     const id = randomToken();
     if (!(await this.users.createAccount(id, body.username, passwordHash, this.clock()))) throw usernameTaken();
-    return { id, username: body.username, desiredRetention: DEFAULT_RETENTION, strictAccents: false };
+    return { id, username: body.username, desiredRetention: DEFAULT_DESIRED_RETENTION, strictAccents: false };
   }
 
   /** Checks the password; the attempt has been counted by LoginGuard (login-guard.ts) before. */

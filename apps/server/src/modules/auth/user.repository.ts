@@ -1,3 +1,4 @@
+import { DEFAULT_DESIRED_RETENTION } from '@vocab/core';
 import { type Kysely, type Transaction, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/db-errors.js';
@@ -5,8 +6,6 @@ import type { Database } from '../../db/schema.js';
 import type { Learner } from '../../lib/learner.js';
 
 /** What the rest of the server knows of a learner: never the password hash. */
-export const DEFAULT_RETENTION = 0.9;
-
 export const toLearner = (row: { id: string; username: string | null; desired_retention: number; strict_accents: number }): Learner => ({
   id: row.id,
   username: row.username,
@@ -15,7 +14,7 @@ export const toLearner = (row: { id: string; username: string | null; desired_re
 });
 
 /** A new guest as the server knows it, with the settings' defaults. */
-export const newGuest = (id: string): Learner => ({ id, username: null, desiredRetention: DEFAULT_RETENTION, strictAccents: false });
+export const newGuest = (id: string): Learner => ({ id, username: null, desiredRetention: DEFAULT_DESIRED_RETENTION, strictAccents: false });
 
 export class UserRepository {
   constructor(

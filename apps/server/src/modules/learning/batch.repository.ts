@@ -3,7 +3,7 @@ import { type Kysely, sql } from 'kysely';
 import { supportsLateral } from '../../db/dialect.js';
 import { prepared } from '../../db/prepared.js';
 import type { Database } from '../../db/schema.js';
-import { startRank } from './deck-bands.js';
+import { startRank } from '../cards/learning-start.js';
 import { dueBy } from '../cards/card.js';
 import { frontierRank } from '../cards/frontier.js';
 import { visibleWords } from '../cards/visible-word.js';

@@ -5,13 +5,10 @@ import type { Database } from '../../db/schema.js';
 import { badRequest } from '../../lib/errors.js';
 import type { Learner, LearnerClaim } from '../../lib/learner.js';
 import type { Cards } from '../cards/cards.js';
+import { storedStart } from '../cards/learning-start.js';
 
 /** Words per band: about a month of daily quizzes, so that a deck of 3,000 is a year in six steps. */
 export const BAND_SIZE = 500;
-
-/** Where the learner chose to take new words from in a language; read by the batch in its own statement. */
-export const startRank = (learnerId: string, language: string) =>
-  sql<number>`coalesce((select rank from learning_starts where learner_id = ${learnerId} and language = ${language}), 0)`;
 
 /**
  * A language's deck in bands of BAND_SIZE words by rank, with the learner's learned words in each (the language's
@@ -49,7 +46,7 @@ export class DeckBandsService {
       .orderBy(band)
       .execute();
     const bands = rows.map((r) => ({ first: Number(r.band) * BAND_SIZE + 1, last: Number(r.last), words: Number(r.words), learned: Number(r.learned) }));
-    const start = learner ? await this.storedStart(learner.id, language) : 0;
+    const start = learner ? await storedStart(this.kysely, learner.id, language) : 0;
     return { deckSize: bands.reduce((sum, b) => sum + b.words, 0), bandSize: BAND_SIZE, bands, startRank: Math.max(1, start) };
   }
 
@@ -63,8 +60,4 @@ export class DeckBandsService {
     return this.bands(claim.learner, language);
   }
 
-  private async storedStart(learnerId: string, language: string): Promise<number> {
-    const row = await this.kysely.selectFrom('learning_starts').select('rank').where('learner_id', '=', learnerId).where('language', '=', language).executeTakeFirst();
-    return row ? Number(row.rank) : 0;
-  }
 }

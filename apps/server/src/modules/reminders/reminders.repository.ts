@@ -3,6 +3,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { type Mail, queueMail } from '../../lib/mail-queue.js';
+import { dueBy } from '../cards/card.js';
 
 export const DEFAULT_REMINDER: ReminderSettings = { enabled: false, hour: 18, timeZone: 'UTC', days: [1, 2, 3, 4, 5, 6, 7] };
 
@@ -100,8 +101,7 @@ export class RemindersRepository {
       .select(['p.language', sql<number>`count(distinct p.word_id)`.as('words')])
       .where('p.learner_id', '=', userId)
       .where('w.active', '=', 1)
-      .where('p.reps', '>', 0)
-      .where('p.due', '<=', now)
+      .where(dueBy(now))
       .groupBy('p.language')
       .execute();
     return rows.map((r) => ({ language: r.language, words: Number(r.words) })).sort((a, b) => b.words - a.words || a.language.localeCompare(b.language));

@@ -1,10 +1,11 @@
 import type { Settings, SettingsPatch } from '@vocab/api';
+import { DEFAULT_DESIRED_RETENTION } from '@vocab/core';
 import type { Kysely } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { type LearnerClaim, writeAs } from '../../lib/learner.js';
 
-export const DEFAULT_SETTINGS: Settings = { strictAccents: false, desiredRetention: 0.9, dailyGoal: 20, autoSpeak: false, theme: 'system' };
+export const DEFAULT_SETTINGS: Settings = { strictAccents: false, desiredRetention: DEFAULT_DESIRED_RETENTION, dailyGoal: 20, autoSpeak: false, theme: 'system' };
 
 export class SettingsRepository {
   private readonly kysely: Kysely<Database>;

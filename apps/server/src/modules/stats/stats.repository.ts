@@ -1,6 +1,7 @@
 import { type LanguageCode, primaryDirection } from '@vocab/core';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { dueBy } from '../cards/card.js';
 
 /** Reads of the review log and the cards for the learner's charts, streak and XP. */
 export class StatsRepository {
@@ -52,8 +53,8 @@ export class StatsRepository {
       .where('p.learner_id', '=', learnerId)
       .where('p.language', '=', language)
       .where('w.active', '=', 1)
-      .where('p.reps', '>', 0)
-      .where('p.due', '<', until)
+      // Due strictly before `until`: times are whole milliseconds.
+      .where(dueBy(until - 1))
       .execute();
   }
 }

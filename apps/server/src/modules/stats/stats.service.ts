@@ -1,5 +1,5 @@
 import type { LanguageCharts, Summary } from '@vocab/api';
-import { type LanguageCode, State, type Verdict, addDays, currentStreak, dayKey, lastDays, xpFor } from '@vocab/core';
+import { DEFAULT_DESIRED_RETENTION, type LanguageCode, State, type Verdict, addDays, currentStreak, dayKey, lastDays, xpFor } from '@vocab/core';
 import type { Clock } from '../../lib/clock.js';
 import type { Learner } from '../../lib/learner.js';
 import type { SettingsRepository } from '../settings/settings.repository.js';
@@ -62,7 +62,7 @@ export class StatsService {
     const today = dayKey(now, tz);
     const history = lastDays(today, HISTORY_DAYS);
     const ahead = Array.from({ length: FORECAST_DAYS }, (_, i) => addDays(today, i));
-    const desired = learner?.desiredRetention ?? 0.9;
+    const desired = learner?.desiredRetention ?? DEFAULT_DESIRED_RETENTION;
     if (!learner) {
       const zeros = (days: string[]) => days.map((date) => ({ date, count: 0 }));
       return { learnedOverTime: zeros(history), reviewsPerDay: zeros(history), retention: { desired, actual: null, reviews: 0 }, forecast: zeros(ahead), dueNow: 0, nextDueAt: null };
