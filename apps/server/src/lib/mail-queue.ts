@@ -49,7 +49,7 @@ export async function queueMail(db: Kysely<Database>, mail: Mail, now: number): 
 }
 
 class MailStore implements OutboxStore<QueuedMail> {
-  private readonly queue: OutboxTable<string>;
+  private readonly queue: OutboxTable<'mail_outbox'>;
 
   constructor(private readonly db: Kysely<Database>) {
     this.queue = new OutboxTable(db, 'mail_outbox', true);

@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type Selectable, sql } from 'kysely';
 import nodemailer, { type SendMailOptions, type Transporter } from 'nodemailer';
 import type { Database } from '../db/schema.js';
 import type { Clock } from './clock.js';
@@ -7,39 +7,45 @@ import type { Clock } from './clock.js';
 export const RETRY_DELAYS_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000, 6 * 3_600_000, 24 * 3_600_000];
 const LEASE_MS = 2 * 60_000;
 
-/** The delivery bookkeeping every outbox table has (contact_messages, mail_outbox). */
-type OutboxTableName = 'contact_messages' | 'mail_outbox';
-interface Claimed {
+/** The delivery bookkeeping every outbox table has. */
+interface OutboxColumns {
   id: string | number;
+  status: string;
   attempts: number;
+  next_attempt_at: number;
+  last_error: string | null;
+  sent_at: number | null;
 }
+/** The outbox tables: each must have the bookkeeping columns, which the `Outboxes` check below holds it to. */
+type OutboxTableName = 'contact_messages' | 'mail_outbox';
+type Outboxes = { [T in OutboxTableName]: Selectable<Database[T]> extends OutboxColumns ? T : never }[OutboxTableName];
+/** The one view the queue's queries are checked against: a table named `outbox` with only the shared columns. */
+type OutboxView = { outbox: OutboxColumns };
 
 /**
  * The queue operations of an outbox table, written once for every table with the bookkeeping columns (`status`
  * 'pending' | 'sent' | 'failed', `attempts`, `next_attempt_at`, `last_error`, `sent_at`). A table with an
  * `expires_at` column never hands out a message past it: a link that no longer works is not worth sending.
  */
-export class OutboxTable<Id extends string | number> {
-  // The two tables share these columns; Kysely checks each query against one of them.
-  private readonly db: Kysely<Pick<Database, 'contact_messages'>>;
+export class OutboxTable<T extends Outboxes> {
+  // Kysely cannot check a query against a table chosen at run time; every outbox table has the view's columns.
+  private readonly db: Kysely<OutboxView>;
+  private readonly name: 'outbox';
 
   constructor(
     db: Kysely<Database>,
-    private readonly table: OutboxTableName,
+    table: T,
     private readonly expires = false,
   ) {
-    this.db = db as unknown as Kysely<Pick<Database, 'contact_messages'>>;
-  }
-
-  private get name(): 'contact_messages' {
-    return this.table as 'contact_messages';
+    this.db = db as unknown as Kysely<OutboxView>;
+    this.name = table as unknown as 'outbox';
   }
 
   /**
    * Claims the oldest due message by pushing its next attempt past the lease, in one atomic UPDATE: two instances
    * polling the outbox never send the same message at once.
    */
-  async claimNext(now: number, leaseMs = LEASE_MS): Promise<{ id: Id; attempts: number } | undefined> {
+  async claimNext(now: number, leaseMs = LEASE_MS): Promise<{ id: Id<T>; attempts: number } | undefined> {
     let query = this.db
       .selectFrom(this.name)
       .select(['id', 'next_attempt_at'])
@@ -48,7 +54,7 @@ export class OutboxTable<Id extends string | number> {
     if (this.expires) query = query.where(sql<boolean>`(expires_at is null or expires_at > ${now})`);
     const candidate = await query.orderBy('next_attempt_at').limit(1).executeTakeFirst();
     if (!candidate) return undefined;
-    const claimed: Claimed | undefined = await this.db
+    const claimed = await this.db
       .updateTable(this.name)
       .set({ next_attempt_at: now + leaseMs })
       .where('id', '=', candidate.id)
@@ -56,25 +62,29 @@ export class OutboxTable<Id extends string | number> {
       .where('next_attempt_at', '=', candidate.next_attempt_at)
       .returning(['id', 'attempts'])
       .executeTakeFirst();
-    return claimed as { id: Id; attempts: number } | undefined;
+    return claimed as { id: Id<T>; attempts: number } | undefined;
   }
 
-  async markSent(id: Id, now: number, set: Record<string, string> = {}): Promise<void> {
+  /** `clear` empties columns of the table's own that a sent message no longer needs kept. */
+  async markSent(id: Id<T>, now: number, clear: Record<string, ''> = {}): Promise<void> {
     await this.db
       .updateTable(this.name)
-      .set({ status: 'sent', sent_at: now, last_error: null, ...set })
-      .where('id', '=', id as number)
+      .set({ status: 'sent', sent_at: now, last_error: null, ...clear })
+      .where('id', '=', id as OutboxColumns['id'])
       .execute();
   }
 
-  async markFailed(id: Id, attempts: number, error: string, nextAttemptAt: number | null): Promise<void> {
+  async markFailed(id: Id<T>, attempts: number, error: string, nextAttemptAt: number | null): Promise<void> {
     await this.db
       .updateTable(this.name)
       .set({ attempts, last_error: error.slice(0, 500), ...(nextAttemptAt === null ? { status: 'failed' } : { next_attempt_at: nextAttemptAt }) })
-      .where('id', '=', id as number)
+      .where('id', '=', id as OutboxColumns['id'])
       .execute();
   }
 }
+
+/** A table's id type, as its rows give it. */
+type Id<T extends OutboxTableName> = Selectable<Database[T]> extends { id: infer I } ? I : never;
 
 /** What an outbox needs of its table: claim one due message with its content, and record how delivery went. */
 export interface OutboxStore<M extends { id: string | number; attempts: number }> {

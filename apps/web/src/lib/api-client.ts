@@ -17,6 +17,7 @@ export class ApiError extends Error {
 }
 
 const unreachable = () => new ApiError(0, 'network', 'Could not reach the server. Check your connection.');
+const unreadable = () => new ApiError(0, 'unreadable', 'The server sent an answer the app could not read. Try again.');
 
 /**
  * The app's own API, typed from packages/api's endpoint declarations: `call(client.GET('/api/{language}/stats',
@@ -33,15 +34,18 @@ export const client = createClient<ApiPaths>({
 
 type Answer = { data?: unknown; error?: unknown; response: Response };
 
-/** Resolves with a call's JSON answer; rejects with ApiError (status 0 when the server could not be reached). */
+/**
+ * Resolves with a call's JSON answer; rejects with ApiError (status 0 when the server could not be reached or its
+ * answer was not JSON).
+ */
 export async function call<A extends Answer>(pending: Promise<A>): Promise<Exclude<A['data'], undefined>> {
   let answer: A;
   try {
     answer = await pending;
   } catch (err) {
     if (err instanceof ApiError) throw err;
-    // A successful answer that is not JSON: there is nothing to read in it.
-    if (err instanceof SyntaxError) return undefined as Exclude<A['data'], undefined>;
+    // A successful answer that is not JSON (a proxy's page, a cut-off body) has no data to give: a failure too.
+    if (err instanceof SyntaxError) throw unreadable();
     throw unreachable();
   }
   const { status, ok } = answer.response;

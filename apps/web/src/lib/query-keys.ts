@@ -14,11 +14,11 @@ type DeepPartial<T> = T extends object ? { [K in keyof T]?: DeepPartial<T[K]> } 
  * list the app picks out of an answer, a name for that choice. The endpoint declarations are the only registry:
  * a feature reads or invalidates another's data through the endpoint's path, never a key written out by hand.
  */
-export const queryKey = <P extends GetPath>(path: P, ...[params, selection]: Parameters<P>) =>
+export const queryKey = <P extends GetPath>(path: P, ...[params, selection]: KeyArguments<P>) =>
   selection === undefined ? ([path, params ?? {}] as const) : ([path, params ?? {}, selection] as const);
 
 /** The parameters may be left out of a call that has none required. */
-type Parameters<P extends GetPath> = object extends GetParams<P> ? [params?: GetParams<P>, selection?: string] : [params: GetParams<P>, selection?: string];
+type KeyArguments<P extends GetPath> = object extends GetParams<P> ? [params?: GetParams<P>, selection?: string] : [params: GetParams<P>, selection?: string];
 
 /**
  * The keys of every query of an endpoint (`[path]`), or of those whose parameters include `params` (TanStack

@@ -11,7 +11,7 @@ export interface OutboxMessage {
 }
 
 export class ContactRepository implements OutboxStore<OutboxMessage> {
-  private readonly queue: OutboxTable<number>;
+  private readonly queue: OutboxTable<'contact_messages'>;
 
   constructor(private readonly db: Kysely<Database>) {
     this.queue = new OutboxTable(db, 'contact_messages');

@@ -1,0 +1,13 @@
+import { HttpResponse, http } from 'msw';
+import { expect, it } from 'vitest';
+import { server, setupQuizTests } from '@/test/test-utils';
+import { ApiError, call, client } from './api-client';
+
+setupQuizTests();
+
+it('fails a successful answer whose body is not JSON, rather than resolving with no data', async () => {
+  server.use(http.get('*/api/status', () => new HttpResponse('<html>Sign in to the network</html>', { headers: { 'content-type': 'text/html' } })));
+  const answer = call(client.GET('/api/status'));
+  await expect(answer).rejects.toBeInstanceOf(ApiError);
+  await expect(answer).rejects.toMatchObject({ status: 0, code: 'unreadable' });
+});
