@@ -94,9 +94,8 @@ describe('WAL checkpoints on a worker thread', () => {
     try {
       execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=2m', 'tmpfs', folder], { stdio: 'pipe' });
     } catch {
-      console.log('checkpoints after a full disk: skipped, no tmpfs can be mounted here');
       fs.rmSync(folder, { recursive: true, force: true });
-      return;
+      test.skip('no tmpfs can be mounted here');
     }
     const onTmpfs = path.join(folder, 'db.sqlite');
     const sqlite = new SQLite(onTmpfs);

@@ -83,6 +83,9 @@ describeEachDatabase('bad input', (ctx) => {
     const { account, guest, f } = await fixture();
     const routes = listRoutes(ctx().app);
     const runs = ctx().db.dialect === 'sqlite' ? 2500 : 1000;
+    // Each run draws new requests; every failure names its seed so that the same requests can be sent again.
+    const seed = Number(process.env.SWEEP_SEED ?? Date.now() % 2 ** 31);
+    const replay = `seed ${seed}: SWEEP_SEED=${seed} sends the same requests again`;
     let tried = 0;
     let refused = 0;
     const statuses = new Map<number, number>();
@@ -129,7 +132,7 @@ describeEachDatabase('bad input', (ctx) => {
         });
         tried++;
         statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
-        const what = `${route.method} ${url.slice(0, 200)} body=${(payload ?? '').slice(0, 200)} → ${res.statusCode} ${res.body.slice(0, 200)}`;
+        const what = `${route.method} ${url.slice(0, 200)} body=${(payload ?? '').slice(0, 200)} → ${res.statusCode} ${res.body.slice(0, 200)} (${replay})`;
         expect(res.statusCode, what).toBeLessThan(500);
         const after = await snapshotTables(ctx().db);
         if (res.statusCode >= 400) {
@@ -139,7 +142,7 @@ describeEachDatabase('bad input', (ctx) => {
         }
         before = after;
       }),
-      { numRuns: runs, seed: Number(process.env.SWEEP_SEED ?? Date.now() % 2 ** 31), endOnFailure: true },
+      { numRuns: runs, seed, endOnFailure: true },
     );
     const summary = [...statuses].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`).join(' ');
     console.log(`bad-input sweep [${ctx().db.dialect}]: ${tried} requests over ${routes.length} routes, ${refused} refused, none 5xx (${summary})`);

@@ -13,6 +13,13 @@ import { type ServerProcess, ensureFreshBuild, httpClient, startBuiltServer } fr
 const baseUrl = process.env.TEST_DATABASE_URL;
 const CONNECT_TIMEOUT_MS = 1_000;
 const QUERY_TIMEOUT_MS = 2_000;
+/**
+ * /api/status gives up on the database at its own deadline (750 ms, modules/status/status.routes.ts); a check that
+ * waited for the database instead would take a timeout (1 s to connect, 2 s for a query). The bound sits at the
+ * connect timeout: it fails a check that waits for the database, and leaves 250 ms over the deadline for an HTTP
+ * round trip on a loaded machine.
+ */
+const STATUS_BOUND_MS = CONNECT_TIMEOUT_MS;
 
 describe.runIf(baseUrl)('PostgreSQL outage through a broken proxy [postgres]', () => {
   const schemas: string[] = [];
@@ -90,7 +97,7 @@ describe.runIf(baseUrl)('PostgreSQL outage through a broken proxy [postgres]', (
     const status = await timed(() => learner.call('GET', '/api/status'));
     expect(status.value.status, `${status.value.text}\n${server.output()}`).toBe(503);
     expect(status.value.json()).toEqual({ status: 'degraded', database: 'down' });
-    expect(status.ms).toBeLessThan(1_000);
+    expect(status.ms).toBeLessThan(STATUS_BOUND_MS);
 
     await proxy.restore();
     const recoveryMs = await untilHealthy(server);
@@ -115,7 +122,7 @@ describe.runIf(baseUrl)('PostgreSQL outage through a broken proxy [postgres]', (
     for (let i = 0; i < 3; i++) statuses.push(await timed(() => learner.call('GET', '/api/status')));
     for (const status of statuses) {
       expect(status.value.status).toBe(503);
-      expect(status.ms).toBeLessThan(1_000);
+      expect(status.ms).toBeLessThan(STATUS_BOUND_MS);
     }
     const requests = await answering;
     for (const request of requests) {
@@ -143,7 +150,7 @@ describe.runIf(baseUrl)('PostgreSQL outage through a broken proxy [postgres]', (
     const status = await timed(() => client.call('GET', '/api/status'));
     expect(status.value.status).toBe(503);
     expect(status.value.json()).toEqual({ status: 'starting', database: 'down' });
-    expect(status.ms).toBeLessThan(1_000);
+    expect(status.ms).toBeLessThan(STATUS_BOUND_MS);
     const call = await client.call('GET', '/api/languages');
     expect(call.status).toBe(503);
     expect(call.headers.get('retry-after')).not.toBeNull();
