@@ -151,7 +151,7 @@ streiten:stritt gestritten|leihen:lieh geliehen|weisen:wies gewiesen|hängen:hin
 empfehlen:empfiehl empfahl empfohlen|stehlen:stiehl stahl gestohlen|messen:miss misst maß gemessen|geschehen:geschieh geschah geschehen
 gelten:gilt galt gegolten|schießen:schoss geschossen|verbieten:verbot verboten|vergleichen:verglich verglichen|erschrecken:erschrak
 entscheiden:entschied entschieden|beweisen:bewies bewiesen|beschreiben:beschrieb beschrieben|fressen:friss frisst fraß gefressen
-gelingen:gelang gelungen|verderben:verdirb verdirbt verdarb verdorben|überstehen:überstand überstanden`;
+gelingen:gelang gelungen|verderben:verdirb verdirbt verdarb verdorben|überstehen:überstand überstanden|stechen:stich sticht stach gestochen`;
 
 const STRONG = new Map<string, string[]>(
   GERMAN_STRONG.split(/[|\n]/).map((pair) => {
