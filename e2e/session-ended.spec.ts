@@ -1,5 +1,5 @@
 import { expect, test } from './support/fixtures';
-import { PASSWORD, answerTo, quizOf, signUpAndLogIn, wordsOf } from './support/learner';
+import { PASSWORD, addLanguage, answerTo, quizOf, signUpAndLogIn, wordsOf } from './support/learner';
 
 const PHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 
@@ -51,4 +51,35 @@ test('a session ended from another browser says so, keeps the answers and sends 
   } finally {
     await phoneContext.close();
   }
+});
+
+test('after the password is changed on another device, a page refused for want of a session offers Log in and returns to itself', async ({ page, app, playwright }) => {
+  await signUpAndLogIn(page, 'changed-elsewhere');
+  await addLanguage(page, 'spanish');
+  await page.goto('/user-home');
+  await page.getByRole('link', { name: /^Spanish/ }).waitFor();
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await nav.getByRole('button', { name: 'My account' }).waitFor();
+
+  const laptop = await playwright.request.newContext({ baseURL: app.url });
+  expect((await laptop.post('/api/auth/login', { data: { username: 'changed-elsewhere', password: PASSWORD } })).ok()).toBe(true);
+  expect((await laptop.post('/api/account/password', { data: { currentPassword: PASSWORD, newPassword: `${PASSWORD} 2` } })).ok()).toBe(true);
+  await laptop.dispose();
+
+  // The next page's reads are refused: it says so with a Log in, and the header no longer says "My account".
+  await page.getByRole('link', { name: /^Spanish/ }).click();
+  await page.waitForURL('**/generic/spanish');
+  const refused = page.getByRole('alert').filter({ hasText: 'You need to log in.' });
+  await refused.waitFor();
+  expect(await refused.getByRole('button', { name: 'Try again' }).count()).toBe(0);
+  await nav.getByRole('link', { name: 'Login' }).waitFor();
+  expect(await nav.getByRole('button', { name: 'My account' }).count()).toBe(0);
+
+  await refused.getByRole('link', { name: 'Log in' }).click();
+  await page.getByLabel('Username').fill('changed-elsewhere');
+  await page.getByLabel('Password', { exact: true }).fill(`${PASSWORD} 2`);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.waitForURL('**/generic/spanish');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Spanish');
+  await nav.getByRole('button', { name: 'My account' }).waitFor();
 });

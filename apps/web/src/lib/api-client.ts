@@ -16,6 +16,9 @@ export class ApiError extends Error {
   }
 }
 
+/** The server refused a call for want of a session: none was sent, or it has ended (logged out elsewhere). */
+export const isUnauthorized = (err: unknown): boolean => err instanceof ApiError && err.status === 401;
+
 const unreachable = () => new ApiError(0, 'network', 'Could not reach the server. Check your connection.');
 const unreadable = () => new ApiError(0, 'unreadable', 'The server sent an answer the app could not read. Try again.');
 

@@ -1,5 +1,8 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { Link, useLocation } from 'react-router';
+import { paths } from '@/config/paths';
+import { isUnauthorized } from '@/lib/api-client';
 import { ErrorBox } from './error-box';
 import { Loading } from './spinner';
 
@@ -24,6 +27,7 @@ export function QueryState<T>({
   children: (data: T) => ReactNode;
 }) {
   if (query.isPending) return <Loading />;
+  if (query.isError && isUnauthorized(query.error)) return <LogInAgain>{query.error?.message}</LogInAgain>;
   if (query.isError) {
     return (
       <ErrorBox title="Error loading" onRetry={() => void query.refetch()}>
@@ -43,4 +47,17 @@ export function bothQueries<A, B>(a: UseQueryResult<A>, b: UseQueryResult<B>): Q
     return undefined as never;
   };
   return { isPending: a.isPending || b.isPending, isError: a.isError || b.isError, error, data, refetch } as QueryView<[A, B]>;
+}
+
+/** A read refused for want of a session: asking again will not help, logging in will, and brings the learner back. */
+function LogInAgain({ children }: { children: ReactNode }) {
+  const { pathname, search } = useLocation();
+  return (
+    <ErrorBox title="Error loading">
+      <p>{children}</p>
+      <Link to={paths.loginThen(pathname + search)} className="btn btn-primary">
+        Log in
+      </Link>
+    </ErrorBox>
+  );
 }

@@ -1,7 +1,8 @@
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { paths } from '@/config/paths';
 import type { DroppedCall, QueueStatus } from '../offline/answer-queue';
 import { useContinueAsGuest, useQueueStatus } from '../offline/offline-context';
+import { resumeAfterLogin } from '../offline/quiz-runs';
 import './offline-banner.css';
 
 const answers = (n: number) => (n === 1 ? '1 answer' : `${n} answers`);
@@ -69,6 +70,8 @@ export function OfflineBanner() {
  */
 function LoggedOutNotice({ waiting }: { waiting: number }) {
   const continueAsGuest = useContinueAsGuest();
+  const { pathname, search } = useLocation();
+  const here = pathname + search;
   return (
     <div role="alert" className="logged-out-notice">
       <p>
@@ -76,7 +79,7 @@ function LoggedOutNotice({ waiting }: { waiting: number }) {
         {waiting > 0 ? `${answers(waiting)} kept on this device will be sent as yours once you log in.` : 'Your next answers are kept until you log in.'}
       </p>
       <p className="logged-out-actions">
-        <Link to={paths.login} className="btn btn-primary btn-small">
+        <Link to={paths.loginThen(here)} className="btn btn-primary btn-small" onClick={() => resumeAfterLogin(here)}>
           Log in
         </Link>
         <button type="button" className="btn-link" onClick={continueAsGuest}>

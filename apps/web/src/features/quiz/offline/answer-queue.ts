@@ -171,6 +171,21 @@ export class AnswerQueue {
     void this.flush();
   }
 
+  /**
+   * Another read of the page was refused for want of a session (401) while an account was logged in: its session
+   * has ended (logged out elsewhere, a password changed on another device), as if an answer had been refused.
+   */
+  sessionEnded(): void {
+    if (this.ended === null && this.account !== null) this.end(this.account);
+  }
+
+  private end(owner: string | null): void {
+    this.ended = { owner };
+    this.update({ loggedOut: true });
+    this.counts();
+    this.endedListeners.forEach((l) => l());
+  }
+
   /** Keeps a call until the server has it; resolves once it is stored (not sent), and sends it when it can. */
   async add(call: NewCall): Promise<void> {
     await this.load();
@@ -270,9 +285,7 @@ export class AnswerQueue {
     if (!refused) return 'later';
     if (refused.status === 401) {
       // Kept, not dropped: it is sent as the learner once they log in again.
-      this.ended = { owner: call.owner ?? this.account };
-      this.update({ loggedOut: true });
-      this.endedListeners.forEach((l) => l());
+      this.end(call.owner ?? this.account);
       return 'ended';
     }
     const what = call.kind === 'answer' ? 'answer' : call.correction;

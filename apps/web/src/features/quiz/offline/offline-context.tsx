@@ -2,7 +2,7 @@ import type { Word } from '@vocab/api';
 import type { Direction, LanguageCode } from '@vocab/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, createContext, useCallback, useContext, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
-import { call, client } from '@/lib/api-client';
+import { call, client, isUnauthorized } from '@/lib/api-client';
 import { isSessionQuery } from '@/lib/query-keys';
 import { type CorrectAnswer, type ReportAnswer, answerBody, isStaleAfterAnswer } from '../lib/answer-report';
 import { AnswerQueue, type QueueStatus } from './answer-queue';
@@ -28,6 +28,14 @@ export function OfflineProvider({ children }: { children: ReactNode }) {
   useEffect(() => offline.queue.onDelivered(() => void queryClient.invalidateQueries({ predicate: isStaleAfterAnswer })), [offline, queryClient]);
   // The session ended elsewhere: the header must stop saying "My account".
   useEffect(() => offline.queue.onEnded(() => void queryClient.invalidateQueries({ predicate: isSessionQuery })), [offline, queryClient]);
+  // Any read refused for want of a session ends it the same way, on every page, quiz or not.
+  useEffect(
+    () =>
+      queryClient.getQueryCache().subscribe((event) => {
+        if (event.type === 'updated' && event.action.type === 'error' && isUnauthorized(event.action.error)) offline.queue.sessionEnded();
+      }),
+    [offline, queryClient],
+  );
   return <OfflineContext value={offline}>{children}</OfflineContext>;
 }
 
@@ -73,21 +81,30 @@ export function useQueueOwner(): (owner: string | null) => void {
   return useCallback((owner) => queue.setOwner(owner), [queue]);
 }
 
+/** Whether the session has ended elsewhere (and the queue keeps the learner's answers for their next login). */
+export function useSessionEnded(): () => boolean {
+  const { queue } = useOffline();
+  return useCallback(() => queue.getStatus().loggedOut === true, [queue]);
+}
+
 /**
  * The learner whose session ended chooses to go on as a guest: logging out forgets the ended session's cookie (the
- * server keeps it until then, decision 0002), and the queue sends new answers again, as a guest's.
+ * server keeps it until then, decision 0002) and what was kept offline for the account, and the queue sends new
+ * answers again, as a guest's.
  */
 export function useContinueAsGuest(): () => void {
   const { queue } = useOffline();
   const queryClient = useQueryClient();
+  const forget = useForgetOfflineData();
   return useCallback(() => {
     void call(client.GET('/api/auth/logout'))
       .catch(() => undefined)
+      .then(forget)
       .then(() => {
         queue.continueAsGuest();
         void queryClient.invalidateQueries({ predicate: isSessionQuery });
       });
-  }, [queue, queryClient]);
+  }, [queue, queryClient, forget]);
 }
 
 /** Resolves once the queue has sent what it can (before asking the server for the next batch). */

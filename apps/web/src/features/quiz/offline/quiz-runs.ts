@@ -89,8 +89,31 @@ export function writeRun<W>(key: string, run: SavedRun<W> | null): void {
 export function forgetRuns(): void {
   const store = storage();
   if (!store) return;
-  const keys = Array.from({ length: store.length }, (_, i) => store.key(i)).filter((k): k is string => k?.startsWith(PREFIX) ?? false);
+  const ours = (k: string | null): k is string => k !== null && (k.startsWith(PREFIX) || k.startsWith(RESUME_PREFIX));
+  const keys = Array.from({ length: store.length }, (_, i) => store.key(i)).filter(ours);
   for (const key of keys) store.removeItem(key);
+}
+
+const RESUME_PREFIX = 'vocab-quiz-resume:';
+
+/**
+ * The quiz at `key` is left to log in again after its session ended elsewhere: coming back to it, the learner goes
+ * on where they were, as after a reload, instead of starting a new batch that asks the answered words again.
+ */
+export function resumeAfterLogin(key: string): void {
+  try {
+    storage()?.setItem(RESUME_PREFIX + key, '1');
+  } catch {
+    // Refused: the quiz starts afresh after the login.
+  }
+}
+
+function resumeMarked(key: string): boolean {
+  try {
+    return storage()?.getItem(RESUME_PREFIX + key) === '1';
+  } catch {
+    return false;
+  }
 }
 
 /** The browser's reloads whose quiz has been resumed: one resume per reload. */
@@ -132,11 +155,13 @@ export function useQuizRun<W>(wordsSchema?: ZodType<W[]>): PageQuizRun<W> {
   const { pathname, search } = useLocation();
   const key = pathname + search;
   const [reload] = useState(() => reloadOf(key));
-  const [resumed, setResumed] = useState(() => (reload ? readRun(key, schema) : null));
+  const [afterLogin] = useState(() => resumeMarked(key));
+  const [resumed, setResumed] = useState(() => (reload || afterLogin ? readRun(key, schema) : null));
   // Once shown, this reload's run is not resumed again: going to another page and back starts a new batch.
   useEffect(() => {
     if (reload) resumedLoads.add(reload);
-  }, [reload]);
+    if (afterLogin) storage()?.removeItem(RESUME_PREFIX + key);
+  }, [reload, afterLogin, key]);
   const runOf = useCallback(
     (words: readonly W[]): QuizRun => ({
       resume: resumed && resumed.words === words ? resumed : null,
