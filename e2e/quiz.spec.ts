@@ -2,7 +2,7 @@ import type { Lexicon, Word } from '@vocab/api';
 import { meaningKey } from '@vocab/core';
 import type { Page } from '@playwright/test';
 import { expect, phone, test } from './support/fixtures';
-import { addLanguage, answerTo, quizOf, signUpAndLogIn, skipAnswerPause, typeAnswer } from './support/learner';
+import { addLanguage, answerTo, quizOf, signUpAndLogIn, skipAnswerPause, typeAnswer, wordsOf } from './support/learner';
 
 /** A phone with its keyboard open: 430 px of the page left in view. */
 const PHONE_WITH_KEYBOARD = phone(375, 430);
@@ -106,4 +106,64 @@ test.describe('the quiz a learner trusts', () => {
       });
     });
   }
+});
+
+test('typing straight on after an early accept: the next answer lands in the next field, and Enter skips the pause', async ({ page }) => {
+  await signUpAndLogIn(page, 'typing-on');
+  await page.goto('/spanish-quiz');
+  const quiz = quizOf(page);
+  const words = await wordsOf(page, 'spanish');
+  // "no" means "no; not": typing "not", the quiz takes "no" on the keystroke.
+  let prompt = await quiz.prompt();
+  while (prompt !== 'no') {
+    await typeAnswer(quiz.input, answerTo(prompt, words, 'spanish'));
+    await quiz.feedback.getByText('Correct!').waitFor();
+    prompt = await quiz.nextPrompt(prompt);
+  }
+  await expect(quiz.score).toHaveText(/^Score: \d+$/);
+  const scoreBefore = Number((await quiz.score.textContent())?.replace('Score: ', ''));
+  // The word after "no", in the order the quiz keeps for a reload.
+  const next = await page.evaluate(() => {
+    const run = JSON.parse(sessionStorage.getItem('vocab-quiz-run:/spanish-quiz') ?? '{}') as { progress: { items: string[]; index: number } };
+    return run.progress.items[run.progress.index + 1];
+  });
+  const nextWord = words.find((w) => w._id === next);
+  if (!nextWord) throw new Error('the next word is not in the batch');
+  const nextAnswer = answerTo(nextWord.word, [nextWord], 'spanish');
+
+  await quiz.input.pressSequentially(`not ${nextAnswer}`);
+  await quiz.input.press('Enter');
+  // The next word, with what was typed for it in its field, taken.
+  await expect(page.locator('.quiz-prompt strong')).not.toHaveText('no');
+  await expect(quiz.input).toHaveValue(nextAnswer);
+  await expect(quiz.feedback).toHaveText('Correct!');
+  await expect(page.locator('.quiz-last-answer')).toHaveCount(0);
+  await quiz.nextPrompt(await quiz.prompt());
+  await expect(quiz.score).toHaveText(`Score: ${scoreBefore + 2}`);
+});
+
+test('"Learn new words" in French: "I don\'t know" shows a word never seen and counts it as not known', async ({ page, app }) => {
+  await signUpAndLogIn(page, 'never-seen');
+  await addLanguage(page, 'french');
+  await page.goto('/generic/french');
+  await page.getByRole('link', { name: 'Learn new words' }).click();
+  const quiz = quizOf(page);
+  const words = await wordsOf(page, 'french');
+  const prompt = await quiz.prompt();
+  const answer = answerTo(prompt, words, 'french');
+  // The word asked, without what tells it from another of the same English.
+  const word = await page.locator('.quiz-prompt strong').textContent();
+  await page.getByRole('button', { name: "I don't know" }).click();
+  // The word with its article where French gives one ("la maison" for "maison").
+  await expect(quiz.feedback).toContainText('The answer: ');
+  await expect(quiz.feedback).toContainText(answer);
+  await quiz.nextPrompt(prompt);
+  const last = page.locator('.quiz-last-answer');
+  await expect(last).toContainText(`Last answer: ${word}, not known — right answer: `);
+  await expect(last).toContainText(answer);
+  await expect(quiz.score).toHaveText('Score: 0');
+  await expect(quiz.input).toBeFocused();
+  await expect
+    .poll(async () => app.rows<{ verdict: string }>("select r.verdict from reviews r join users u on u.id = r.learner_id where u.username = 'never-seen'"))
+    .toEqual([{ verdict: 'wrong' }]);
 });

@@ -125,6 +125,16 @@ describe('spanish mode', () => {
     expect(next.lastAnswer).toMatchObject({ item: casa, verdict: 'wrong' });
   });
 
+  it('"I don\'t know" shows the answer and counts the word as not known, whatever was typed', () => {
+    const state = run(start({ mode: 'spanish' }), ...type('ca'), { type: 'dontKnow' });
+    expect(state.feedback).toEqual({ verdict: 'wrong', expected: 'la casa' });
+    expect(state).toMatchObject({ readOnly: true, input: '', advanceAfterMs: ADVANCE_DELAY_MS });
+    expect(state.outbox).toEqual([{ itemId: 'casa', verdict: 'wrong', typed: '', firstAttempt: true }]);
+    // Not twice: the verdict is shown.
+    expect(run(state, { type: 'dontKnow' })).toBe(state);
+    expect(run(state, advance)).toMatchObject({ index: 1, score: 0, missed: ['casa'] });
+  });
+
   it('finishes with "You got X / N" after the last word', () => {
     const state = run(start({ mode: 'spanish' }), ...type('casa'), advance, ...type('perro'), advance, ...answer('niño'), advance);
     expect(state).toMatchObject({ finished: true, index: 3, total: 3, current: null, readOnly: true, score: 3 });

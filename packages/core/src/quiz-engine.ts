@@ -110,7 +110,9 @@ export type QuizEvent =
   /** Takes back the last answer: its word is asked again and the score is as before it. */
   | { type: 'undo' }
   /** "I was right": the last answer, judged wrong, counts as correct. */
-  | { type: 'overrule' };
+  | { type: 'overrule' }
+  /** "I don't know": the word's answer is shown, and the word counts as not known. */
+  | { type: 'dontKnow' };
 
 export interface StartQuizOptions {
   mode: QuizMode;
@@ -323,6 +325,13 @@ function onSubmit(state: QuizState): QuizState {
   return answer(state, item, state.input, check(state, item, state.input));
 }
 
+/** A word the learner has never seen cannot be typed: asked to show it, the quiz answers it as missed, typed empty. */
+function onDontKnow(state: QuizState): QuizState {
+  const item = state.current;
+  if (state.finished || state.readOnly || !item) return state;
+  return answer({ ...state, input: '' }, item, '', { verdict: 'wrong', expected: check(state, item, '').expected });
+}
+
 function onAdvance(state: QuizState): QuizState {
   const pending = state.pendingAdvance;
   if (!pending || !state.current) return state;
@@ -365,6 +374,8 @@ export function quizReducer(state: QuizState, event: QuizEvent): QuizState {
       return onUndo(state);
     case 'overrule':
       return onOverrule(state);
+    case 'dontKnow':
+      return onDontKnow(state);
     case 'reportsTaken': {
       const count = Math.max(0, Math.floor(event.count));
       return count === 0 ? state : { ...state, outbox: state.outbox.slice(count) };

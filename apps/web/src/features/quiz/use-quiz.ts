@@ -46,6 +46,15 @@ export interface Quiz {
   overrule: (() => void) | null;
   /** Resolves once every answer and correction so far is in the answer queue (before asking for a new batch). */
   settled: () => Promise<void>;
+  /**
+   * What the learner typed during the pause after a verdict, meant for the next word: it starts that word's field
+   * when the pause ends (the rest of the word accepted mid-typing is left out by the screen).
+   */
+  typeAhead: (text: string) => void;
+  /** "I don't know": shows the answer, and the word counts as not known. */
+  dontKnow: () => void;
+  /** Ends the pause after a verdict now, with what was typed ahead; null when there is no pause. */
+  skipPause: (() => void) | null;
 }
 
 /** An answer the hook sent: its id, and when it is in the queue, after which its corrections are queued. */
@@ -91,12 +100,23 @@ export function useQuiz({ report, correct, run, ...start }: UseQuizOptions): Qui
     return promise;
   }, []);
 
+  const typedAhead = useRef('');
+  const advance = useCallback(() => {
+    const carried = typedAhead.current;
+    typedAhead.current = '';
+    dispatch({ type: 'advance' });
+    if (carried) dispatch({ type: 'input', value: carried });
+  }, []);
+  const typeAhead = useCallback((text: string) => {
+    typedAhead.current = text;
+  }, []);
+
   useEffect(() => {
     if (state.advanceAfterMs === null) return;
-    const timer = setTimeout(() => dispatch({ type: 'advance' }), state.advanceAfterMs);
+    const timer = setTimeout(advance, state.advanceAfterMs);
     return () => clearTimeout(timer);
     // A new answer brings a new pendingAdvance, so each answer gets its own timer even with the same delay.
-  }, [state.advanceAfterMs, state.pendingAdvance]);
+  }, [state.advanceAfterMs, state.pendingAdvance, advance]);
 
   // The answer named when the page was reloaded, for as long as the quiz stands at the word it was resumed at.
   const [resumed] = useState(() => resumedAnswer(run?.resume, start.items));
@@ -138,6 +158,7 @@ export function useQuiz({ report, correct, run, ...start }: UseQuizOptions): Qui
     (correction: AnswerCorrection) => {
       if (!last || corrected.current.has(last)) return;
       corrected.current.add(last);
+      typedAhead.current = '';
       dispatch({ type: correction === 'undo' ? 'undo' : 'overrule' });
       const send = correctRef.current;
       const answer = sent.current.get(last.report);
@@ -154,6 +175,7 @@ export function useQuiz({ report, correct, run, ...start }: UseQuizOptions): Qui
 
   const setInput = useCallback((value: string) => dispatch({ type: 'input', value }), []);
   const submit = useCallback(() => dispatch({ type: 'submit' }), []);
+  const dontKnow = useCallback(() => dispatch({ type: 'dontKnow' }), []);
   const settled = useCallback(async () => {
     await Promise.all([...inFlight.current]);
   }, []);
@@ -166,5 +188,8 @@ export function useQuiz({ report, correct, run, ...start }: UseQuizOptions): Qui
     undo: canCorrect ? undo : null,
     overrule: canCorrect && last.verdict === 'wrong' ? overrule : null,
     settled,
+    typeAhead,
+    dontKnow,
+    skipPause: state.advanceAfterMs === null ? null : advance,
   };
 }

@@ -6,6 +6,7 @@ import { type Quiz, type ShownAnswer, useQuiz } from '../use-quiz';
 import { KeyHint } from '@/components/ui/key-hint';
 import { AnswerField, ProgressCounter, QuestionPrompt, TranslatePrompt } from '@/components/ui/question';
 import { withArticle } from '@vocab/core';
+import { typedForNext } from '../lib/typed-ahead';
 import { AccentButtons } from './accent-buttons';
 import { SpeakButton } from './speak-button';
 import { ListenPrompt, ListenReveal } from './listen-prompt';
@@ -198,7 +199,8 @@ function LastAnswerSummary({ last }: { last: ShownAnswer }) {
   const right = withArticle(key.accepted[0] ?? '', key.article, key.locale);
   return (
     <p className={`quiz-last-answer is-${last.verdict}`}>
-      Last answer: {last.item.prompt} → “{last.typed}”, {VERDICT_WORDS[last.verdict]}
+      Last answer: {last.item.prompt}
+      {last.typed ? ` → “${last.typed}”, ${VERDICT_WORDS[last.verdict]}` : ', not known'}
       {last.verdict === 'correct' ? null : (
         <>
           {' '}— right answer: <strong lang={key.locale}>{right}</strong>
@@ -220,7 +222,7 @@ function QuizQuestion({
   caption,
   examples,
 }: QuizScreenProps & { quiz: ReturnType<typeof useQuiz> }) {
-  const { state, shownAnswer, setInput, submit } = quiz;
+  const { state, shownAnswer, setInput, submit, typeAhead, skipPause, dontKnow } = quiz;
   const inputRef = useRef<HTMLInputElement>(null);
   const promptRef = useRef<HTMLParagraphElement>(null);
   const caret = useRef<number | null>(null);
@@ -236,19 +238,27 @@ function QuizQuestion({
     inputRef.current?.focus();
   }, [state.index, state.round.number]);
 
-  // Keys typed while an accepted answer is shown (the quiz took "ne" of "ne pas" as it was typed) stay in the field
-  // for the pause, so nothing typed vanishes, and never reach the page: a space would scroll it, the prompt away.
+  // Keys typed while a verdict is shown (the quiz took "no" of "not" as it was typed, and the learner typed on)
+  // stay in the field for the pause, never reach the page (a space would scroll it, the prompt away), and start the
+  // next word's field, less the rest of the word just judged: nothing typed is lost.
   const answerAt = `${state.round.number}:${state.index}`;
   const [typedOn, setTypedOn] = useState({ at: answerAt, text: '' });
   const trailing = typedOn.at === answerAt ? typedOn.text : '';
+  const typeOn = (text: string) => {
+    setTypedOn({ at: answerAt, text });
+    const key = state.current?.key;
+    if (!key) return;
+    const forms = [...key.accepted, withArticle(key.accepted[0] ?? '', key.article, key.locale)];
+    typeAhead(typedForNext(state.input, text, forms, key.locale));
+  };
   const onLockedKey = (e: KeyboardEvent<HTMLInputElement>) => {
     if (!state.readOnly || e.ctrlKey || e.metaKey || e.altKey) return;
     if (e.key === 'Backspace') {
       e.preventDefault();
-      setTypedOn({ at: answerAt, text: trailing.slice(0, -1) });
+      typeOn(trailing.slice(0, -1));
     } else if (e.key.length === 1) {
       e.preventDefault();
-      setTypedOn({ at: answerAt, text: trailing + e.key });
+      typeOn(trailing + e.key);
     }
   };
 
@@ -274,6 +284,8 @@ function QuizQuestion({
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     inputRef.current?.focus();
+    // Enter after typing on through the pause: the pause ends, and what was typed is the next word's answer.
+    if (skipPause && trailing.trim() !== '') skipPause();
     submit();
   };
 
@@ -282,6 +294,8 @@ function QuizQuestion({
   const feedbackClass = feedback ? ` is-${feedback.alsoRight ? 'also-right' : feedback.verdict}` : '';
 
   const focusField = () => inputRef.current?.focus();
+  // An empty answer is never judged but for "I don't know".
+  const notKnown = feedback?.verdict === 'wrong' && state.input === '';
   // The "in context" prompt of the word asked; the sentence of the word last answered, shown from its verdict until
   // the next answer, under the field: the next prompt and the correction stay above it.
   const cloze = state.config.mode === 'context' && current ? examples?.sentences.get(current.id) : undefined;
@@ -326,7 +340,13 @@ function QuizQuestion({
         />
         {/* Right under the field: with a phone's keyboard open, the verdict and the answer stay in view. */}
         <div id={feedbackId} className={`quiz-feedback${feedbackClass}`} aria-live="polite" aria-atomic="true">
-          {feedback ? feedbackText(feedback, state.config.mode, current) : null}
+          {feedback && notKnown ? (
+            <>
+              The answer: <strong lang={answerLang}>{feedback.expected}</strong>
+            </>
+          ) : feedback ? (
+            feedbackText(feedback, state.config.mode, current)
+          ) : null}
           {feedback && feedback.verdict !== 'correct' && !feedback.alsoRight ? (
             <SpeakButton text={feedback.expected} locale={answerLang} auto={autoSpeak} />
           ) : null}
@@ -336,6 +356,18 @@ function QuizQuestion({
         {state.config.mode === 'listen' && shownAnswer ? <ListenReveal item={shownAnswer.item} /> : null}
         {lastSentence && examples ? <AnswerSentence sentence={lastSentence} locale={examples.locale} /> : null}
         <AccentButtons accents={accents} onInsert={insert} />
+        {/* A word never seen cannot be typed: the learner asks for its answer, and the word counts as not known. */}
+        <button
+          type="button"
+          className="btn btn-link btn-small quiz-dont-know"
+          disabled={state.readOnly}
+          onClick={() => {
+            dontKnow();
+            focusField();
+          }}
+        >
+          I don&apos;t know
+        </button>
       </form>
 
       <AnswerCorrections quiz={quiz} after={focusField} />
