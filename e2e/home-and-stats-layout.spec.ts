@@ -1,5 +1,6 @@
 import type { Locator } from '@playwright/test';
 import { expect, phone, test } from './support/fixtures';
+import { addLanguage, signUpAndLogIn } from './support/learner';
 
 /** Where a box starts on the page, in CSS pixels from the top of the document. */
 async function top(locator: Locator): Promise<number> {
@@ -47,3 +48,29 @@ for (const { width, height, use } of SCREENS) {
     });
   });
 }
+
+test('a language\'s two homes name each other, and "Back to Spanish" returns to the one the learner came from', async ({ page }) => {
+  await signUpAndLogIn(page, 'two-homes');
+  await addLanguage(page, 'spanish');
+  await page.goto('/user-home');
+  await page.getByRole('link', { name: /^Spanish/ }).click();
+  await page.waitForURL('**/generic/spanish');
+  const main = page.getByRole('main');
+
+  // From Your languages: the charts, and back, through a reload, to Your languages' Spanish.
+  await main.getByRole('link', { name: 'Your progress charts' }).click();
+  await page.waitForURL('**/stats/spanish');
+  await page.reload();
+  await main.getByRole('link', { name: 'Back to Spanish' }).click();
+  await page.waitForURL('**/generic/spanish');
+  await expect(main.getByRole('navigation', { name: 'Breadcrumb' })).toBeVisible();
+
+  // The other home, named plainly, and from there back to it.
+  await main.getByRole('link', { name: 'Spanish page' }).click();
+  await page.waitForURL('**/spanish');
+  await main.getByRole('link', { name: 'Add words' }).click();
+  await main.getByRole('link', { name: 'Back to Spanish' }).click();
+  await page.waitForURL(/\/spanish$/);
+  await main.getByRole('link', { name: 'Your languages: Spanish' }).click();
+  await page.waitForURL('**/generic/spanish');
+});

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { Page } from '@/components/ui/page';
 import { paths } from '@/config/paths';
+import { useLanguageHome } from '@/lib/language-home';
 import { useRouteLanguage } from '@/lib/use-route-language';
 import { AddWordForm } from '@/features/languages/components/add-word-form';
 import { Component as NotFound } from './not-found';
@@ -8,6 +9,7 @@ import { Component as NotFound } from './not-found';
 /** `/<language>-add-words` (for Italian; every language per PRODUCT.md §1): the learner's own words. */
 export function Component() {
   const language = useRouteLanguage();
+  const home = useLanguageHome(language?.code ?? '');
   if (!language) return <NotFound />;
   return (
     <Page title={`${language.name}: add words`}>
@@ -20,7 +22,7 @@ export function Component() {
         <Link to={paths.languageOwnWords(language.code)}>See, edit or delete your {language.name} words</Link>
       </p>
       <p>
-        <Link to={paths.language(language.code)}>Back to {language.name}</Link>
+        <Link to={home}>Back to {language.name}</Link>
       </p>
     </Page>
   );

@@ -1,14 +1,23 @@
 import { screen, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { renderRoute, server, setupQuizTests } from '@/test/test-utils';
-import { apiError, fake, languageStats, withCharts } from '@/test/api-fakes';
+import { apiError, asAccount, asVisitor, fake, languageStats, withCharts } from '@/test/api-fakes';
 import { Component as LanguageHome } from './language-home';
 
 setupQuizTests();
 
 // The router gives the five homes this one screen; it reads the language from the path.
 const ROUTES = ['spanish', 'french', 'german', 'italian', 'portuguese'].map((code) => ({ path: `/${code}`, Component: LanguageHome }));
+
+// The home asks who is there: a signed-in learner is pointed to the same language in Your languages.
+beforeEach(() => server.use(asVisitor()));
+
+it('points a signed-in learner to the same language in Your languages, and a visitor nowhere else', async () => {
+  server.use(asAccount(), withCharts(), fake('GET', '/api/{language}/stats', { language: 'italian' }, () => HttpResponse.json(languageStats('italian', {}))));
+  renderRoute('/italian', ROUTES);
+  expect(await screen.findByRole('link', { name: 'Your languages: Italian' })).toHaveAttribute('href', '/generic/italian');
+});
 const stepOf = (name: string) => screen.getByRole('heading', { level: 2, name }).closest('li') as HTMLElement;
 
 describe('a language home', () => {
@@ -147,7 +156,9 @@ describe("a language home's levels of the deck", () => {
     expect(section.getByRole('progressbar', { name: 'Words 1–500 known' })).toHaveAttribute('aria-valuenow', '26');
     await user.click(section.getByRole('button', { name: 'Start words 501–1,000' }));
     expect(started).toEqual({ first: 501 });
-    expect(await section.findByRole('button', { name: 'Start words 1,001–1,200' })).toBeInTheDocument();
+    // What changed, where the button was: the next level's button is not there to take a second tap.
+    expect(await section.findByRole('status')).toHaveTextContent('New words now come from words 501–1,000.');
+    expect(section.queryByRole('button', { name: /^Start words/ })).toBeNull();
     expect(section.getAllByRole('listitem')[1]).toHaveAttribute('aria-current', 'step');
     expect(section.getByRole('button', { name: 'Take new words from the first word again' })).toBeInTheDocument();
   });

@@ -6,7 +6,9 @@ import { Link } from 'react-router';
 import { Page } from '@/components/ui/page';
 import { QueryState } from '@/components/ui/query-state';
 import { paths, withDirection } from '@/config/paths';
+import { fromHome } from '@/lib/language-home';
 import { useRouteLanguage } from '@/lib/use-route-language';
+import { useSession } from '@/features/auth/api/get-session';
 import { useLanguageStats } from '@/features/languages/api/get-language-stats';
 import { LanguageFlag } from '@/features/languages/components/language-flag';
 import { DeckBands } from '@/features/languages/components/deck-bands';
@@ -39,8 +41,8 @@ function OwnLanguageHome({ language }: { language: Language }) {
 export type HomeRoutes = 'language' | 'generic';
 
 const LINKS = {
-  language: { practise: 'Practice vocab', quiz: paths.languageQuiz, review: paths.languageReview },
-  generic: { practise: 'Learn new words', quiz: paths.genericQuiz, review: paths.genericReview },
+  language: { home: paths.language, practise: 'Practice vocab', quiz: paths.languageQuiz, review: paths.languageReview },
+  generic: { home: paths.genericLanguage, practise: 'Learn new words', quiz: paths.genericQuiz, review: paths.genericReview },
 } as const;
 
 /** "Spanish → English" for a card: what is shown, then what is typed. */
@@ -92,6 +94,8 @@ function LanguageFigures({ language, stats, routes }: { language: Language; stat
   const own = primaryDirection(language.code);
   const other = otherDirection(own);
   const quiz = links.quiz(language.code);
+  // The pages this home opens lead "Back to …" here, not to the language's other home.
+  const back = fromHome(links.home(language.code));
   return (
     <>
       <div className="home-overview">
@@ -111,7 +115,7 @@ function LanguageFigures({ language, stats, routes }: { language: Language; stat
           <p>
             {directionName(language, own)}, the most common words first.
           </p>
-          <Link to={withDirection(quiz, language.code, own)} className="btn btn-primary">
+          <Link to={withDirection(quiz, language.code, own)} state={back} className="btn btn-primary">
             {links.practise}
           </Link>
         </li>
@@ -122,28 +126,28 @@ function LanguageFigures({ language, stats, routes }: { language: Language; stat
           </p>
           {stats.dueCount === 0 ? <NothingDue language={language} /> : null}
           {/* Every language's "Review words" goes to its own review (the original sent Italian to Spanish's). */}
-          <Link to={links.review(language.code)} className={`btn ${stats.dueCount > 0 ? 'btn-primary' : 'btn-secondary'}`}>
+          <Link to={links.review(language.code)} state={back} className={`btn ${stats.dueCount > 0 ? 'btn-primary' : 'btn-secondary'}`}>
             Review words
           </Link>
         </li>
         <li className="card step">
           <h2>The other way round</h2>
           <p>{other === 'recall' ? `See the English, type the ${language.name}.` : `See the ${language.name}, type the English.`}</p>
-          <Link to={withDirection(quiz, language.code, other)} className="btn btn-secondary">
+          <Link to={withDirection(quiz, language.code, other)} state={back} className="btn btn-secondary">
             Practice {directionName(language, other)}
           </Link>
         </li>
         <li className="card step">
           <h2>In context</h2>
           <p>Read {indefiniteArticle(language.name)} {language.name} sentence with a word left out, and its English; type the missing word.</p>
-          <Link to={paths.languageContext(language.code)} className="btn btn-secondary">
+          <Link to={paths.languageContext(language.code)} state={back} className="btn btn-secondary">
             Practice in context
           </Link>
         </li>
         <li className="card step">
           <h2>Listen and type</h2>
           <p>Hear {indefiniteArticle(language.name)} {language.name} word and type it.</p>
-          <Link to={paths.languageListen(language.code)} className="btn btn-secondary">
+          <Link to={paths.languageListen(language.code)} state={back} className="btn btn-secondary">
             Practice listening
           </Link>
         </li>
@@ -151,15 +155,37 @@ function LanguageFigures({ language, stats, routes }: { language: Language; stat
       <DeckBands language={language} />
       <div className="actions">
         {/* "Add words" on every language, not Italian alone as in the original. */}
-        <Link to={paths.languageAddWords(language.code)} className="btn btn-secondary">
+        <Link to={paths.languageAddWords(language.code)} state={back} className="btn btn-secondary">
           Add words
         </Link>
-        <Link to={paths.languageStats(language.code)} className="btn btn-secondary">
+        <Link to={paths.languageStats(language.code)} state={back} className="btn btn-secondary">
           Your progress charts
         </Link>
       </div>
+      <OtherHome language={language} routes={routes} />
     </>
   );
+}
+
+/**
+ * A language has two homes, the same screen: the one every learner reaches from the landing page and the one in the
+ * account's "Your languages". Each names the other plainly, so that a learner who meets both knows they are one.
+ */
+function OtherHome({ language, routes }: { language: Language; routes: HomeRoutes }) {
+  const signedIn = Boolean(useSession().data);
+  if (routes === 'generic') {
+    return (
+      <p className="hint other-home">
+        This is {language.name} in Your languages. The same words and progress are on the{' '}
+        <Link to={paths.language(language.code)}>{language.name} page</Link>.
+      </p>
+    );
+  }
+  return signedIn ? (
+    <p className="hint other-home">
+      The same words and progress are in <Link to={paths.genericLanguage(language.code)}>Your languages: {language.name}</Link>.
+    </p>
+  ) : null;
 }
 
 /** Nothing due: says when the next review opens (a word answered today may come back within minutes). */

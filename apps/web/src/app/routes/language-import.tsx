@@ -2,12 +2,14 @@ import { Link } from 'react-router';
 import { Page } from '@/components/ui/page';
 import { paths } from '@/config/paths';
 import { ImportWords } from '@/features/transfer/components/import-words';
+import { useLanguageHome } from '@/lib/language-home';
 import { useRouteLanguage } from '@/lib/use-route-language';
 import { Component as NotFound } from './not-found';
 
 /** `/import/<language>`: own words from a file or a pasted list, previewed before anything is saved. */
 export function Component() {
   const language = useRouteLanguage();
+  const home = useLanguageHome(language?.code ?? '');
   if (!language) return <NotFound />;
   return (
     <Page title={`${language.name}: import words`}>
@@ -15,7 +17,7 @@ export function Component() {
       <p>
         <Link to={paths.languageAddWords(language.code)}>Add words one by one</Link> ·{' '}
         <Link to={paths.languageStats(language.code)}>Export your words</Link> ·{' '}
-        <Link to={paths.language(language.code)}>Back to {language.name}</Link>
+        <Link to={home}>Back to {language.name}</Link>
       </p>
     </Page>
   );

@@ -5,6 +5,7 @@ import { Loading } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useVoiceState } from '@/features/quiz/lib/speech';
 import { WORD_SOURCES } from '@/features/quiz/word-sources';
+import { useLanguageHome } from '@/lib/language-home';
 import { useRouteLanguage } from '@/lib/use-route-language';
 import { QuizPage } from './quiz-page';
 
@@ -24,6 +25,7 @@ export function Component() {
 }
 
 function NoVoice({ language }: { language: Language }) {
+  const home = useLanguageHome(language.code);
   return (
     <div className="listen-no-voice" role="status">
       <p>Your browser has no {language.name} voice, so it cannot say the words. Practise them another way:</p>
@@ -34,7 +36,7 @@ function NoVoice({ language }: { language: Language }) {
         <Link to={paths.languageContext(language.code)} className="btn btn-secondary">
           Practice in context
         </Link>
-        <Link to={paths.language(language.code)} className="btn btn-secondary">
+        <Link to={home} className="btn btn-secondary">
           Back to {language.name}
         </Link>
       </div>

@@ -11,6 +11,7 @@ import { useMemoryModel } from '@/features/stats/api/get-memory-model';
 import { MemoryModelPanel } from '@/features/stats/components/memory-model-panel';
 import { useUpdateSettings } from '@/features/settings/api/update-settings';
 import { useQueryClient } from '@tanstack/react-query';
+import { useLanguageHome } from '@/lib/language-home';
 import { queryFilter } from '@/lib/query-keys';
 
 /** A language's statistics as charts and its memory model; anyone can see their own (a visitor's are empty). */
@@ -30,6 +31,7 @@ export function Component() {
 
 function Stats({ code }: { code: Parameters<typeof getLanguage>[0] }) {
   const language = getLanguage(code);
+  const home = useLanguageHome(code);
   const charts = useLanguageCharts(code);
   const memory = useMemoryModel(code);
   const loggedIn = Boolean(useSession().data);
@@ -50,7 +52,7 @@ function Stats({ code }: { code: Parameters<typeof getLanguage>[0] }) {
   return (
     <Page title={`${language.name} progress`}>
       <p>
-        <Link to={paths.language(code)}>Back to {language.name}</Link>
+        <Link to={home}>Back to {language.name}</Link>
       </p>
       <QueryState query={charts}>
         {(data) => (

@@ -13,6 +13,7 @@ import { wordQuizProps } from '@/features/quiz/lib/word-quiz';
 import { useQueueIdle, useQueuedCorrection } from '@/features/quiz/offline/offline-context';
 import { useQuizRun } from '@/features/quiz/offline/quiz-runs';
 import type { WordSource } from '@/features/quiz/word-sources';
+import { fromHome, useLanguageHome } from '@/lib/language-home';
 import { useRouteLanguage } from '@/lib/use-route-language';
 
 /**
@@ -41,7 +42,7 @@ function WordQuiz({ source, language, direction }: { source: WordSource; languag
   const report = source.useReport(language, direction, run.resumed?.words ?? query.data);
   const correct = useQueuedCorrection(language.code);
   const queueIdle = useQueueIdle();
-  const homePath = source.scope === 'account' ? paths.genericLanguage(language.code) : paths.language(language.code);
+  const homePath = useLanguageHome(language.code, source.scope === 'account' ? paths.genericLanguage(language.code) : paths.language(language.code));
   const reviewPath = source.scope === 'account' ? paths.genericReview(language.code) : paths.languageReview(language.code);
   const home = (
     <Link to={homePath} className="btn btn-secondary">
@@ -64,7 +65,7 @@ function WordQuiz({ source, language, direction }: { source: WordSource; languag
             {source.kind === 'learn' ? <p>Keep them fresh with the words up for review.</p> : null}
             <div className="actions">
               {source.kind === 'learn' ? (
-                <Link to={`${reviewPath}${pageDirectionQuery(language, direction)}`} className="btn btn-primary">
+                <Link to={`${reviewPath}${pageDirectionQuery(language, direction)}`} state={fromHome(homePath)} className="btn btn-primary">
                   Review words
                 </Link>
               ) : null}

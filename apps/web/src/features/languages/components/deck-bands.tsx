@@ -68,7 +68,13 @@ export function DeckBands({ language }: { language: Language }) {
         </p>
       ) : null}
       <div className="actions">
-        {next ? (
+        {/* Once a level is chosen, what changed takes the button's place: the button of the level after it, there
+            at once, would take a double tap's second tap and skip a level. Reopening the page offers it again. */}
+        {start.isSuccess && current ? (
+          <p role="status" className="band-started">
+            New words now come from words {range(current)}.
+          </p>
+        ) : next ? (
           <button type="button" className="btn btn-secondary" disabled={start.isPending} onClick={() => start.mutate(next.first)}>
             Start words {range(next)}
           </button>
