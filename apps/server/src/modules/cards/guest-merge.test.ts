@@ -46,4 +46,26 @@ describeEachDatabase('a guest merged into an account at login', (ctx) => {
     await guest('POST', '/api/auth/login', { username: 'hanna', password: 'correct horse' });
     expect(await ctx().db.kysely.selectFrom('users').select('id').execute()).toEqual([{ id: userId }]);
   });
+
+  it('keeps the reviews of an exact duplicate and the answers the guest took back', async () => {
+    const { app } = ctx();
+    const { cookie, userId } = await loginAs(app, 'jonas');
+    const payload = { word: 'Fahrrad', translation: 'bicycle' };
+    await app.inject({ method: 'POST', url: '/api/german', headers: { cookie }, payload });
+    await app.inject({ method: 'GET', url: '/api/auth/logout', headers: { cookie } });
+
+    const guest = visitorClient(app);
+    const theirs = await guest<Word>('POST', '/api/german', { word: 'Fahrrad', translation: 'bike' });
+    await guest('PATCH', `/api/german/${theirs._id}`, { verdict: 'correct', answerId: 'guest-answer-1' });
+    await guest('PATCH', `/api/german/${theirs._id}`, { verdict: 'correct', answerId: 'guest-answer-2' });
+    await guest('POST', '/api/german/answers/guest-answer-2/undo');
+    await guest('POST', '/api/auth/login', { username: 'jonas', password: 'correct horse' });
+
+    expect(await reviewsOf(ctx(), userId)).toEqual(['guest-answer-1']);
+    const [own] = (await guest<Word[]>('GET', '/api/german')).filter((w) => w.own);
+    expect(own).toMatchObject({ word: 'Fahrrad', answeredCorrectly: true });
+    // Sent again as the account, the answer taken back records nothing.
+    await guest('PATCH', `/api/german/${own?._id}`, { verdict: 'correct', answerId: 'guest-answer-2' });
+    expect(await reviewsOf(ctx(), userId)).toEqual(['guest-answer-1']);
+  });
 });
