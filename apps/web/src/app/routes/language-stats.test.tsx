@@ -186,6 +186,8 @@ describe('the language stats page', () => {
     const workload = within(panel).getByRole('table', { name: 'What each retention costs you' });
     expect(within(workload).getAllByRole('row')[2]).toHaveTextContent('85% · recommended23Use 85%');
     expect(within(workload).getAllByRole('row')[3]).toHaveTextContent('Your setting');
+    // An enabled button looks like one: the secondary style, with its border (bare, it read as disabled in dark).
+    expect(within(workload).getByRole('button', { name: 'Use 85%' })).toHaveClass('btn-secondary');
     await userEvent.click(within(workload).getByRole('button', { name: 'Use 85%' }));
     expect(patches).toEqual([{ desiredRetention: 0.85 }]);
     expect(await within(workload).findByRole('button', { name: 'Use 90%' })).toBeInTheDocument();

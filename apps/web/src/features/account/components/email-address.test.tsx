@@ -75,6 +75,14 @@ describe('the confirmation page', () => {
     expect(confirms).toEqual(['good'.repeat(6)]);
   });
 
+  it('says a link opened a second time has confirmed the address already, without an error', async () => {
+    state = { available: true, address: 'ana@example.com', pending: null };
+    renderWith(<ConfirmEmail token={'used'.repeat(6)} />);
+    expect(await screen.findByText('This link was used already; there is nothing more to do.')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('ana@example.com is confirmed.');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('explains a link that no longer works', async () => {
     renderWith(<ConfirmEmail token={'used'.repeat(6)} />);
     expect(await screen.findByRole('alert')).toHaveTextContent('This link no longer works');

@@ -173,7 +173,7 @@ export function MemoryModelPanel({ model, languageName, retention, downloadUrl, 
                       {chosen ? (
                         'Your setting'
                       ) : onChooseRetention ? (
-                        <button type="button" className="btn btn-small" disabled={choosing} onClick={() => onChooseRetention(w.retention)}>
+                        <button type="button" className="btn btn-secondary btn-small" disabled={choosing} onClick={() => onChooseRetention(w.retention)}>
                           Use {percent(w.retention)}
                         </button>
                       ) : null}
