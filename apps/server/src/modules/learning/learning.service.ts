@@ -71,6 +71,24 @@ export interface RecordOptions {
 
 const wordExists = () => conflict('word_exists', 'word already exists in your list!');
 
+/** One answer on a card its unit of work holds, as `apply` records it. */
+interface HeldAnswer {
+  learner: Learner;
+  language: LanguageCode;
+  ref: CardRef;
+  /** The card before the answer, null when the answer created it (the log's "previous" state). */
+  previous: SavedCard | null;
+  /** The card the answer changes. */
+  card: SavedCard;
+  input: AnswerInput;
+  /** A later answer to the word in the same quiz session: logged, not rescheduled. */
+  practice: boolean;
+  /** When the answer counts as given: it is scheduled, logged and saved at this time. */
+  answeredAt: number;
+  /** When the server received it. */
+  receivedAt: number;
+}
+
 /** The rules of learning: what to study next, what is due, and what an answer does to a word's schedule. */
 export class LearningService {
   private readonly decks: DeckCache;
@@ -157,7 +175,7 @@ export class LearningService {
         const { card, created, inSession } = opened;
         // Checked after the retry test: a replayed answer already recorded is a success whenever it arrives.
         const at = answerTime(input.answeredAt, now, card.last_review);
-        const after = await this.apply(cards, learner, language, ref, created ? null : card, card, judged, inSession, at, now);
+        const after = await this.apply(cards, { learner, language, ref, previous: created ? null : card, card, input: judged, practice: inSession, answeredAt: at, receivedAt: now });
         return { word: withCard(after.card), scheduled: after.scheduled };
       });
     } catch (err) {
@@ -201,7 +219,8 @@ export class LearningService {
    * Records one answer on a held card: reschedules and logs it, or logs it as practice. Returns the card as it is
    * now and whether the answer rescheduled it.
    */
-  private async apply(cards: CardStore, learner: Learner, language: LanguageCode, ref: CardRef, previous: SavedCard | null, card: SavedCard, input: AnswerInput, practice: boolean, now: number, receivedAt = now): Promise<{ card: SavedCard; scheduled: boolean }> {
+  private async apply(cards: CardStore, answer: HeldAnswer): Promise<{ card: SavedCard; scheduled: boolean }> {
+    const { learner, language, ref, previous, card, input, practice, answeredAt: now, receivedAt } = answer;
     const review = { ...ref, answerId: input.answerId ?? null, sessionId: input.sessionId ?? null, verdict: input.overruled ? OVERRULED : input.verdict, typed: input.typed ?? '', reviewedAt: now, receivedAt };
     if (practice) {
       await cards.log({ ...review, rating: ratingForVerdict(input.verdict), scheduled: false, previous: null, state: card.state, elapsedDays: 0, scheduledDays: card.scheduled_days });
@@ -250,7 +269,7 @@ export class LearningService {
         const { card } = await cards.lockOrCreate(answer.ref, fresh, now, word);
         const input: AnswerInput = { verdict: 'correct', overruled: true, typed: answer.typed, answerId, ...(answer.sessionId ? { sessionId: answer.sessionId } : {}) };
         const practice = answer.sessionId !== null && (await cards.answeredInSession(answer.ref, answer.sessionId));
-        ({ scheduled } = await this.apply(cards, learner, language, answer.ref, answer.previous === 'new' ? null : card, card, input, practice, now));
+        ({ scheduled } = await this.apply(cards, { learner, language, ref: answer.ref, previous: answer.previous === 'new' ? null : card, card, input, practice, answeredAt: now, receivedAt: now }));
       }
       const updated = await cards.readWord(learner.id, language, answer.ref.wordId, answer.ref.direction);
       return { word: toWord(updated ?? word), scheduled };
