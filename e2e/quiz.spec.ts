@@ -94,7 +94,7 @@ test.describe('the quiz a learner trusts', () => {
         // The prompt says which of the words sharing its English it wants.
         expect(await page.locator('.quiz-prompt').textContent()).toContain(`(${pair.asked.hint})`);
         await typeAnswer(quiz.input, pair.other.word);
-        await quiz.feedback.getByText(`Also right — we were looking for ${pair.asked.word}`).waitFor();
+        await quiz.feedback.getByText(`“${pair.other.word}” means that too, but we were looking for ${pair.asked.word}`).waitFor();
         expect(await inView(page, '.quiz-feedback')).toBe(true);
         expect(await quiz.input.getAttribute('aria-invalid')).toBeNull();
         expect(await quiz.score.textContent()).toBe(`Score: ${batch.findIndex((w) => w._id === pair.asked._id)}`);

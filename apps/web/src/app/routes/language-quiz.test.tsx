@@ -281,7 +281,7 @@ describe('shared meanings and touch screens', () => {
     expect(await screen.findByText('this')).toBeInTheDocument();
     expect(screen.getByText(/Translate:/).textContent).toBe('Translate: this (before a noun)');
     await user.type(answerField(), 'esto{Enter}');
-    expect(feedbackText()).toBe('Also right — we were looking for este (‘this’, before a noun). Try again?');
+    expect(feedbackText()).toBe('“esto” means that too, but we were looking for este (‘this’, before a noun): type that one.');
     expect(answerField()).not.toHaveAttribute('aria-invalid');
     await user.clear(answerField());
     await user.type(answerField(), 'este');
