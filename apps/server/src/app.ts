@@ -6,6 +6,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import helmet from 'helmet';
+import { statusEndpoints } from '@vocab/api';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { type Config, ROOT_DIR, type TrustProxy } from './config.js';
 import { DEVELOPMENT_CHECKS } from './development-checks.js';
@@ -59,7 +60,8 @@ import { registerEmptyBodyAnyType } from './plugins/empty-body.js';
 import { frameworkErrors, registerErrorHandler } from './plugins/error-handler.js';
 import { lowerCaseLanguagePath } from './plugins/language-case.js';
 import { registerNulGuard } from './plugins/nul-guard.js';
-import { registerMetrics } from './plugins/metrics.js';
+import { METRICS_PATH, registerMetrics } from './plugins/metrics.js';
+import { RequestLatency } from './plugins/request-latency.js';
 import { registerOriginCheck } from './plugins/origin-check.js';
 import { SessionManager } from './modules/auth/session-manager.js';
 import { createMovableClock } from './plugins/test-clock.js';
@@ -188,8 +190,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerEmptyBodyAnyType(app);
   // Before the session hook, the first to query the database.
   health.register(app);
-  // Before the routes, so that its hook sees every one of them.
-  if (config.metricsToken) registerMetrics(app, config.metricsToken);
+  // Before the routes, so that their hooks see every one of them.
+  const latency = new RequestLatency(clock, new Set([statusEndpoints.status.path, METRICS_PATH]));
+  latency.register(app);
+  if (config.metricsToken) registerMetrics(app, config.metricsToken, latency);
 
   const users = new UserRepository(db.kysely, db.writeTransaction);
   const limiter = new RateLimiter(db.kysely, clock);
@@ -241,7 +245,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
 
   await registerApiDocs(app);
-  await app.register(statusRoutes(new StatusRepository(db.kysely, db.target.kind === 'sqlite' ? db.target.file : null), health));
+  const statusRepository = new StatusRepository(db.kysely, db.target.kind === 'sqlite' ? db.target.file : null);
+  await app.register(statusRoutes(statusRepository, health, latency));
   const knownDevice = (deviceToken: string, userId: string) => loginGuard.knows(deviceToken, userId);
   const email = emailFeatures(app, {
     db: db.kysely, write: db.writeTransaction, config, clock, limiter, knownDevice, outboxPollMs: options.outboxPollMs,

@@ -15,11 +15,14 @@ export const OkBody = z.object({ ok: z.literal(true) });
 
 /**
  * GET /api/status. `starting`: the server has not yet migrated its database (it was away at start); `degraded`: the
- * database does not answer (`database: down`) or cannot store (`writes: failing`, e.g. a full disk).
+ * database does not answer (`database: down`) or cannot store (`writes: failing`, e.g. a full disk); `slow`: it
+ * works, but the 99th percentile of the last minute's API answers took a second or more. `lastMinute`: this
+ * instance's API requests of the last minute and their 99th percentile in milliseconds (null with none).
  */
 export const StatusBody = z.object({
-  status: z.enum(['ok', 'starting', 'degraded']),
+  status: z.enum(['ok', 'slow', 'starting', 'degraded']),
   database: z.enum(['up', 'down']),
   writes: z.enum(['failing']).optional(),
+  lastMinute: z.object({ requests: z.number().int(), p99Ms: z.number().nullable() }).optional(),
 });
 export type StatusBody = z.infer<typeof StatusBody>;

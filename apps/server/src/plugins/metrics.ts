@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { type Endpoint, learningEndpoints, userLanguageEndpoints } from '@vocab/api';
 import type { FastifyInstance } from 'fastify';
-import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import {
   type DatabaseErrorMessage,
   type GroupCommitMessage,
@@ -10,6 +10,7 @@ import {
   groupCommitChannel,
   memoryFitChannel,
 } from '../telemetry.js';
+import type { RequestLatency } from './request-latency.js';
 
 export const METRICS_PATH = '/api/metrics';
 
@@ -22,10 +23,11 @@ const digest = (value: string) => createHash('sha256').update(value).digest();
  * Prometheus metrics (prom-client), on only when the operator sets METRICS_TOKEN: GET /api/metrics with
  * `Authorization: Bearer <token>`. Requests by route (the declared path, `/api/{language}/{id}`, so that the number
  * of series stays bounded) and status, their latency, answers, SQLite's group commits (size, and each answer's wait
- * for its commit), database failures, memory-model fits by outcome, and the process's own (event loop lag, memory).
+ * for its commit), database failures, memory-model fits by outcome, the 99th percentile of the last minute's API
+ * answers (as /api/status gives it), and the process's own (event loop lag, memory).
  * Each app has its own registry, so that tests may build several.
  */
-export function registerMetrics(app: FastifyInstance, token: string): void {
+export function registerMetrics(app: FastifyInstance, token: string, requestLatency: RequestLatency): void {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'vocab_' });
   const requests = new Counter({ name: 'vocab_http_requests_total', help: 'HTTP requests answered, by method, route and status', labelNames: ['method', 'route', 'status'], registers: [registry] });
@@ -46,6 +48,14 @@ export function registerMetrics(app: FastifyInstance, token: string): void {
   });
   const commitFailures = new Counter({ name: 'vocab_group_commit_failures_total', help: 'SQLite group commits that failed as a whole', registers: [registry] });
   const dbErrors = new Counter({ name: 'vocab_database_errors_total', help: 'Requests failed because the database was unavailable or could not store', labelNames: ['kind'], registers: [registry] });
+  new Gauge({
+    name: 'vocab_http_request_duration_p99_last_minute_seconds',
+    help: "The 99th percentile of this instance's API answers in the last minute (0 with none)",
+    registers: [registry],
+    collect() {
+      this.set((requestLatency.lastMinute().p99Ms ?? 0) / 1000);
+    },
+  });
   const fits = new Counter({ name: 'vocab_memory_fits_total', help: 'Memory-model fits, by outcome', labelNames: ['outcome'], registers: [registry] });
 
   const onCommit = (message: unknown) => {

@@ -157,7 +157,7 @@ describe('a full disk [sqlite]', () => {
     expect(statuses).toContain(503);
     const degraded = await app.inject({ method: 'GET', url: '/api/status' });
     expect(degraded.statusCode).toBe(503);
-    expect(degraded.json()).toEqual({ status: 'degraded', database: 'up', writes: 'failing' });
+    expect(degraded.json()).toMatchObject({ status: 'degraded', database: 'up', writes: 'failing' });
     // Signups and contact messages fail the same way, never with a 500.
     const signup = await app.inject({ method: 'POST', url: '/api/auth/signup', payload: { username: 'fulldisk', password: 'correct horse' } });
     expect(signup.statusCode).toBe(503);
@@ -165,7 +165,7 @@ describe('a full disk [sqlite]', () => {
     free();
     const healthy = await app.inject({ method: 'GET', url: '/api/status' });
     expect(healthy.statusCode, healthy.body).toBe(200);
-    expect(healthy.json()).toEqual({ status: 'ok', database: 'up' });
+    expect(healthy.json()).toMatchObject({ status: 'ok', database: 'up' });
     expect((await app.inject({ method: 'PATCH', url: `/api/spanish/${words[9]?._id}`, headers: { cookie } })).statusCode).toBe(200);
     console.log(`full disk (tmpfs of 4 MB): answers ${statuses.join(' ')}, status degraded, then ok once space was freed`);
   }, 60_000);
@@ -195,13 +195,13 @@ describe('a disk whose WAL flush fails [sqlite]', () => {
     expect(answer.json<{ error: { code: string } }>().error.code).toBe('storage_unavailable');
     const degraded = await app.inject({ method: 'GET', url: '/api/status' });
     expect(degraded.statusCode).toBe(503);
-    expect(degraded.json()).toEqual({ status: 'degraded', database: 'up', writes: 'failing' });
+    expect(degraded.json()).toMatchObject({ status: 'degraded', database: 'up', writes: 'failing' });
     const payload = { username: 'eio', password: 'correct horse' };
     expect((await app.inject({ method: 'POST', url: '/api/auth/signup', payload })).statusCode).toBe(503);
 
     failing = false;
     const healthy = await app.inject({ method: 'GET', url: '/api/status' });
-    expect(healthy.json()).toEqual({ status: 'ok', database: 'up' });
+    expect(healthy.json()).toMatchObject({ status: 'ok', database: 'up' });
     const later = await app.inject({ method: 'PATCH', url: `/api/spanish/${words[2]?._id}`, headers: { cookie } });
     expect(later.statusCode).toBe(200);
   });
@@ -240,7 +240,8 @@ describe('a nearly full disk [sqlite]', () => {
     expect(refused).toBeGreaterThan(0);
     expect(lies).toEqual([]);
     // With the room back, the check says ok and answers are taken.
-    expect((await app.inject({ method: 'GET', url: '/api/status' })).json()).toEqual({ status: 'ok', database: 'up' });
+    const recovered = await app.inject({ method: 'GET', url: '/api/status' });
+    expect(recovered.json()).toMatchObject({ status: 'ok', database: 'up' });
     expect(await answer()).toBe(200);
   }, 120_000);
 });
@@ -269,6 +270,6 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a read-only PostgreSQL session [p
     expect(contact.statusCode).toBe(503);
     const status = await app.inject({ method: 'GET', url: '/api/status' });
     expect(status.statusCode).toBe(503);
-    expect(status.json()).toEqual({ status: 'degraded', database: 'up', writes: 'failing' });
+    expect(status.json()).toMatchObject({ status: 'degraded', database: 'up', writes: 'failing' });
   });
 });

@@ -2,11 +2,14 @@ import { type StatusBody, statusEndpoints } from '@vocab/api';
 import type { FastifyPluginAsync } from 'fastify';
 import { databaseFailure } from '../../db/db-errors.js';
 import { type DatabaseHealth, UNAVAILABLE_RETRY_SECONDS } from '../../plugins/database-health.js';
+import type { RequestLatency } from '../../plugins/request-latency.js';
 import { serve } from '../../lib/serve-endpoint.js';
 import type { StatusRepository } from './status.repository.js';
 
 /** A health check must answer quickly even while the database does not: a load balancer's check times out too. */
 const CHECK_DEADLINE_MS = 750;
+/** From this 99th percentile of the last minute's answers on, the instance says `slow`. */
+export const SLOW_P99_MS = 1_000;
 
 /**
  * Health check for load balancers: 200 `ok` while the database answers and stores; 503 `starting` until the server
@@ -14,13 +17,21 @@ const CHECK_DEADLINE_MS = 750;
  * deadline, and `degraded` with `writes: failing` while the instance cannot take an answer: on SQLite while its
  * disk has less room than a few answers need (STORAGE_HEADROOM_BYTES; the check's own one-row write would fit
  * where an answer does not), and everywhere after a write failed for want of storage, until a write this check
- * tries succeeds.
+ * tries succeeds. Every answer gives the last minute's requests and their 99th percentile; while that is a second
+ * or more, a working instance says `slow`, still with 200: a load balancer should keep a slow instance (taking every
+ * instance out when a shared database slows down would turn slowness into an outage), an operator should look.
  */
-export function statusRoutes(status: StatusRepository, health: DatabaseHealth): FastifyPluginAsync {
+export function statusRoutes(
+  status: StatusRepository,
+  health: DatabaseHealth,
+  latency: RequestLatency,
+): FastifyPluginAsync {
   return async (app) => {
     serve(app, statusEndpoints.status, async (request, reply) => {
       const deadline = Date.now() + CHECK_DEADLINE_MS;
-      const unavailable = (body: StatusBody) => reply.status(503).header('retry-after', String(UNAVAILABLE_RETRY_SECONDS)).send(body);
+      const lastMinute = latency.lastMinute();
+      const unavailable = (body: Omit<StatusBody, 'lastMinute'>) =>
+        reply.status(503).header('retry-after', String(UNAVAILABLE_RETRY_SECONDS)).send({ ...body, lastMinute });
       const up = await withinDeadline(status.ping(), deadline).then(
         (answered) => answered,
         (err: unknown) => {
@@ -33,7 +44,8 @@ export function statusRoutes(status: StatusRepository, health: DatabaseHealth): 
       if ((await status.lowOnSpace()) || (health.storageFailure !== null && !(await canWrite(status, health, deadline)))) {
         return unavailable({ status: 'degraded', database: 'up', writes: 'failing' });
       }
-      return { status: 'ok' as const, database: 'up' as const };
+      const slow = lastMinute.p99Ms !== null && lastMinute.p99Ms >= SLOW_P99_MS;
+      return { status: slow ? ('slow' as const) : ('ok' as const), database: 'up' as const, lastMinute };
     });
   };
 }
