@@ -259,7 +259,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(learningRoutes(learning, sessions));
   await app.register(deckBandsRoutes(new DeckBandsService(db.kysely, cards), sessions));
   await app.register(userLanguagesRoutes(learning));
-  await app.register(transferRoutes(new TransferService(new TransferRepository(db.kysely), cards), sessions));
+  await app.register(transferRoutes(new TransferService(new TransferRepository(db.kysely), cards), sessions, limiter));
   await app.register(placementRoutes(new PlacementService(new PlacementRepository(db.kysely), cards, clock), sessions));
   await app.register(contactRoutes(contacts, outbox, limiter, clock));
   const settings = new SettingsRepository(db);

@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { parse } from 'csv-parse/sync';
 import { expect, it } from 'vitest';
 import { TEST_DECK_SIZE, describeEachDatabase, loginAs } from '../../test/harness.js';
+import { IMPORT_FILES_PER_HOUR } from './transfer.routes.js';
+import { FIELD_MAX_CHARS } from './word-file.js';
 
 type Preview = {
   encoding: string;
@@ -249,16 +251,51 @@ describeEachDatabase('import and export', (ctx) => {
     expect(finished).toEqual(['stats', 'preview']);
   });
 
-  it('says a word is too long whatever its length, with a sentence beside it', async () => {
+  it('says a word is too long up to the longest column read, with a sentence beside it', async () => {
     const { app } = ctx();
     // A word is looked for in its sentence by a pattern built from the word: one of 100,000 characters made that
-    // pattern too large to compile, and the preview answered 500.
-    const long = 'a'.repeat(100_000);
+    // pattern too large to compile, and the preview answered 500. Longer than a column can be, the file is refused.
+    const long = 'a'.repeat(FIELD_MAX_CHARS);
     for (const url of ['/api/spanish/import/preview', '/api/spanish/import']) {
-      const res = await upload(app, url, `${long},long,El ${long} es largo aquí,The long one is long here\n`);
+      const res = await upload(app, url, `${long},long,El ${long.slice(0, 980)} es,The long one is long here\n`);
       expect(res.statusCode, `${url} → ${res.body.slice(0, 200)}`).toBeLessThan(500);
       if (url.endsWith('/preview')) expect(res.json<Preview>().lines.map((l) => l.error)).toEqual(['The word is too long (at most 100 characters).']);
     }
+  });
+
+  it('refuses a field longer than any value as soon as it is seen, while reads go on', async () => {
+    const { app } = ctx();
+    // One line "casa," and a 5 MB field, as a stranger may send it; four at once, and a plain read beside them.
+    const field = `casa,${'a'.repeat(5 * 1024 * 1024 - 16)}`;
+    const [reads, ...previews] = await Promise.all([
+      app.inject({ method: 'GET', url: '/api/languages' }),
+      ...[1, 2, 3, 4].map(() => upload(app, '/api/spanish/import/preview', field)),
+      upload(app, '/api/spanish/import/preview', `uno,one\n"dos,${'b'.repeat(10_000)}\ntres,three\n`),
+    ]);
+    expect(reads?.statusCode).toBe(200);
+    for (const res of previews) {
+      expect(res.statusCode).toBe(400);
+      expect(res.json<{ error: { code: string; message: string } }>().error).toMatchObject({
+        code: 'line_too_long',
+        message: expect.stringMatching(/^Line [12] is longer than a line of words can be .*quotation marks\.$/),
+      });
+    }
+  });
+
+  it('reads at most 60 files an hour for one visitor address, or one learner', async () => {
+    const { app, clock } = ctx();
+    const { cookie } = await loginAs(app);
+    for (let i = 0; i < IMPORT_FILES_PER_HOUR.max; i++) {
+      expect((await upload(app, '/api/spanish/import/preview', 'uno,one\n')).statusCode).toBe(200);
+    }
+    const refused = await upload(app, '/api/spanish/import/preview', 'uno,one\n');
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await upload(app, '/api/spanish/import', 'uno,one\n')).statusCode).toBe(429);
+    // A learner counts apart from the address they share with visitors.
+    expect((await upload(app, '/api/spanish/import/preview', 'uno,one\n', { cookie })).statusCode).toBe(200);
+    clock.advance(IMPORT_FILES_PER_HOUR.windowMs);
+    expect((await upload(app, '/api/spanish/import/preview', 'uno,one\n')).statusCode).toBe(200);
   });
 
   it('answers 400 or 415, never 500, to empty and odd bodies', async () => {
