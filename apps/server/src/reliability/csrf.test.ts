@@ -53,6 +53,13 @@ describeEachDatabase('CSRF', (ctx) => {
     return token;
   }
 
+  /** An own word of the victim in the route's language, for the routes that edit or delete one. */
+  async function ownWord(cookie: string, url: string, n: number): Promise<string> {
+    const language = ACTIVE_LANGUAGES.find((l) => url.startsWith(`/api/${l}/`)) ?? 'spanish';
+    const res = await ctx().app.inject({ method: 'POST', url: `/api/${language}`, payload: { word: `zzown${n}`, translation: 'own' }, headers: { cookie } });
+    return res.json<{ _id: string }>()._id;
+  }
+
   async function currentSessionId(cookie: string): Promise<string> {
     const res = await ctx().app.inject({ method: 'GET', url: '/api/account/sessions', headers: { cookie } });
     return res.json<{ sessions: Array<{ id: string; current: boolean }> }>().sessions.find((s) => s.current)?.id ?? '';
@@ -67,6 +74,7 @@ describeEachDatabase('CSRF', (ctx) => {
       const cookie = await victimCookie();
       if (route.url.includes(':answerId')) f.answerId = await answerToTakeBack(cookie, route.url, refused);
       if (route.url.startsWith('/api/account/sessions/')) f.sessionId = await currentSessionId(cookie);
+      if (route.url.includes('/own-words/')) f.ownWordId = await ownWord(cookie, route.url, refused);
       if (route.url === '/api/account/email/confirm') f.confirmToken = await linkToken(f.userId, 'confirm');
       if (route.url === '/api/auth/reset-password') f.resetToken = await linkToken(f.userId, 'reset');
       const { url, payload, headers: bodyHeaders = {} } = validRequest(route, f);
@@ -91,7 +99,7 @@ describeEachDatabase('CSRF', (ctx) => {
       if (url === '/api/account/delete') Object.assign(f, await fixture());
     }
     console.log(`CSRF: ${routes.length} state-changing routes, ${refused} cross-site requests refused`);
-  });
+  }, 120_000); // a login (argon2id) and two requests for each of some sixty routes
 
   it('changes nothing on any GET but logout, for an account, a guest and a visitor', async () => {
     const f = await fixture();

@@ -195,6 +195,8 @@ export interface RouteFixture {
   wordIds: Record<string, string>;
   /** An answer of the account that may be taken back (routes with `:answerId`). */
   answerId?: string;
+  /** One of the account's own words (the routes under /own-words/). */
+  ownWordId?: string;
   /** The public id of one of the account's sessions (DELETE /api/account/sessions/:id). */
   sessionId?: string;
   /** Tokens of the account's confirmation and reset links, and its unsubscribe signature. */
@@ -212,6 +214,7 @@ export function validRequest(route: RouteInfo, f: RouteFixture): { url: string; 
   const wordId = f.wordIds[language] ?? '1';
   let url = route.url
     .replace('/api/account/sessions/:id', `/api/account/sessions/${f.sessionId ?? '0'.repeat(32)}`)
+    .replace('/own-words/:id', `/own-words/${f.ownWordId ?? wordId}`)
     .replace(':id', wordId)
     .replace(':answerId', f.answerId ?? 'answer-00000001')
     .replace(/:key(?=\/languages\/|$)/, f.userId)
@@ -236,6 +239,7 @@ export function validRequest(route: RouteInfo, f: RouteFixture): { url: string; 
     [/^POST \/api\/auth\/reset-password$/, { token: f.resetToken ?? 'x'.repeat(43), password: 'correct horse' }],
     [/^PATCH \/api\/reminders$/, { hour: 9 }],
     [/^POST \/api\/[a-z]+$/, { word: 'zzcsrf', translation: 'forged' }],
+    [/^PATCH \/api\/[^/]+\/own-words\//, { word: 'zzrenamed', translation: 'renamed' }],
     [/^PATCH /, { verdict: 'correct', typed: 'hola', answerId: 'valid-answer-1', sessionId: 'valid-session-1' }],
     [/^POST \/api\/[a-z]+\/placement\/next$/, { answers: [] }],
     // New words from the deck's start (the test deck of 40 has one band).
