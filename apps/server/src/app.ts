@@ -260,7 +260,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(deckBandsRoutes(new DeckBandsService(db.kysely, cards), sessions));
   await app.register(userLanguagesRoutes(learning));
   await app.register(transferRoutes(new TransferService(new TransferRepository(db.kysely), cards), sessions, limiter));
-  await app.register(placementRoutes(new PlacementService(new PlacementRepository(db.kysely), cards, clock), sessions));
+  await app.register(placementRoutes(new PlacementService({ repo: new PlacementRepository(db.kysely), decks, cards, clock }), sessions));
   await app.register(contactRoutes(contacts, outbox, limiter, clock));
   const settings = new SettingsRepository(db);
   await app.register(settingsRoutes(settings, sessions));

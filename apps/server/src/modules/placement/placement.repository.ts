@@ -1,16 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 
-/** A deck word as the placement test asks and judges it. */
-export interface DeckWordRow {
-  id: number;
-  rank: number;
-  word: string;
-  article: string;
-  translation: string;
-  hint: string;
-}
-
 export interface PlacementRow {
   level: number;
   deck_size: number;
@@ -18,22 +8,9 @@ export interface PlacementRow {
   taken_at: number;
 }
 
-/** The deck a placement test walks, and each learner's latest result with the cards it marked known. */
+/** Each learner's latest placement result with the cards it marked known. */
 export class PlacementRepository {
   constructor(private readonly kysely: Kysely<Database>) {}
-
-  /** The language's active deck words, most common first (words_language_rank). */
-  deck(language: string): Promise<DeckWordRow[]> {
-    return this.kysely
-      .selectFrom('words')
-      .select(['id', 'rank', 'word', 'article', 'translation', 'hint'])
-      .where('language', '=', language)
-      .where('owner_id', 'is', null)
-      .where('active', '=', 1)
-      .orderBy('rank')
-      .orderBy('id')
-      .execute();
-  }
 
   latest(learnerId: string, language: string): Promise<PlacementRow | undefined> {
     return this.kysely

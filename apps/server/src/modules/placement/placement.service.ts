@@ -8,7 +8,6 @@ import {
   PLACEMENT_MAX_PROMPTS,
   type PlacementAnswer,
   answerKey,
-  buildLexicon,
   cardPrompt,
   checkAnswer,
   getLanguage,
@@ -24,6 +23,7 @@ import type { Clock } from '../../lib/clock.js';
 import { badRequest } from '../../lib/errors.js';
 import type { Learner, LearnerClaim } from '../../lib/learner.js';
 import type { Cards } from '../cards/cards.js';
+import type { Deck, DeckCache } from '../learning/deck-cache.js';
 import type { PlacementRepository } from './placement.repository.js';
 
 type DeckWord = LexiconEntry & { id: number; rank: number };
@@ -45,14 +45,16 @@ const unfinished = () => badRequest('placement_unfinished', 'The placement test 
  * The test asks each language's own card (Spanish shown, English typed; the others the other way round).
  */
 export class PlacementService {
-  /** Each language's deck, read on first use: decks change only at start. */
-  private readonly decks = new Map<LanguageCode, Promise<PlacementDeck>>();
+  /** The test's view of each deck the cache holds: a reloaded deck is a new Deck, and gets a new view. */
+  private readonly views = new WeakMap<Deck, PlacementDeck>();
+  private readonly repo: PlacementRepository;
+  private readonly decks: DeckCache;
+  private readonly cards: Cards;
+  private readonly clock: Clock;
 
-  constructor(
-    private readonly repo: PlacementRepository,
-    private readonly cards: Cards,
-    private readonly clock: Clock,
-  ) {}
+  constructor(deps: { repo: PlacementRepository; decks: DeckCache; cards: Cards; clock: Clock }) {
+    ({ repo: this.repo, decks: this.decks, cards: this.cards, clock: this.clock } = deps);
+  }
 
   /** The next words to ask after `answers`, or that the test is over. */
   async next(language: LanguageCode, answers: readonly AnswerBody[]): Promise<PlacementStep> {
@@ -112,18 +114,15 @@ export class PlacementService {
     });
   }
 
-  private deck(code: LanguageCode): Promise<PlacementDeck> {
-    let deck = this.decks.get(code);
-    if (!deck) {
-      const language = getLanguage(code);
-      deck = this.repo.deck(code).then((rows) => {
-        const words = rows.map((r) => ({ id: r.id, rank: r.rank, word: r.word, article: r.article, translations: splitTranslations(r.translation), hint: r.hint }));
-        return { language, direction: primaryDirection(code), words, byId: new Map(words.map((w) => [w.id, w])), lexicon: buildLexicon(words, language) };
-      });
-      // A failed read is not kept: the next call tries again.
-      deck.catch(() => this.decks.delete(code));
-      this.decks.set(code, deck);
+  /** The language's deck as the app's deck cache has it now (docs/decisions/0001: one cache follows a reload). */
+  private async deck(code: LanguageCode): Promise<PlacementDeck> {
+    const deck = await this.decks.deck(code);
+    let view = this.views.get(deck);
+    if (!view) {
+      const words = deck.rows.map((r) => ({ id: r.id, rank: r.rank, word: r.word, article: r.article, translations: splitTranslations(r.translation), hint: r.hint }));
+      view = { language: getLanguage(code), direction: primaryDirection(code), words, byId: new Map(words.map((w) => [w.id, w])), lexicon: deck.lexicon() };
+      this.views.set(deck, view);
     }
-    return deck;
+    return view;
   }
 }

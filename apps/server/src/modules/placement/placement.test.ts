@@ -24,6 +24,19 @@ function call(app: FastifyInstance, cookie?: string) {
 }
 
 describeEachDatabase('placement test', (ctx) => {
+  it('walks the deck as last loaded: after a reload, the next test counts the new deck', async () => {
+    await loadSpanish(ctx());
+    const { app, db } = ctx();
+    const first = await loginAs(app, 'before-reload');
+    const before = await call(app, first.cookie)('POST', '/api/spanish/placement', { answers: (await takePlacementTest(app, first.cookie, 300)).answers });
+    expect(before.json<Result>().deckSize).toBe(DECK_SIZE);
+
+    await loadDeck(db, getLanguage('spanish'), deckHead('spanish', DECK_SIZE + 100), 0);
+    const second = await loginAs(app, 'after-reload');
+    const after = await call(app, second.cookie)('POST', '/api/spanish/placement', { answers: (await takePlacementTest(app, second.cookie, 300)).answers });
+    expect(after.json<Result>().deckSize).toBe(DECK_SIZE + 100);
+  });
+
   it('places a learner who knows the first 300 words near 300, marks them known without answers, and the quiz goes on after them', async () => {
     await loadSpanish(ctx());
     const { app } = ctx();
