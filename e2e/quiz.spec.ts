@@ -157,6 +157,8 @@ test('"Learn new words" in French: "I don\'t know" shows a word never seen and c
   // The word with its article where French gives one ("la maison" for "maison").
   await expect(quiz.feedback).toContainText('The answer: ');
   await expect(quiz.feedback).toContainText(answer);
+  // Nothing was typed that could have been right.
+  await expect(page.getByRole('button', { name: 'I was right' })).toHaveCount(0);
   await quiz.nextPrompt(prompt);
   const last = page.locator('.quiz-last-answer');
   await expect(last).toContainText(`Last answer: ${word}, not known — right answer: `);

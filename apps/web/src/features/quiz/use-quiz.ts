@@ -186,7 +186,8 @@ export function useQuiz({ report, correct, run, ...start }: UseQuizOptions): Qui
     setInput,
     submit,
     undo: canCorrect ? undo : null,
-    overrule: canCorrect && last.verdict === 'wrong' ? overrule : null,
+    // "I don't know" typed nothing that could have been right.
+    overrule: canCorrect && last.verdict === 'wrong' && last.report.typed !== '' ? overrule : null,
     settled,
     typeAhead,
     dontKnow,
