@@ -13,19 +13,12 @@ import { useUpdateSettings } from '@/features/settings/api/update-settings';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLanguageHome } from '@/lib/language-home';
 import { queryFilter } from '@/lib/query-keys';
+import { Component as NotFound } from './not-found';
 
 /** A language's statistics as charts and its memory model; anyone can see their own (a visitor's are empty). */
 export function Component() {
   const code = useParams().language ?? '';
-  if (!isLanguageCode(code) || !getLanguage(code).active) {
-    return (
-      <Page title="Page not found" heading={<h1>Error 404 Page Not Found</h1>}>
-        <p>
-          <Link to={paths.home}>Return Home</Link>
-        </p>
-      </Page>
-    );
-  }
+  if (!isLanguageCode(code) || !getLanguage(code).active) return <NotFound />;
   return <Stats code={code} />;
 }
 
