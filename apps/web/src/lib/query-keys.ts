@@ -1,5 +1,5 @@
 import type { ApiPaths } from '@vocab/api';
-import type { Query } from '@tanstack/react-query';
+import type { Query, QueryClient } from '@tanstack/react-query';
 
 /** The declared paths that answer a GET: the only things the app caches. */
 export type GetPath = { [P in keyof ApiPaths]: ApiPaths[P] extends { get: unknown } ? P : never }[keyof ApiPaths];
@@ -36,6 +36,17 @@ export const readsFrom =
 
 /** Who is logged in: kept when the rest of the cache is dropped at login, signup or logout. */
 export const isSessionQuery = readsFrom('/api/auth/session');
+
+/**
+ * Forgets what the previous session read. Queries still on screen (the theme, the navbar) are reset, not removed:
+ * a removed query's observers keep its old data and never ask again, so the account's saved theme would wait for a
+ * reload.
+ */
+export function forgetSessionData(queryClient: QueryClient): void {
+  const others = (q: Query) => !isSessionQuery(q);
+  queryClient.removeQueries({ predicate: others, type: 'inactive' });
+  void queryClient.resetQueries({ predicate: others, type: 'active' });
+}
 
 /** A quiz's own word list (its batch of new words, or its due words): read once, never refetched behind its back. */
 export const isQuizQuery = readsFrom('/api/{language}', '/api/{language}/for-review');

@@ -2,8 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderRoute, server, setupQuizTests } from '@/test/test-utils';
-import { asAccount, asVisitor, fake, summary } from '@/test/api-fakes';
+import { defaultSettings, renderRoute, server, setupQuizTests } from '@/test/test-utils';
+import { ACCOUNT, asAccount, asVisitor, fake, summary } from '@/test/api-fakes';
+import { Component as LoginPage } from '../routes/login';
 import { RootLayout } from './root-layout';
 
 setupQuizTests();
@@ -15,6 +16,18 @@ function App() {
       <Route element={<RootLayout />}>
         <Route path="/" element={<p>Home page</p>} />
         <Route path="/about" element={<p>About page</p>} />
+        <Route path="*" element={<p>Another page</p>} />
+      </Route>
+    </Routes>
+  );
+}
+
+/** The chrome around the login page, as the app's router nests them. */
+function LoginApp() {
+  return (
+    <Routes>
+      <Route element={<RootLayout />}>
+        <Route path="/login" element={<LoginPage />} />
         <Route path="*" element={<p>Another page</p>} />
       </Route>
     </Routes>
@@ -100,6 +113,33 @@ describe('the navbar', () => {
     expect(await within(mainNav()).findByRole('link', { name: 'Login' })).toBeInTheDocument();
     expect(screen.getByText('Home page')).toBeInTheDocument();
     expect(loggedOut).toBe(true);
+  });
+
+  it("puts on the account's saved theme as soon as the learner logs in, and the visitor's again at logout", async () => {
+    let loggedIn = false;
+    server.use(
+      fake('GET', '/api/auth/session', () => ({ user: loggedIn ? ACCOUNT : null })),
+      fake('GET', '/api/settings', () => HttpResponse.json({ ...defaultSettings, theme: loggedIn ? 'dark' : 'system' })),
+      fake('GET', '/api/stats/summary', () => HttpResponse.json(summary())),
+      fake('POST', '/api/auth/login', () => {
+        loggedIn = true;
+        return HttpResponse.json({ ...ACCOUNT, userData: ACCOUNT });
+      }),
+      fake('GET', '/api/auth/logout', () => {
+        loggedIn = false;
+        return HttpResponse.json({ ok: true });
+      }),
+    );
+    const { user } = renderRoute('/login', [{ path: '/*', Component: LoginApp }]);
+
+    await user.type(await screen.findByLabelText('Username'), 'ana');
+    await user.type(screen.getByLabelText('Password'), 'secret-password');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    await waitFor(() => expect(document.documentElement).toHaveAttribute('data-theme', 'dark'));
+
+    await user.click(await within(mainNav()).findByRole('button', { name: 'My account' }));
+    await user.click(screen.getByRole('button', { name: 'Logout' }));
+    await waitFor(() => expect(document.documentElement).not.toHaveAttribute('data-theme'));
   });
 });
 

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { isSessionQuery, queryKey } from '@/lib/query-keys';
+import { forgetSessionData, queryKey } from '@/lib/query-keys';
 
 /** State the delete-account flow passes to the page it leaves for. */
 export const ACCOUNT_DELETED_STATE = { accountDeleted: true } as const;
@@ -18,7 +18,7 @@ export function AccountDeletedNotice() {
   useEffect(() => {
     if (!deleted) return;
     queryClient.setQueryData(queryKey('/api/auth/session'), null);
-    queryClient.removeQueries({ predicate: (query) => !isSessionQuery(query) });
+    forgetSessionData(queryClient);
   }, [deleted, queryClient]);
   if (!deleted) return null;
   return (

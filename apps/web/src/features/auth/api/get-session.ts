@@ -1,7 +1,7 @@
 import type { UserData } from '@vocab/api';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { call, client } from '@/lib/api-client';
-import { isSessionQuery, queryKey } from '@/lib/query-keys';
+import { forgetSessionData, queryKey } from '@/lib/query-keys';
 
 /**
  * The logged-in user, or null: checked once on page load ("On page load the product checks for an
@@ -24,7 +24,7 @@ export const sessionQueryOptions = () =>
  * otherwise take the learner for a visitor and send them to a login that cannot work offline.
  */
 export function startSession(queryClient: QueryClient, user: UserData): void {
-  queryClient.removeQueries({ predicate: (q) => !isSessionQuery(q) });
+  forgetSessionData(queryClient);
   queryClient.setQueryData(sessionQueryOptions().queryKey, user);
   void queryClient.refetchQueries({ queryKey: sessionQueryOptions().queryKey });
 }

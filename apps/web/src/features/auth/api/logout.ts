@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { call, client } from '@/lib/api-client';
-import { isSessionQuery, queryKey } from '@/lib/query-keys';
+import { forgetSessionData, queryKey } from '@/lib/query-keys';
 
 export const logout = () => call(client.GET('/api/auth/logout'));
 export const logoutEverywhere = () => call(client.POST('/api/auth/logout-everywhere'));
@@ -16,7 +16,7 @@ function useEndSession(fn: () => Promise<unknown>) {
     // The session query is updated in place, not removed: the navbar observes it and must see the logout.
     onSettled: () => {
       queryClient.setQueryData(queryKey('/api/auth/session'), null);
-      queryClient.removeQueries({ predicate: (query) => !isSessionQuery(query) });
+      forgetSessionData(queryClient);
     },
   });
 }
