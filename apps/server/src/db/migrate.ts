@@ -19,6 +19,7 @@ import * as learningStarts from './migrations/015-learning-starts.js';
 import * as takenBackAnswers from './migrations/016-taken-back-answers.js';
 import * as email from './migrations/017-email.js';
 import * as fitAttempts from './migrations/018-fit-attempts.js';
+import * as fitCursor from './migrations/019-fit-cursor.js';
 
 /** Migrations are compiled in (no directory scan), so the built server carries exactly its own schema. */
 function provider(dialect: Dialect): MigrationProvider {
@@ -40,6 +41,7 @@ function provider(dialect: Dialect): MigrationProvider {
     '016-taken-back-answers': { up: takenBackAnswers.up },
     '017-email': { up: email.up },
     '018-fit-attempts': { up: fitAttempts.up },
+    '019-fit-cursor': { up: fitCursor.up },
   };
   return { getMigrations: () => Promise.resolve(migrations) };
 }

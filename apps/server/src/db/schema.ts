@@ -29,6 +29,7 @@ export interface Database {
   reminder_sends: ReminderSendsTable;
   mail_outbox: MailOutboxTable;
   server_secrets: ServerSecretsTable;
+  memory_fit_cursor: MemoryFitCursorTable;
 }
 
 /** A learner. A guest is a row without username; signing up gives the same row a name and a password. */
@@ -306,4 +307,10 @@ export interface MailOutboxTable {
 export interface ServerSecretsTable {
   name: string;
   value: string;
+}
+
+/** The one row of how far the memory fitter has looked through the review log (reviews.id), for every instance. */
+export interface MemoryFitCursorTable {
+  id: number;
+  after_review_id: number;
 }

@@ -31,27 +31,38 @@ export async function logSize(db: Kysely<Database>, learnerId: string, language:
   return Number(row.n);
 }
 
+/** Reviews one discovery reads at most: after a restart or a long pause the fitter moves through the log in steps. */
+export const DISCOVERY_STEP = 50_000;
+
 /**
- * The learners and languages with reviews logged after `afterId` whose model is due a fit. Reads only the new part
- * of the log (the reviews' primary key), then one count per learner and language seen there.
+ * The learners and languages whose model is due a fit, among the next DISCOVERY_STEP reviews logged after `afterId`
+ * (the reviews' primary key), then one count per learner and language seen there. `lastId`: the last review read.
  */
 export async function findCandidates(db: Kysely<Database>, afterId: number, now: number): Promise<{ candidates: FitCandidate[]; lastId: number }> {
+  const step = db.selectFrom('reviews').select('id').where('id', '>', afterId).orderBy('id').limit(DISCOVERY_STEP);
+  const end = await db
+    .selectFrom(step.as('step'))
+    .select(sql<number | null>`max(step.id)`.as('last_id'))
+    .executeTakeFirstOrThrow();
+  if (end.last_id === null) return { candidates: [], lastId: afterId };
+  const lastId = Number(end.last_id);
   const touched = await db
     .selectFrom('reviews as r')
     .innerJoin('words as w', 'w.id', 'r.word_id')
-    .select(['r.learner_id', 'w.language', sql<number>`max(r.id)`.as('last_id')])
+    .select(['r.learner_id', 'w.language', sql<number>`min(r.id)`.as('first_id')])
     .where('r.id', '>', afterId)
+    .where('r.id', '<=', lastId)
     .groupBy(['r.learner_id', 'w.language'])
     .execute();
-  let lastId = afterId;
   const candidates: FitCandidate[] = [];
   for (const t of touched) {
-    lastId = Math.max(lastId, Number(t.last_id));
     const [reviews, model] = await Promise.all([
       logSize(db, t.learner_id, t.language),
       db.selectFrom('memory_models').select(['status', 'review_count', 'next_fit_at']).where('learner_id', '=', t.learner_id).where('language', '=', t.language).executeTakeFirst(),
     ]);
-    if (fitDue(reviews, model && { ...model, next_fit_at: Number(model.next_fit_at) }, now)) candidates.push({ learnerId: t.learner_id, language: t.language, reviews });
+    if (fitDue(reviews, model && { ...model, next_fit_at: Number(model.next_fit_at) }, now)) {
+      candidates.push({ learnerId: t.learner_id, language: t.language, reviews, firstId: Number(t.first_id) });
+    }
   }
   return { candidates, lastId };
 }

@@ -8,6 +8,8 @@ export interface FitCandidate {
   learnerId: string;
   language: string;
   reviews: number;
+  /** The first of their reviews the discovery read: the fitter's cursor may not pass it before they are fitted. */
+  firstId: number;
 }
 
 /** A command before the fitter numbers it. */

@@ -25,6 +25,8 @@ export interface FitPassResult {
   fitted: number;
   tooFew: number;
   failed: number;
+  /** Fit processes the pass started: none when no review was logged since the last pass looked. */
+  processes: number;
   /** Each fit: who, how long, and the fit process's peak memory. */
   fits: Array<{ learnerId: string; language: string; reviews: number; ms: number; peakRssBytes: number; outcome: FitOutcome['kind'] | 'failed' }>;
 }
@@ -113,8 +115,6 @@ class FitProcess {
  */
 export class MemoryFitter {
   private readonly periodic = new Periodic(() => this.runOnce());
-  /** Reviews up to this id have been looked at for candidates by this instance. */
-  private afterId = 0;
 
   constructor(
     private readonly target: DatabaseTarget,
@@ -126,21 +126,32 @@ export class MemoryFitter {
 
   /** One pass: find learners whose logs grew, fit them, store what came out. Never throws. */
   async runOnce(): Promise<FitPassResult> {
-    const result: FitPassResult = { candidates: 0, fitted: 0, tooFew: 0, failed: 0, fits: [] };
+    const result: FitPassResult = { candidates: 0, fitted: 0, tooFew: 0, failed: 0, processes: 0, fits: [] };
     const timeoutMs = this.options.fitTimeoutMs ?? 120_000;
     let child: FitProcess | undefined;
+    const start = () => {
+      result.processes++;
+      return new FitProcess(this.target);
+    };
     try {
-      child = new FitProcess(this.target);
-      // Finding candidates reads only the new part of the log; it gets its own, generous limit.
-      const found = await child.request({ type: 'discover', afterId: this.afterId, now: this.clock() }, DISCOVERY_TIMEOUT_MS);
+      // Only new reviews make a candidate: without one there is nothing to look for, and no process to start.
+      const afterId = await this.models.fitCursor();
+      if (!(await this.models.reviewsAfter(afterId))) return result;
+      child = start();
+      // Finding candidates reads the next step of the log; it gets its own, generous limit.
+      const found = await child.request({ type: 'discover', afterId, now: this.clock() }, DISCOVERY_TIMEOUT_MS);
       if (found.type !== 'discovered') throw new Error(found.type === 'error' ? found.message : 'unexpected reply');
       result.candidates = found.candidates.length;
-      for (const candidate of found.candidates.slice(0, this.options.maxFitsPerPass ?? 50)) {
-        if (!child.alive) child = new FitProcess(this.target);
+      // In the order of their first new review: the cursor then moves up to the first learner left for the next pass
+      // (whose reviews are read again; those fitted meanwhile are not due again), so it never stands still.
+      const ordered = [...found.candidates].sort((a, b) => a.firstId - b.firstId);
+      const budget = this.options.maxFitsPerPass ?? 50;
+      for (const candidate of ordered.slice(0, budget)) {
+        if (!child.alive) child = start();
         await this.fitOne(child, candidate, timeoutMs, result);
       }
-      // Only a pass that got through its candidates moves on; a pass cut short looks at the same reviews again.
-      if (found.candidates.length <= (this.options.maxFitsPerPass ?? 50)) this.afterId = found.lastId;
+      const waiting = ordered[budget];
+      await this.models.advanceFitCursor(waiting ? waiting.firstId - 1 : found.lastId);
     } catch (err) {
       this.log.error({ err: err instanceof Error ? err.message : String(err) }, 'memory model: the fit pass failed; the next pass tries again');
     } finally {

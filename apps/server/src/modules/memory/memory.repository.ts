@@ -27,6 +27,37 @@ export class MemoryRepository {
     private readonly cards: Cards,
   ) {}
 
+  /** Whether any review was logged after `afterId` (one step of the reviews' primary key). */
+  async reviewsAfter(afterId: number): Promise<boolean> {
+    const row = await this.db.kysely
+      .selectFrom('reviews')
+      .select('id')
+      .where('id', '>', afterId)
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** The last review the fitter has looked at, for every instance and across restarts (migration 019). */
+  async fitCursor(): Promise<number> {
+    const row = await this.db.kysely
+      .selectFrom('memory_fit_cursor')
+      .select('after_review_id')
+      .where('id', '=', 1)
+      .executeTakeFirst();
+    return Number(row?.after_review_id ?? 0);
+  }
+
+  /** Moves the cursor forward to `afterId`; never back, whichever instance got further first. */
+  async advanceFitCursor(afterId: number): Promise<void> {
+    await this.db.kysely
+      .updateTable('memory_fit_cursor')
+      .set({ after_review_id: afterId })
+      .where('id', '=', 1)
+      .where('after_review_id', '<', afterId)
+      .execute();
+  }
+
   async find(learnerId: string, language: string): Promise<StoredModel | null> {
     const row = await this.db.kysely.selectFrom('memory_models').selectAll().where('learner_id', '=', learnerId).where('language', '=', language).executeTakeFirst();
     if (!row) return null;

@@ -44,9 +44,12 @@ describeEachDatabase('memory model', (ctx) => {
       tooFewUsable: { at: ctx().clock(), reviews: TEST_DECK_SIZE, usable: 0, needed: 32, nextAttemptAt: TEST_DECK_SIZE + 25 },
     });
 
+    // No review since that pass: the next one has nothing to look for and starts no fit process.
+    expect(await app.memoryFitter.runOnce()).toMatchObject({ candidates: 0, processes: 0 });
+
     await studyDays(ctx(), cookie, [2, 5, 9]);
     const pass = await app.memoryFitter.runOnce();
-    expect(pass).toMatchObject({ fitted: 1, failed: 0 });
+    expect(pass).toMatchObject({ fitted: 1, failed: 0, processes: 1 });
     const fitted = await model(app, cookie);
     expect(fitted.status).toBe('fitted');
     expect(fitted.tooFewUsable).toBeNull();
@@ -143,6 +146,37 @@ describeEachDatabase('memory model', (ctx) => {
     const [a, b] = await Promise.all([app.memoryFitter.runOnce(), other.runOnce()]);
     expect(a.fitted + b.fitted).toBe(1);
     expect((await model(app, cookie)).version).toBe(1);
+  }, SLOW);
+
+  it('moves through the log when more learners are due than a pass fits, and remembers it across a restart', async () => {
+    const { app, db, clock } = ctx();
+    const first = await loginAs(app, 'first');
+    const second = await loginAs(app, 'second');
+    await studyDays(ctx(), first.cookie, [0, 2, 5, 9]);
+    clock.set(clock() - 9 * DAY);
+    await studyDays(ctx(), second.cookie, [0, 2, 5, 9]);
+    const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
+    const repository = new MemoryRepository(db, new Cards(db));
+    const instance = () => new MemoryFitter(db.target, repository, clock, quiet, { maxFitsPerPass: 1 });
+    const cursor = async () => {
+      const row = await db.kysely.selectFrom('memory_fit_cursor').select('after_review_id').executeTakeFirstOrThrow();
+      return Number(row.after_review_id);
+    };
+    const newest = await db.kysely.selectFrom('reviews').select((e) => e.fn.max('id').as('id')).executeTakeFirstOrThrow();
+    const lastReview = Number(newest.id);
+
+    // Two due, one fitted: the cursor moves up to the second learner's first review rather than standing still.
+    expect(await instance().runOnce()).toMatchObject({ candidates: 2, fitted: 1 });
+    expect(await model(app, first.cookie)).toMatchObject({ status: 'fitted' });
+    const between = await cursor();
+    expect(between).toBeGreaterThan(0);
+    expect(between).toBeLessThan(lastReview);
+    // The next pass (another instance, or this one after a restart) starts there and fits the other learner.
+    expect(await instance().runOnce()).toMatchObject({ candidates: 1, fitted: 1 });
+    expect(await model(app, second.cookie)).toMatchObject({ status: 'fitted' });
+    expect(await cursor()).toBe(lastReview);
+    // After a restart nothing is read again: no review is new, and no fit process starts.
+    expect(await instance().runOnce()).toMatchObject({ candidates: 0, processes: 0 });
   }, SLOW);
 
   it('deleting the account deletes its memory models; a visitor sees the defaults', async () => {
