@@ -63,6 +63,16 @@ afterEach(() => vi.unstubAllGlobals());
 /** The recall card's next words, as the page asks for them. */
 const serveBatch = (words: Word[]) => server.use(fake('GET', '/api/{language}', { language: 'spanish' }, () => HttpResponse.json(words)));
 
+describe('an unknown language', () => {
+  it('shows the not-found page, with the way to the languages offered', async () => {
+    fakeSpeech('es-ES');
+    renderRoute('/listen/klingon', ROUTES);
+
+    expect(await screen.findByRole('heading', { name: 'Error 404 Page Not Found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'See the languages offered' })).toHaveAttribute('href', '/languages-offered');
+  });
+});
+
 describe('listen and type', () => {
   it('says each word in a Spanish voice, never shows it before the answer, and says it again slower on the second press', async () => {
     fakeSpeech('en-US', 'es-ES');

@@ -7,6 +7,7 @@ import { useVoiceState } from '@/features/quiz/lib/speech';
 import { WORD_SOURCES } from '@/features/quiz/word-sources';
 import { useLanguageHome } from '@/lib/language-home';
 import { useRouteLanguage } from '@/lib/use-route-language';
+import { Component as NotFound } from './not-found';
 import { QuizPage } from './quiz-page';
 
 const source = WORD_SOURCES.languageListen;
@@ -19,8 +20,8 @@ const source = WORD_SOURCES.languageListen;
 export function Component() {
   const language = useRouteLanguage();
   const { voice, settled } = useVoiceState(language?.locale ?? '');
-  // A language not offered: the quiz page says so.
-  if (!language || voice) return <QuizPage source={source} />;
+  if (!language) return <NotFound />;
+  if (voice) return <QuizPage source={source} />;
   return <Page title={source.title(language)}>{settled ? <NoVoice language={language} /> : <Loading />}</Page>;
 }
 

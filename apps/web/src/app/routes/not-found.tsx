@@ -8,6 +8,9 @@ export function Component() {
       <p>
         <Link to={paths.home}>Return Home</Link>
       </p>
+      <p>
+        <Link to={paths.languagesOffered}>See the languages offered</Link>
+      </p>
     </Page>
   );
 }
