@@ -178,3 +178,34 @@ test.describe('accessibility (axe-core: no serious or critical violation)', () =
     await expectAccessible(page, 'the contact form once sent');
   });
 });
+
+test.describe('form controls in the dark scheme', () => {
+  test('every unchecked box and radio has an edge with 3:1 contrast against its surface (WCAG 1.4.11)', async ({ page }) => {
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await visit(page, '/settings');
+    const controls = page.locator('input[type=checkbox]:not(:checked), input[type=radio]:not(:checked)');
+    await expect(controls.first()).toBeVisible();
+    const faint = await controls.evaluateAll((inputs) => {
+      const rgb = (c: string) => (c.match(/[\d.]+/g) ?? []).slice(0, 3).map(Number);
+      const lum = (c: string) => {
+        const [r, g, b] = rgb(c).map((v) => (v / 255 <= 0.03928 ? v / 255 / 12.92 : ((v / 255 + 0.055) / 1.055) ** 2.4));
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+      };
+      const behind = (el: Element | null): string => {
+        for (let e = el; e; e = e.parentElement) {
+          const bg = getComputedStyle(e).backgroundColor;
+          if (!/rgba\(.*, 0\)$|transparent/.test(bg)) return bg;
+        }
+        return 'rgb(255, 255, 255)';
+      };
+      return inputs.flatMap((input) => {
+        const style = getComputedStyle(input);
+        const [a, b] = [lum(style.borderTopColor), lum(behind(input.parentElement))].sort((x, y) => y - x);
+        const ratio = (a + 0.05) / (b + 0.05);
+        const drawn = style.borderTopStyle !== 'none' && parseFloat(style.borderTopWidth) >= 1;
+        return drawn && ratio >= 3 ? [] : [`${input.getAttribute('name') ?? input.id}: ${ratio.toFixed(2)}`];
+      });
+    });
+    expect(faint).toEqual([]);
+  });
+});
