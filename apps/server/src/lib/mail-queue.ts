@@ -7,7 +7,7 @@ import { randomToken } from './tokens.js';
 /** A mail to a learner, as queued: confirmation and reset links, daily reminders. */
 export interface Mail {
   userId: string;
-  kind: 'confirm-email' | 'reset-password' | 'reminder';
+  kind: 'confirm-email' | 'email-changed' | 'reset-password' | 'reminder';
   to: string;
   subject: string;
   text: string;

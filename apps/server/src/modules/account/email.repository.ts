@@ -96,10 +96,18 @@ export class EmailRepository {
    * Confirms the address of a confirmation link, using the link up in the same transaction. Reset links mailed to
    * the address it replaces stop working.
    */
-  async confirm(tokenHash: string, now: number): Promise<string | null> {
+  /**
+   * Confirms the address a link was mailed to. `noticeToOld` composes the mail that tells the address it replaces
+   * (if any, and different): queued in the same unit of work, so the change and the notice go together.
+   */
+  async confirm(tokenHash: string, now: number, noticeToOld?: (old: string, address: string) => Omit<Mail, 'userId'>): Promise<string | null> {
     return this.write(async (trx) => {
       const used = await useToken(trx, tokenHash, 'confirm', now);
       if (!used?.address) return null;
+      const previous = await trx.selectFrom('account_emails').select(['address', 'address_key']).where('user_id', '=', used.user_id).executeTakeFirst();
+      if (noticeToOld && previous && previous.address_key !== addressKey(used.address)) {
+        await queueMail(trx, { ...noticeToOld(previous.address, used.address), userId: used.user_id }, now);
+      }
       const row = { user_id: used.user_id, address: used.address, address_key: addressKey(used.address), confirmed_at: now };
       await trx
         .insertInto('account_emails')

@@ -38,6 +38,19 @@ export async function mailLink(
   void mailer.kick();
 }
 
+/** Tells the address an account used to have that another one replaced it; it names neither account nor address. */
+const emailChangedNotice = (old: string) => ({
+  kind: 'email-changed' as const,
+  to: old,
+  subject: 'Your Vocab account has a new email address',
+  text: [
+    'Hello,',
+    '',
+    'The Vocab account that used this address has confirmed another one, so mail for it now goes there.',
+    'If you did not make this change, log in and change your password, then set your address again in your profile.',
+  ].join('\n'),
+});
+
 /**
  * An account's email address: added or changed in the profile (or at signup), used only once confirmed
  * by a single-use link, never shown to anyone but its account.
@@ -83,8 +96,10 @@ export class EmailService {
   }
 
   async confirm(token: string): Promise<string> {
-    const address = await this.emails.confirm(sha256(token), this.clock());
+    // The old address hears of the change: a session taken over must not quietly move the account's mail elsewhere.
+    const address = await this.emails.confirm(sha256(token), this.clock(), this.mailer ? emailChangedNotice : undefined);
     if (!address) throw linkInvalid();
+    void this.mailer?.kick();
     return address;
   }
 

@@ -90,6 +90,25 @@ for (const database of TEST_DATABASES) {
       expect((await call('DELETE', '/api/account/email')).json()).toEqual({ available: true, address: null, pending: null });
     });
 
+    it('tells the old confirmed address when a new one is confirmed, naming neither', async () => {
+      const { app, mails } = await setup();
+      const { cookie } = await loginAs(app, 'mover', PASSWORD);
+      const call = (url: string, payload: object, c?: string) => app.inject({ method: 'POST', url, headers: c ? { cookie: c } : {}, payload });
+      const tokenOf = (text: string) => new URL(linkIn(text, '/confirm-email')).searchParams.get('token') ?? '';
+
+      await call('/api/account/email', { address: 'old@example.com' }, cookie);
+      await call('/api/account/email/confirm', { token: tokenOf((await mails(1))[0]?.text ?? '') });
+      await call('/api/account/email', { address: 'new@example.com' }, cookie);
+      expect((await call('/api/account/email/confirm', { token: tokenOf((await mails(2))[1]?.text ?? '') })).statusCode).toBe(200);
+
+      const notice = (await mails(3))[2];
+      expect(notice?.headers.to).toBe('old@example.com');
+      expect(notice?.headers.subject).toBe('Your Vocab account has a new email address');
+      expect(notice?.text).toContain('If you did not make this change, log in and change your password');
+      expect(notice?.text).not.toContain('new@example.com');
+      expect(notice?.text).not.toContain('mover');
+    });
+
     it('mails a confirmation link to an address given at signup, with no text the requester chose', async () => {
       const { app, mails } = await setup();
       // Anyone can sign up with anyone's address: the name they choose must not reach that mailbox.
