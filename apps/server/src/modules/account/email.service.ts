@@ -89,8 +89,10 @@ export class EmailService {
         'Open this link to confirm this address for a Vocab account:',
         url,
         '',
-        'The link works once, for 24 hours. Vocab uses the address only for a forgotten password and, if you turn',
-        'them on, daily reminders. If you did not ask for this, ignore this mail: nothing changes.',
+        // One sentence a line: the mail program wraps to its window, a break inside a sentence stays mid-line.
+        'The link works once, for 24 hours.',
+        'Vocab uses the address only for a forgotten password and, if you turn them on, daily reminders.',
+        'If you did not ask for this, ignore this mail: nothing changes.',
       ].join('\n'),
     }));
   }

@@ -35,6 +35,7 @@ for (const database of TEST_DATABASES) {
       const [mail] = await mails(1);
       expect(mail?.headers.to?.toLowerCase()).toBe('ana@example.com');
       expect(mail?.headers.subject).toBe('Confirm your email address for Vocab');
+      expect(mail?.text).toContain('\nVocab uses the address only for a forgotten password and, if you turn them on, daily reminders.\n');
       const link = new URL(linkIn(mail?.text ?? '', '/confirm-email?token='));
       const token = link.searchParams.get('token') ?? '';
       // Only the hash is stored; the sent mail's text is emptied.
