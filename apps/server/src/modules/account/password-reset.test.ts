@@ -26,29 +26,16 @@ for (const database of TEST_DATABASES) {
     it('answers a request for an unknown address exactly as for a known one, and mails only the known one', async () => {
       const s = await setup();
       await learnerWithAddress(s, 'known', 'known@example.com');
-      const timings: Record<string, number[]> = { known: [], unknown: [] };
       const answers = new Set<string>();
       const ask = async (who: 'known' | 'unknown', i: number) => {
-        // Each request starts with the previous one's mail handled, so that only its own answer is timed.
-        await s.app.email.settle();
-        await s.app.email.deliverMail();
-        // The mail client closes its connection after a delivery: that must not land in the next request's time.
-        await new Promise((r) => setTimeout(r, 150));
-        const started = performance.now();
         const res = await forgot(s, who === 'known' ? (i % 2 ? 'Known@Example.com' : 'known') : `nobody${i}@example.com`);
-        timings[who]?.push(performance.now() - started);
         answers.add(JSON.stringify({ status: res.statusCode, body: res.json() as unknown, type: res.headers['content-type'], cache: res.headers['cache-control'] }));
       };
-      await ask('unknown', 99);
-      timings.unknown = [];
       for (let i = 0; i < 3; i++) {
         for (const who of i % 2 ? (['known', 'unknown'] as const) : (['unknown', 'known'] as const)) await ask(who, i);
       }
       expect([...answers]).toEqual([JSON.stringify({ status: 202, body: { ok: true }, type: 'application/json; charset=utf-8', cache: 'no-store' })]);
-      const median = (xs: number[] = []) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
-      console.log(`forgot-password answer time, median of 3 (ms): known ${median(timings.known).toFixed(1)}, unknown ${median(timings.unknown).toFixed(1)}`);
-      // The account is looked up after the answer: neither waits for a lookup, a token or a mail.
-      expect(Math.abs(median(timings.known) - median(timings.unknown))).toBeLessThan(25);
+      // That the answer's time tells nothing either is a timing, measured by `npm run bench:forgot-password`.
 
       const received = await s.mails(3);
       await new Promise((r) => setTimeout(r, 200));
