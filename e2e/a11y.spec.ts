@@ -188,8 +188,8 @@ test.describe('form controls in the dark scheme', () => {
     const faint = await controls.evaluateAll((inputs) => {
       const rgb = (c: string) => (c.match(/[\d.]+/g) ?? []).slice(0, 3).map(Number);
       const lum = (c: string) => {
-        const [r, g, b] = rgb(c).map((v) => (v / 255 <= 0.03928 ? v / 255 / 12.92 : ((v / 255 + 0.055) / 1.055) ** 2.4));
-        return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+        const linear = rgb(c).map((v) => (v / 255 <= 0.03928 ? v / 255 / 12.92 : ((v / 255 + 0.055) / 1.055) ** 2.4));
+        return [0.2126, 0.7152, 0.0722].reduce((sum, weight, i) => sum + weight * (linear[i] ?? 0), 0);
       };
       const behind = (el: Element | null): string => {
         for (let e = el; e; e = e.parentElement) {
@@ -200,8 +200,8 @@ test.describe('form controls in the dark scheme', () => {
       };
       return inputs.flatMap((input) => {
         const style = getComputedStyle(input);
-        const [a, b] = [lum(style.borderTopColor), lum(behind(input.parentElement))].sort((x, y) => y - x);
-        const ratio = (a + 0.05) / (b + 0.05);
+        const [edge, surface] = [lum(style.borderTopColor), lum(behind(input.parentElement))];
+        const ratio = (Math.max(edge, surface) + 0.05) / (Math.min(edge, surface) + 0.05);
         const drawn = style.borderTopStyle !== 'none' && parseFloat(style.borderTopWidth) >= 1;
         return drawn && ratio >= 3 ? [] : [`${input.getAttribute('name') ?? input.id}: ${ratio.toFixed(2)}`];
       });
