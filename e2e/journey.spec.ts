@@ -179,7 +179,7 @@ test.describe('a learner\'s journey', () => {
       const answer = answerTo(prompt, words, 'portuguese');
       if (answer.normalize('NFD') !== answer) {
         await typeAnswer(quiz.input, answer.normalize('NFD').replace(/\p{M}/gu, ''));
-        await quiz.feedback.getByText('Correct — mind the tilde:').waitFor();
+        await quiz.feedback.getByText('Almost — mind the tilde:').waitFor();
         expect(await quiz.feedback.textContent()).toContain(answer);
         break;
       }

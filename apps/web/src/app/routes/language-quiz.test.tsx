@@ -112,7 +112,7 @@ describe('the French quiz', () => {
     const { user } = renderRoute('/french-quiz', ROUTES);
 
     await user.type(await screen.findByRole('textbox'), "l'ete{Enter}");
-    expect(feedbackText()).toBe("Correct — mind the accent: l'été");
+    expect(feedbackText()).toBe("Almost — mind the accent: l'été");
     expect(answerField()).toHaveClass('is-almost');
     await waitFor(() => expect(received[0]?.body).toMatchObject({ verdict: 'almost', typed: "l'ete" }));
   });
@@ -262,6 +262,16 @@ describe('the German quiz', () => {
 
     await user.type(await screen.findByRole('textbox'), 'das haus');
     expect(feedbackText()).toBe('Correct!');
+  });
+
+  it('says in the prompt that the article is expected, and words its absence as the other near misses', async () => {
+    serveBatches('german', [makeWord({ _id: '4', word: 'Haus', translation: 'house', article: 'das' })]);
+    recordAnswers();
+    const { user } = renderRoute('/german-quiz', ROUTES);
+
+    expect(await screen.findByText('— with its article (der, die, das)', { exact: false })).toBeInTheDocument();
+    await user.type(screen.getByRole('textbox'), 'haus{Enter}');
+    expect(feedbackText()).toBe('Almost — mind the article: das Haus');
   });
 });
 

@@ -276,7 +276,7 @@ describe('the reverse direction (?direction=reverse)', () => {
     expect(screen.getByRole('textbox')).toHaveValue('ñ');
     await user.clear(screen.getByRole('textbox'));
     await user.type(screen.getByRole('textbox'), 'el nino{Enter}');
-    expect(quizFeedback()).toBe('Correct — mind the tilde: el niño');
+    expect(quizFeedback()).toBe('Almost — mind the tilde: el niño');
     await waitFor(() => expect(received[0]?.body).toMatchObject({ verdict: 'almost', direction: 'recall' }));
 
     await act(() => vi.advanceTimersByTimeAsync(2000));

@@ -63,13 +63,25 @@ export interface QuizScreenProps {
 /** "‘this’, before a noun": the prompt, and what says which word it wants. */
 const quoted = (item: QuizItem): string => `‘${item.prompt}’${item.hint ? `, ${item.hint}` : ''}`;
 
+/**
+ * Where the answer's article is part of it (a German noun), the prompt says so, "with its article (der, die, das)":
+ * leaving it out is a slip, and the learner should know that before answering, not from the verdict.
+ */
+function ArticleExpected({ item }: { item: QuizItem | null }) {
+  const key = item?.key;
+  if (!key?.articleRequired || !key.article) return null;
+  return <span className="quiz-prompt-hint"> — with its article ({(key.articles ?? []).join(', ')})</span>;
+}
+
 /** The text of a verdict, worded per quiz as the original words it; every mistake shows the right answer. */
 export function feedbackText(feedback: Feedback, mode: QuizMode, item: QuizItem | null): ReactNode {
   if (feedback.verdict === 'correct') return 'Correct!';
   if (feedback.verdict === 'almost') {
-    // A German article left out or another one typed: partial credit, never "Correct", and the gender shown.
+    // Every near miss reads the same way, "Almost — mind the …", and shows the right form: a German article left
+    // out or another one typed (the gender shown), a missing accent or a forgiven typo.
     if (feedback.reason === 'article') return `Almost — mind the article: ${feedback.expected}`;
-    return `Correct — ${feedback.reason === 'accent' ? mindTheMark(feedback.diacritic ?? 'accent', feedback.expected) : `mind the spelling: ${feedback.expected}`}`;
+    if (feedback.reason === 'accent') return `Almost — ${mindTheMark(feedback.diacritic ?? 'accent', feedback.expected)}`;
+    return `Almost — mind the spelling: ${feedback.expected}`;
   }
   const typed = feedback.typedWord;
   const wanted = item ? ` (${quoted(item)})` : '';
@@ -321,6 +333,7 @@ function QuizQuestion({
             <ClozePrompt sentence={cloze} locale={examples.locale} />
           ) : (
             <TranslatePrompt prompt={current?.prompt} hint={current?.hint} lang={promptLang}>
+              <ArticleExpected item={current} />
               <SpeakButton text={current?.prompt ?? ''} locale={promptLang} auto={autoSpeak} />
             </TranslatePrompt>
           )}
