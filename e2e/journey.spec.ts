@@ -325,14 +325,14 @@ test.describe('a learner\'s journey', () => {
     await page.getByText('0 / 70').waitFor();
     const foreignOf = (english: string) => entries.find((e) => e.english === english)?.foreign ?? '';
     await quiz.input.fill(foreignOf(prompt));
-    await page.getByRole('button', { name: 'check' }).click();
+    await page.getByRole('button', { name: 'Check', exact: true }).click();
     await quiz.feedback.getByText('Correct!').waitFor();
     await skipAnswerPause(page);
     prompt = await quiz.nextPrompt(prompt);
     expect(await quiz.score.textContent()).toBe('Score: 1');
     await quiz.input.fill('zzzz');
     await quiz.input.press('Enter');
-    await quiz.feedback.getByText('incorrect..').waitFor();
+    await quiz.feedback.getByText('Incorrect.').waitFor();
     await skipAnswerPause(page);
     await quiz.nextPrompt(prompt);
     expect(await quiz.score.textContent()).toBe('Score: 1');

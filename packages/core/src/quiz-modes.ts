@@ -35,7 +35,7 @@ const RULES: Readonly<Record<QuizMode, ModeRules>> = {
   generic: { lowercaseInput: false, autoAcceptOnType: true, askMissedAgain: true },
   // review: "behaves as a quiz with an i/N counter"; no requeue.
   review: { lowercaseInput: false, autoAcceptOnType: true, askMissedAgain: false },
-  // secret: Enter or "check" submits; "incorrect.." then next either way.
+  // secret: Enter or "Check" submits; "Incorrect. {answer}" then next either way.
   secret: { lowercaseInput: false, autoAcceptOnType: false, askMissedAgain: false },
   // "In context" (docs/decisions/0014): the word's sentence with its form blanked. Input keeps its case (German
   // nouns); missed words come back.

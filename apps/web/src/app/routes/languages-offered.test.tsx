@@ -16,11 +16,18 @@ describe('the languages offered', () => {
 
     expect(screen.getByRole('heading', { level: 1, name: 'Languages offered' })).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('Loading...');
-    const links = await screen.findAllByRole('link');
+    const links = within(await screen.findByRole('list')).getAllByRole('link');
     expect(links.map((l) => l.getAttribute('href'))).toEqual(['/spanish', '/french', '/german', '/italian', '/portuguese']);
     expect(screen.getByRole('link', { name: /Portuguese/ })).toHaveTextContent('1,453 words');
     const swedish = screen.getByRole('heading', { name: 'Swedish' }).closest('li') as HTMLElement;
     expect(within(swedish).getByText('Coming soon...')).toBeInTheDocument();
+  });
+
+  it('links the secret language, which no menu lists', () => {
+    server.use(fake('GET', '/api/languages', () => HttpResponse.json(LANGUAGE_CARDS)));
+    renderRoute('/languages-offered', ROUTES);
+
+    expect(screen.getByRole('link', { name: 'secret language' })).toHaveAttribute('href', '/secret');
   });
 
   it('says so when no language is offered', async () => {
@@ -28,7 +35,7 @@ describe('the languages offered', () => {
     renderRoute('/languages-offered', ROUTES);
 
     expect(await screen.findByText('No languages are offered yet.')).toBeInTheDocument();
-    expect(screen.queryByRole('link')).not.toBeInTheDocument();
+    expect(screen.queryByRole('list')).not.toBeInTheDocument();
   });
 
   it('says "Error loading" when the server cannot be reached, and recovers on "Try again"', async () => {

@@ -57,7 +57,7 @@ describe('the secret language', () => {
 });
 
 describe('the secret quiz', () => {
-  it('scores a right answer, says "incorrect.." to a wrong one, moves on after 2 s either way, and tells nobody', async () => {
+  it('scores a right answer, says "Incorrect." to a wrong one, moves on after 2 s either way, and tells nobody', async () => {
     serveWords();
     const { user } = renderRoute('/secret-quiz', ROUTES);
 
@@ -66,10 +66,10 @@ describe('the secret quiz', () => {
     expect(bar).toHaveAttribute('aria-valuemax', '4');
     expect(screen.getByRole('textbox')).toHaveAccessibleName('Answer in the secret language');
 
-    // Typing the right answer is not enough: "check" submits.
+    // Typing the right answer is not enough: "Check" submits.
     await user.type(screen.getByRole('textbox'), secretOf(prompt()));
     expect(feedbackText()).toBe('');
-    await user.click(screen.getByRole('button', { name: 'check' }));
+    await user.click(screen.getByRole('button', { name: 'Check' }));
     expect(feedbackText()).toBe('Correct!');
     expect(screen.getByRole('textbox')).toHaveFocus();
     await wait(2000);
@@ -78,7 +78,7 @@ describe('the secret quiz', () => {
     // The order is random: the answer shown is the secret word of whatever was asked.
     const missed = secretOf(prompt());
     await user.type(screen.getByRole('textbox'), 'zzz{Enter}');
-    expect(feedbackText()).toBe(`incorrect.. ${missed}`);
+    expect(feedbackText()).toBe(`Incorrect. ${missed}`);
     await wait(2000);
     expect(screen.getByText('Score: 1')).toBeInTheDocument();
     expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '2');
@@ -93,6 +93,27 @@ describe('the secret quiz', () => {
     await user.click(screen.getByRole('button', { name: 'Play again' }));
     expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '0');
     expect(screen.getByText('Score: 0')).toBeInTheDocument();
+  });
+
+  it('offers "Undo" and "I was right" for the last answer, as the word quizzes do', async () => {
+    serveWords();
+    const { user } = renderRoute('/secret-quiz', ROUTES);
+    await screen.findByRole('progressbar');
+
+    const first = prompt();
+    await user.type(screen.getByRole('textbox'), 'zzz{Enter}');
+    await user.click(screen.getByRole('button', { name: /^I was right/ }));
+    expect(feedbackText()).toBe('Correct!');
+    await wait(2000);
+    expect(screen.getByText('Score: 1')).toBeInTheDocument();
+
+    const second = prompt();
+    expect(second).not.toBe(first);
+    await user.type(screen.getByRole('textbox'), 'zzz{Enter}');
+    await user.click(screen.getByRole('button', { name: /^Undo/ }));
+    expect(prompt()).toBe(second);
+    expect(screen.getByRole('textbox')).toHaveValue('');
+    expect(screen.getByText('Score: 1')).toBeInTheDocument();
   });
 
   it('draws 70 different words from a longer list', async () => {

@@ -34,8 +34,6 @@ export interface QuizScreenProps {
   promptLang: string;
   accents?: readonly string[];
   counter: QuizCounter;
-  /** The secret quiz's button reads "check". */
-  checkLabel?: string;
   /** Show the score at the end (every word quiz does; "right the first time" where missed words come back). */
   showResult?: boolean;
   report?: ReportAnswer;
@@ -94,18 +92,14 @@ export function feedbackText(feedback: Feedback, mode: QuizMode, item: QuizItem 
       </>
     );
   }
-  // The original's words per quiz: the classic quizzes' "Incorrect" then "Correct: {answer}", the secret one's
-  // "incorrect..", the others' "Incorrect. {answer}".
+  // The original's words per quiz: the classic quizzes' "Incorrect" then "Correct: {answer}", the others'
+  // "Incorrect. {answer}".
   // An accent slip that could not be forgiven (strict accents, or "a" for "à") names the mark, as a forgiven one does.
   const mark = feedback.diacritic ? <span className="quiz-mark"> — {mindTheMark(feedback.diacritic, feedback.expected)}</span> : null;
   const verdict =
     mode === 'classic' ? (
       <>
         Incorrect{mark} <span className="quiz-correction">Correct: {feedback.expected}</span>
-      </>
-    ) : mode === 'secret' ? (
-      <>
-        incorrect..{mark} <span className="quiz-correction">{feedback.expected}</span>
       </>
     ) : mark ? (
       <>Incorrect{mark}</>
@@ -230,7 +224,6 @@ function QuizQuestion({
   promptLang,
   accents = [],
   counter,
-  checkLabel = 'Check',
   autoSpeak = false,
   caption,
   examples,
@@ -340,7 +333,7 @@ function QuizQuestion({
         </QuestionPrompt>
         <AnswerField
           label={answerLabel}
-          submitLabel={checkLabel}
+          submitLabel="Check"
           inputRef={inputRef}
           stateClass={verdictClass}
           lang={answerLang}
