@@ -190,17 +190,22 @@ describe('the secret translator', () => {
     await user.type(await screen.findByLabelText('English'), 'Hello friend, thank you! Bob');
     await user.click(screen.getByRole('button', { name: 'Translate' }));
     expect(screen.getByLabelText('Secret')).toHaveValue('Molani tokalu, kalisu! Bob');
-    const marked = document.querySelectorAll('.translator-output .unknown-word');
+    // The translation is shown once, in its field; the words kept as typed are named under it.
+    expect(screen.queryByText(/Molani tokalu/, { ignore: 'textarea' })).not.toBeInTheDocument();
+    const marked = document.querySelectorAll('.translator-legend .unknown-word');
     expect(Array.from(marked, (m) => m.textContent)).toEqual(['Bob']);
-    expect(screen.getByText(/are not in the English word list and are kept as typed: Bob\./)).toBeInTheDocument();
+    expect(screen.getByText(/^Not in the English word list, so kept as typed:/)).toHaveTextContent(/kept as typed: Bob\.$/);
   });
 
   it('translates secret to English after the direction is switched', async () => {
     serveWords();
     const { user } = renderRoute('/secret-translator', ROUTES);
 
-    await user.click(await screen.findByRole('radio', { name: 'Secret → English' }));
+    expect((await screen.findAllByRole('textbox')).map((t) => t.getAttribute('lang'))).toEqual(['en', 'und']);
+    await user.click(screen.getByRole('radio', { name: 'Secret → English' }));
     expect(screen.getByLabelText('English')).toHaveAttribute('readonly');
+    // The field typed in comes first in either direction.
+    expect(screen.getAllByRole('textbox').map((t) => t.getAttribute('lang'))).toEqual(['und', 'en']);
     await user.type(screen.getByLabelText('Secret'), 'molani anena');
     await user.click(screen.getByRole('button', { name: 'Translate' }));
     expect(screen.getByLabelText('English')).toHaveValue('hello Anna');

@@ -11,8 +11,8 @@ const DIRECTIONS: readonly { value: SecretDirection; label: string }[] = [
 
 /**
  * Two text areas, English and Secret, and a Translate button. The direction says which one is
- * typed in; the other shows the translation. Both keep their text on a switch, so a translation can be
- * translated back. Words not in the list are kept as typed and underlined below, with a legend.
+ * typed in and comes first; the other shows the translation. Both keep their text on a switch, so a translation
+ * can be translated back. Words not in the list are kept as typed and named below the fields.
  */
 export function SecretTranslator({ entries }: { entries: readonly SecretEntry[] }) {
   const pairs = useMemo(() => secretPairs(entries), [entries]);
@@ -42,6 +42,35 @@ export function SecretTranslator({ entries }: { entries: readonly SecretEntry[] 
 
   const unknown = tokens ? unknownWords(tokens) : [];
 
+  const englishField = (
+    <div key="english" className="translator-field">
+      <label htmlFor={englishId}>English</label>
+      <textarea
+        id={englishId}
+        lang="en"
+        rows={5}
+        value={english}
+        readOnly={!fromEnglish}
+        aria-describedby={fromEnglish ? undefined : resultId}
+        onChange={(e) => setEnglish(e.target.value)}
+      />
+    </div>
+  );
+  const secretField = (
+    <div key="secret" className="translator-field">
+      <label htmlFor={secretId}>Secret</label>
+      <textarea
+        id={secretId}
+        lang={SECRET_LOCALE}
+        rows={5}
+        value={secret}
+        readOnly={fromEnglish}
+        aria-describedby={fromEnglish ? resultId : undefined}
+        onChange={(e) => setSecret(e.target.value)}
+      />
+    </div>
+  );
+
   return (
     <form className="form translator" onSubmit={onSubmit}>
       <fieldset className="translator-direction">
@@ -54,32 +83,8 @@ export function SecretTranslator({ entries }: { entries: readonly SecretEntry[] 
         ))}
       </fieldset>
 
-      <div className="translator-fields">
-        <div className="translator-field">
-          <label htmlFor={englishId}>English</label>
-          <textarea
-            id={englishId}
-            lang="en"
-            rows={5}
-            value={english}
-            readOnly={!fromEnglish}
-            aria-describedby={fromEnglish ? undefined : resultId}
-            onChange={(e) => setEnglish(e.target.value)}
-          />
-        </div>
-        <div className="translator-field">
-          <label htmlFor={secretId}>Secret</label>
-          <textarea
-            id={secretId}
-            lang={SECRET_LOCALE}
-            rows={5}
-            value={secret}
-            readOnly={fromEnglish}
-            aria-describedby={fromEnglish ? resultId : undefined}
-            onChange={(e) => setSecret(e.target.value)}
-          />
-        </div>
-      </div>
+      {/* The field typed in comes first in either direction; the translation follows it. */}
+      <div className="translator-fields">{fromEnglish ? [englishField, secretField] : [secretField, englishField]}</div>
 
       <div className="actions">
         <button type="submit" className="btn btn-primary">
@@ -88,24 +93,18 @@ export function SecretTranslator({ entries }: { entries: readonly SecretEntry[] 
       </div>
 
       <div id={resultId} aria-live="polite">
+        {/* The translation is in its field; only the words kept as typed are named here, once. */}
         {tokens && unknown.length > 0 ? (
-          <div className="translator-result">
-            <p className="translator-output" lang={fromEnglish ? SECRET_LOCALE : 'en'}>
-              {tokens.map((token, i) =>
-                token.known ? (
-                  token.text
-                ) : (
-                  <span key={i} className="unknown-word">
-                    {token.text}
-                  </span>
-                ),
-              )}
-            </p>
-            <p className="translator-legend">
-              <span className="unknown-word">Underlined</span> words are not in the {fromEnglish ? 'English' : 'secret'} word list and are
-              kept as typed: {unknown.join(', ')}.
-            </p>
-          </div>
+          <p className="translator-legend">
+            Not in the {fromEnglish ? 'English' : 'secret'} word list, so kept as typed:{' '}
+            {unknown.map((word, i) => (
+              <span key={word}>
+                {i > 0 ? ', ' : null}
+                <span className="unknown-word">{word}</span>
+              </span>
+            ))}
+            .
+          </p>
         ) : null}
       </div>
     </form>
