@@ -19,6 +19,8 @@ export type SetEmailBody = z.infer<typeof SetEmailBody>;
 export const LinkToken = z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, 'This link is not complete: open it from the mail again.');
 
 export const ConfirmEmailBody = z.object({ token: LinkToken });
+/** GET /api/auth/reset-link: whether a reset link's token can still set a password (the page asks as it opens). */
+export const ResetLinkQuery = z.object({ token: LinkToken });
 export const ConfirmEmailResponse = z.object({ address: z.string() });
 
 /** Forgot password: the address or the username; the answer is the same whether or not either exists. */

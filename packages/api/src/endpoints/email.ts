@@ -6,6 +6,7 @@ import {
   ForgotPasswordBody,
   ReminderPatch,
   ReminderState,
+  ResetLinkQuery,
   ResetPasswordBody,
   SetEmailBody,
   UnsubscribeLinkQuery,
@@ -60,6 +61,14 @@ export const emailEndpoints = {
     tag: 'auth',
     body: ForgotPasswordBody,
     responses: { 202: OkBody },
+  }),
+  checkResetLink: endpoint({
+    method: 'GET',
+    path: '/api/auth/reset-link',
+    summary: "Whether a reset link's token can still set a password: 200, or 400 link_invalid when used, voided or expired",
+    tag: 'auth',
+    query: ResetLinkQuery,
+    responses: { 200: OkBody },
   }),
   resetPassword: endpoint({
     method: 'POST',

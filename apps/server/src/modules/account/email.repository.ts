@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { type Mail, queueMail } from '../../lib/mail-queue.js';
@@ -25,17 +25,13 @@ export interface MailableAccount {
 /** Lower-cased, as addresses are looked up: the same mailbox typed in another case finds its account. */
 export const addressKey = (address: string): string => address.trim().toLowerCase();
 
+/** What makes a link usable: mailed for this purpose, not used (nor voided, which deletes it), not expired. */
+const usable = (tokenHash: string, purpose: TokenPurpose, now: number) => (eb: ExpressionBuilder<Database, 'email_tokens'>) =>
+  eb.and([eb('token_hash', '=', tokenHash), eb('purpose', '=', purpose), eb('used_at', 'is', null), eb('expires_at', '>', now)]);
+
 /** Marks a link used if it was unused and unexpired, in one atomic UPDATE: a link opened twice at once works once. */
 const useToken = (db: Kysely<Database>, tokenHash: string, purpose: TokenPurpose, now: number) =>
-  db
-    .updateTable('email_tokens')
-    .set({ used_at: now })
-    .where('token_hash', '=', tokenHash)
-    .where('purpose', '=', purpose)
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', now)
-    .returning(['user_id', 'address'])
-    .executeTakeFirst();
+  db.updateTable('email_tokens').set({ used_at: now }).where(usable(tokenHash, purpose, now)).returning(['user_id', 'address']).executeTakeFirst();
 
 /**
  * Voids every reset link of the account not used yet, in the caller's unit of work: a link mailed before the
@@ -123,6 +119,12 @@ export class EmailRepository {
    * Sets a new password by a reset link, in one transaction: the link is used up (only if unused and unexpired),
    * the hash replaced, every session of the account ended and every other reset link voided. False: no such link.
    */
+  /** Whether a reset link can still be used: mailed, not used, not voided, not expired. */
+  async resetLinkUsable(tokenHash: string, now: number): Promise<boolean> {
+    const row = await this.db.selectFrom('email_tokens').select('user_id').where(usable(tokenHash, 'reset', now)).executeTakeFirst();
+    return row !== undefined;
+  }
+
   async resetPassword(tokenHash: string, passwordHash: string, now: number): Promise<{ userId: string } | null> {
     return this.write(async (trx) => {
       const used = await useToken(trx, tokenHash, 'reset', now);

@@ -23,6 +23,11 @@ export function passwordResetRoutes(reset: PasswordReset): FastifyPluginAsync {
       return reply.status(202).send({ ok: true as const });
     });
 
+    serve(app, emailEndpoints.checkResetLink, async (request) => {
+      await reset.check(request.query.token, request.ip);
+      return { ok: true as const };
+    });
+
     serve(app, emailEndpoints.resetPassword, async (request) => {
       await reset.reset(request.body.token, request.body.password);
       return { ok: true as const };

@@ -174,6 +174,23 @@ for (const database of TEST_DATABASES) {
       expect((await login(s, 'careful', 'changed passphrase')).statusCode).toBe(200);
     });
 
+    it('says whether a link still works before a password is typed: fresh yes; used, unknown or malformed no', async () => {
+      const s = await setup();
+      await learnerWithAddress(s, 'checker', 'checker@example.com');
+      const check = (token: string) => s.app.inject({ method: 'GET', url: `/api/auth/reset-link?token=${encodeURIComponent(token)}` });
+      await forgot(s, 'checker');
+      const token = tokenIn((await s.mails(1))[0]?.text ?? '');
+
+      expect((await check(token)).json()).toEqual({ ok: true });
+      expect((await check(token)).statusCode).toBe(200);
+      expect((await reset(s, token)).statusCode).toBe(200);
+      const used = await check(token);
+      expect(used.statusCode).toBe(400);
+      expect(used.json()).toMatchObject(INVALID);
+      expect((await check('x'.repeat(43))).json()).toMatchObject(INVALID);
+      expect((await check('not a token')).statusCode).toBe(400);
+    });
+
     it('says so when the server cannot send email', async () => {
       const s = await setup({ smtpUrl: undefined });
       const res = await forgot(s, 'anyone@example.com');

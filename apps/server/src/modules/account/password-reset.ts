@@ -119,6 +119,12 @@ export class PasswordReset {
     return requester.deviceToken !== null && (await this.knownDevice(requester.deviceToken, userId));
   }
 
+  /** Says whether a reset link still works, so its page can say so before a password is typed; limited per client. */
+  async check(token: string, ip: string): Promise<void> {
+    await this.limiter.hit(`reset-link:ip:${ip}`, RESET_PER_CLIENT);
+    if (!(await this.emails.resetLinkUsable(sha256(token), this.clock()))) throw linkInvalid();
+  }
+
   /** Sets the new password by the link's token; every session of the account ends. */
   async reset(token: string, password: string): Promise<void> {
     const passwordHash = await hashPassword(password);

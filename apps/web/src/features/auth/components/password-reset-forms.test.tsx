@@ -17,6 +17,11 @@ const server = setupServer(
     sent.push(await request.json());
     return mailServer ? HttpResponse.json({ ok: true }, { status: 202 }) : apiError(503, 'email_unavailable', 'This server cannot send email.');
   }),
+  http.get('*/api/auth/reset-link', ({ request }) =>
+    new URL(request.url).searchParams.get('token') === 'spent'.repeat(5)
+      ? apiError(400, 'link_invalid', 'This link has expired or was already used.')
+      : HttpResponse.json({ ok: true }),
+  ),
   http.post('*/api/auth/reset-password', async ({ request }) => {
     const body = (await request.json()) as { token: string };
     return body.token === 'used'.repeat(6) ? apiError(400, 'link_invalid', 'This link has expired or was already used.') : HttpResponse.json({ ok: true });
@@ -82,6 +87,13 @@ describe('choosing a new password', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Set new password' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('This link no longer works');
     expect(screen.getByRole('link', { name: 'Ask for a new link' })).toHaveAttribute('href', '/forgot-password');
+  });
+
+  it('says at once, before any password is typed, that a used or superseded link no longer works', async () => {
+    renderWith(<ResetPasswordForm token={'spent'.repeat(5)} />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('This link no longer works');
+    expect(screen.getByRole('link', { name: 'Ask for a new link' })).toHaveAttribute('href', '/forgot-password');
+    expect(screen.queryByLabelText('New password')).not.toBeInTheDocument();
   });
 
   it('says so when the link has no token', () => {

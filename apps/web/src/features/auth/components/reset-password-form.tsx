@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { ErrorBox } from '@/components/ui/error-box';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
-import { useResetPassword } from '../api/password-reset';
+import { useResetLink, useResetPassword } from '../api/password-reset';
 
 /** A new password by the link of a reset mail; afterwards the account is logged out everywhere. */
 export function ResetPasswordForm({ token }: { token: string }) {
@@ -12,6 +12,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
   const [repeat, setRepeat] = useState('');
   const [tried, setTried] = useState(false);
   const reset = useResetPassword();
+  const link = useResetLink(token);
   const problem =
     password.length < PASSWORD_MIN
       ? `The new password must be at least ${PASSWORD_MIN} characters.`
@@ -28,6 +29,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
       </ErrorBox>
     );
   }
+  if (isLinkInvalid(link.error)) return <LinkInvalid />;
   if (reset.isSuccess) {
     return (
       <div role="status">
@@ -49,7 +51,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
     reset.reset();
     set(e.target.value);
   };
-  const expired = reset.error instanceof ApiError && reset.error.code === 'link_invalid';
+  const expired = isLinkInvalid(reset.error);
 
   return (
     <form className="form" onSubmit={onSubmit} noValidate aria-busy={reset.isPending}>
@@ -61,13 +63,11 @@ export function ResetPasswordForm({ token }: { token: string }) {
       <label htmlFor="reset-repeat">New password again</label>
       <input id="reset-repeat" type="password" autoComplete="new-password" value={repeat} onChange={edit(setRepeat)} aria-invalid={tried && problem !== null} />
       {tried && problem ? <small className="field-error">{problem}</small> : null}
-      {reset.isError ? (
-        <ErrorBox title={expired ? 'This link no longer works' : 'Error'}>
-          {expired ? (
-            <>
-              It has expired or was already used. <Link to={paths.forgotPassword}>Ask for a new link</Link>.
-            </>
-          ) : reset.error instanceof ApiError && (reset.error.status === 400 || reset.error.status === 429 || reset.error.code === 'network') ? (
+      {expired ? (
+        <LinkInvalid />
+      ) : reset.isError ? (
+        <ErrorBox title="Error">
+          {reset.error instanceof ApiError && (reset.error.status === 400 || reset.error.status === 429 || reset.error.code === 'network') ? (
             reset.error.message
           ) : (
             'Error: please try again.'
@@ -78,5 +78,15 @@ export function ResetPasswordForm({ token }: { token: string }) {
         {reset.isPending ? 'Saving...' : 'Set new password'}
       </button>
     </form>
+  );
+}
+
+const isLinkInvalid = (err: Error | null) => err instanceof ApiError && err.code === 'link_invalid';
+
+function LinkInvalid() {
+  return (
+    <ErrorBox title="This link no longer works">
+      It has expired or was already used. <Link to={paths.forgotPassword}>Ask for a new link</Link>.
+    </ErrorBox>
   );
 }
