@@ -20,6 +20,7 @@ import * as takenBackAnswers from './migrations/016-taken-back-answers.js';
 import * as email from './migrations/017-email.js';
 import * as fitAttempts from './migrations/018-fit-attempts.js';
 import * as fitCursor from './migrations/019-fit-cursor.js';
+import * as reminderHours from './migrations/020-reminder-hours.js';
 
 /** Migrations are compiled in (no directory scan), so the built server carries exactly its own schema. */
 function provider(dialect: Dialect): MigrationProvider {
@@ -42,6 +43,7 @@ function provider(dialect: Dialect): MigrationProvider {
     '017-email': { up: email.up },
     '018-fit-attempts': { up: fitAttempts.up },
     '019-fit-cursor': { up: fitCursor.up },
+    '020-reminder-hours': { up: reminderHours.up },
   };
   return { getMigrations: () => Promise.resolve(migrations) };
 }

@@ -275,6 +275,8 @@ export interface ReminderSettingsTable {
   time_zone: string;
   /** ISO weekdays, comma-separated: "1,2,3,4,5" is Monday to Friday. */
   days: string;
+  /** The UTC hour in which `hour` falls in `time_zone` (reminderUtcHour), kept right by the reminder passes; null until one runs. */
+  utc_hour: number | null;
   updated_at: number;
 }
 

@@ -19,3 +19,13 @@ export function localTime(ms: number, timeZone: string): LocalTime {
   const parts = Object.fromEntries(f.formatToParts(ms).map((p) => [p.type, p.value]));
   return { date: `${parts.year}-${parts.month}-${parts.day}`, hour: Number(parts.hour) % 24, weekday: WEEKDAYS[parts.weekday ?? ''] ?? 0 };
 }
+
+/**
+ * The UTC hour in which a learner's clock in `timeZone` shows `hour`, as the zone's offset stands at `now` (to the
+ * hour below, for zones half an hour off): what a reminder pass selects learners by. A daylight-saving change moves it
+ * by an hour, which the passes around the reminder's hour tolerate and then correct.
+ */
+export function reminderUtcHour(hour: number, timeZone: string, now: number): number {
+  const offset = (localTime(now, timeZone).hour - new Date(now).getUTCHours() + 24) % 24;
+  return (hour - offset + 24) % 24;
+}

@@ -3,20 +3,15 @@ import type { Clock } from '../../lib/clock.js';
 import type { Mail, Mailer } from '../../lib/mail-queue.js';
 import { Periodic } from '../../lib/periodic.js';
 import type { EmailRepository } from '../account/email.repository.js';
-import { localTime } from './local-time.js';
-import type { ReminderCandidate, RemindersRepository } from './reminders.repository.js';
+import { localTime, reminderUtcHour } from './local-time.js';
+import { type ReminderCandidate, type RemindersRepository, SEND_WINDOW_HOURS } from './reminders.repository.js';
 import { type RemindersService, UNSUBSCRIBE_PAGE } from './reminders.service.js';
 
-/**
- * A reminder goes at the chosen hour or, when no pass ran in it (a restart, a daylight-saving day on which the hour
- * does not exist), up to this many hours later on the same day; never earlier.
- */
-export const SEND_WINDOW_HOURS = 3;
 const FIRST_RUN_DELAY_MS = 30_000;
 const DAY_MS = 86_400_000;
 
 export interface ReminderPassResult {
-  /** Learners with reminders on and a confirmed address. */
+  /** Learners with reminders on and a confirmed address whose reminder hour is near (RemindersRepository.candidates). */
   candidates: number;
   queued: number;
 }
@@ -50,7 +45,7 @@ export class ReminderJob {
 
   async runOnce(): Promise<ReminderPassResult> {
     const now = this.clock();
-    const candidates = await this.reminders.candidates();
+    const candidates = await this.reminders.candidates(now);
     let queued = 0;
     for (const candidate of candidates) {
       if (await this.remind(candidate, now)) queued += 1;
@@ -62,6 +57,8 @@ export class ReminderJob {
   }
 
   private async remind(c: ReminderCandidate, now: number): Promise<boolean> {
+    const utcHour = reminderUtcHour(c.hour, c.timeZone, now);
+    if (utcHour !== c.utcHour) await this.reminders.setUtcHour(c.userId, utcHour);
     const local = localTime(now, c.timeZone);
     if (!c.days.includes(local.weekday) || local.hour < c.hour || local.hour >= c.hour + SEND_WINDOW_HOURS) return false;
     if (await this.reminders.claimed(c.userId, local.date)) return false;

@@ -187,6 +187,33 @@ for (const database of TEST_DATABASES) {
       expect(await s.db.kysely.selectFrom('mail_outbox').select('status').execute()).toEqual([{ status: 'sent' }]);
     });
 
+    it('reads only the learners whose reminder hour is near, and learns the hour of a row that has none', async () => {
+      const s = await setup();
+      const ids: Record<number, string> = {};
+      for (const hour of [3, 12, 20]) {
+        const { cookie, userId } = await loginAs(s.app, `hour${hour}`, PASSWORD);
+        await answerWords(s.app, cookie, 1, `hour${hour}`);
+        await confirmAddress(s.db, userId, `hour${hour}@example.com`, s.clock());
+        const res = await s.app.inject({ method: 'PATCH', url: '/api/reminders', headers: { cookie }, payload: { enabled: true, hour, timeZone: 'UTC', days: [1, 2, 3, 4, 5, 6, 7] } });
+        expect(res.statusCode).toBe(200);
+        ids[hour] = userId;
+      }
+      // 12:05 UTC: the 12:00 learner is in their hour; 3:00 and 20:00 are far from it and are not read.
+      s.clock.set(Date.UTC(2026, 2, 7, 12, 5));
+      expect(await pass(s.app)).toEqual({ candidates: 1, queued: 1 });
+      // A row from before the UTC hour was kept is read by the next pass, which fills it in; then it is left alone.
+      await s.db.kysely.updateTable('reminder_settings').set({ utc_hour: null }).where('user_id', '=', ids[20] ?? '').execute();
+      s.clock.set(Date.UTC(2026, 2, 7, 13, 5));
+      expect((await pass(s.app)).candidates).toBe(2);
+      const row = await s.db.kysely.selectFrom('reminder_settings').select('utc_hour').where('user_id', '=', ids[20] ?? '').executeTakeFirst();
+      expect(row?.utc_hour).toBe(20);
+      s.clock.set(Date.UTC(2026, 2, 7, 14, 5));
+      expect((await pass(s.app)).candidates).toBe(1);
+      // At 20:30 the 20:00 learner gets theirs.
+      s.clock.set(Date.UTC(2026, 2, 7, 20, 30));
+      expect(await pass(s.app)).toEqual({ candidates: 1, queued: 1 });
+    });
+
     it('reminds of the daily goal, linking to the quiz, when nothing is due', async () => {
       const s = await setup();
       const { cookie, userId } = await loginAs(s.app, 'fresh', PASSWORD);
