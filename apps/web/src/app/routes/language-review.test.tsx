@@ -51,6 +51,30 @@ describe('a language review', () => {
     expect(screen.getByRole('heading', { name: 'Quiz over' })).toBeInTheDocument();
     expect(screen.getByText('You got 1 / 2 correct')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to Italian' })).toHaveAttribute('href', '/italian');
+    // The next step after a review: new words.
+    expect(screen.getByRole('link', { name: 'Learn new words' })).toHaveAttribute('href', '/italian-quiz?direction=recognise');
+  });
+
+  it('offers a break every 20 answers: keep going or stop here', async () => {
+    const words = Array.from({ length: 21 }, (_, i) => makeWord({ _id: String(i + 1), word: `palabra${i}`, translation: `word${i}` }));
+    server.use(fake('GET', '/api/{language}/for-review', { language: 'spanish' }, () => HttpResponse.json(words)));
+    recordAnswers();
+    const { user } = renderRoute('/spanish/up-for-review?direction=recognise', ROUTES);
+    await screen.findByText('1 / 21');
+
+    for (let i = 0; i < 20; i++) {
+      const asked = screen.getByText(/^palabra\d+$/).textContent ?? '';
+      await user.type(screen.getByRole('textbox'), asked.replace('palabra', 'word'));
+      await wait(2000);
+    }
+    expect(screen.getByRole('heading', { name: '20 done — keep going or stop here' })).toHaveFocus();
+    expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Stop here' })).toHaveAttribute('href', '/spanish');
+
+    await user.click(screen.getByRole('button', { name: 'Keep going' }));
+    expect(screen.getByText('21 / 21')).toBeInTheDocument();
+    expect(screen.getByRole('textbox')).toHaveFocus();
+    expect(screen.getByText('Score: 20')).toBeInTheDocument();
   });
 
   it('shows "Error loading" when the due words cannot be loaded', async () => {

@@ -16,6 +16,9 @@ import type { WordSource } from '@/features/quiz/word-sources';
 import { fromHome, useLanguageHome } from '@/lib/language-home';
 import { useRouteLanguage } from '@/lib/use-route-language';
 
+/** A review stops for a break every so many answers: it can hold far more words than a quiz's batch. */
+const REVIEW_BREAK_EVERY = 20;
+
 /**
  * Every word quiz of the app, configured by where its words come from (features/quiz/word-sources.ts): the
  * language of the route, the card named in `?direction=` (the language's own card when absent), the account check
@@ -50,6 +53,19 @@ function WordQuiz({ source, language, direction }: { source: WordSource; languag
     </Link>
   );
   const { more } = source;
+  const stopHere = (
+    <Link to={homePath} className="btn btn-secondary">
+      Stop here
+    </Link>
+  );
+  const quizPath = source.scope === 'account' ? paths.genericQuiz(language.code) : paths.languageQuiz(language.code);
+  // After a review, the next step is the language's new words.
+  const learn =
+    source.kind === 'review' ? (
+      <Link to={`${quizPath}${pageDirectionQuery(language, direction)}`} state={fromHome(homePath)} className="btn btn-primary">
+        Learn new words
+      </Link>
+    ) : null;
 
   return (
     <Page title={`${source.title(language)}${source.direction ? '' : directionTitle(language, direction)}`}>
@@ -85,6 +101,7 @@ function WordQuiz({ source, language, direction }: { source: WordSource; languag
             showResult={source.showResult}
             report={report}
             correct={correct}
+            {...(source.kind === 'review' ? { breaks: { every: REVIEW_BREAK_EVERY, stop: stopHere } } : {})}
             finishedActions={({ settled }) => (
               <>
                 {more ? (
@@ -105,6 +122,7 @@ function WordQuiz({ source, language, direction }: { source: WordSource; languag
                     {more}
                   </button>
                 ) : null}
+                {learn}
                 {home}
               </>
             )}

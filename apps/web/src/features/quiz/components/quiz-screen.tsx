@@ -8,6 +8,7 @@ import { AnswerField, ProgressCounter, QuestionPrompt, TranslatePrompt } from '@
 import { withArticle } from '@vocab/core';
 import { typedForNext } from '../lib/typed-ahead';
 import { AccentButtons } from './accent-buttons';
+import { QuizBreak } from './quiz-break';
 import { SpeakButton } from './speak-button';
 import { ListenPrompt, ListenReveal } from './listen-prompt';
 import { AnswerSentence, ClozePrompt, type QuizExamples, lastAnswerSentence } from './example-sentence';
@@ -56,6 +57,8 @@ export interface QuizScreenProps {
   examples?: QuizExamples;
   /** Resumes a quiz the page was running before a reload, and keeps this one's progress for the next. */
   run?: QuizRun;
+  /** A long quiz's break: every `every` answers, "Keep going" or `stop`. */
+  breaks?: { every: number; stop: ReactNode };
 }
 
 /** "‘this’, before a noun": the prompt, and what says which word it wants. */
@@ -146,10 +149,15 @@ export function QuizScreen(props: QuizScreenProps) {
   const { mode, items, report, correct, lexicon, otherAnswers, strictAccents, run } = props;
   const quiz = useQuiz({ mode, items, report, correct, run, strictAccents, ...(lexicon ? { lexicon } : {}), ...(otherAnswers ? { otherAnswers } : {}) });
   const { state } = quiz;
+  // The answer count the learner last chose to keep going at: the break shows once at each multiple.
+  const [keptGoingAt, setKeptGoingAt] = useState(state.index);
+  const { breaks } = props;
 
   if (state.finished) {
     return <QuizFinished quiz={quiz} showResult={props.showResult ?? true} actions={props.finishedActions} examples={props.examples} />;
   }
+  const atBreak = breaks && !state.feedback && state.index > 0 && state.index % breaks.every === 0 && keptGoingAt !== state.index;
+  if (atBreak) return <QuizBreak done={state.index} onKeepGoing={() => setKeptGoingAt(state.index)} stop={breaks.stop} />;
   return <QuizQuestion {...props} quiz={quiz} />;
 }
 
