@@ -153,6 +153,7 @@ describe('checkAnswer: articles of the language', () => {
       verdict: 'almost',
       expected: 'la ciudad',
       reason: 'typo',
+      misspelt: [7, 9],
     });
   });
 
@@ -223,6 +224,7 @@ describe('checkAnswer: English answers', () => {
       verdict: 'almost',
       expected: 'to speak',
       reason: 'typo',
+      misspelt: [6, 7],
     });
   });
 
@@ -286,6 +288,7 @@ describe('checkAnswer: accents', () => {
       verdict: 'almost',
       expected: 'la canción',
       reason: 'typo',
+      misspelt: [9, 10],
     });
   });
 
@@ -304,12 +307,21 @@ describe('checkAnswer: typos', () => {
     ['perso', 'substitution'],
     ['prero', 'transposition'],
   ])('forgives one %s-type slip (%s) in a word of 5+ letters', (typed) => {
-    expect(checkAnswer(typed, perro)).toEqual({ verdict: 'almost', expected: 'el perro', reason: 'typo' });
+    expect(checkAnswer(typed, perro)).toMatchObject({ verdict: 'almost', expected: 'el perro', reason: 'typo' });
   });
 
   it('does not forgive two slips', () => {
     expect(checkAnswer('pro', perro).verdict).toBe('wrong');
     expect(checkAnswer('preo', perro).verdict).toBe('wrong');
+  });
+
+  it('marks the letters a typo changed, forgiven or not', () => {
+    expect(checkAnswer('pero', perro)).toMatchObject({ verdict: 'almost', expected: 'el perro', misspelt: [6, 7] });
+    expect(checkAnswer('prero', perro).misspelt).toEqual([4, 6]);
+    // Under 5 letters the slip stays wrong, and the right answer is shown with the slip marked.
+    expect(checkAnswer('thw', english('the'))).toEqual({ verdict: 'wrong', expected: 'the', misspelt: [2, 3] });
+    expect(checkAnswer('wat', english('what'))).toEqual({ verdict: 'wrong', expected: 'what', misspelt: [1, 2] });
+    expect(checkAnswer('to ga', english('to go'))).toMatchObject({ verdict: 'wrong', misspelt: [4, 5] });
   });
 
   it('does not forgive a typo in a word under 5 letters', () => {

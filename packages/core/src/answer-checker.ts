@@ -51,6 +51,11 @@ export interface CheckResult {
   /** A wrong foreign answer that is another word of the language: which one ("si", 'if'). */
   typedWord?: LexiconEntry;
   /**
+   * One slip from the expected form, forgiven (`almost` typo) or not (a word under 5 letters, "thw" for "the"):
+   * where in `expected` the letters differ, [start, end), so the quiz can mark them. Absent for a letter too many.
+   */
+  misspelt?: readonly [number, number];
+  /**
    * The typed word has one of the asked meanings ("esto" for "this" when "este" was wanted): not a mistake. The
    * quiz lets the learner try again and records nothing.
    */
@@ -137,12 +142,13 @@ function splitArticle(typed: string, articles: readonly string[]): TypedArticle 
 type Match =
   | { verdict: 'correct' }
   | { verdict: 'almost'; reason: AlmostReason }
-  | { verdict: 'wrong'; accentOnly?: boolean };
+  | { verdict: 'wrong'; accentOnly?: boolean; typoOnly?: boolean };
 
 const RANK = { correct: 0, accent: 1, article: 2, typo: 3, wrong: 4 } as const;
 function rank(match: Match): number {
   // An unforgiven accent slip is still the nearest wrong reading: it is the one whose mark the quiz names.
-  if (match.verdict === 'wrong') return match.accentOnly ? RANK.wrong - 0.5 : RANK.wrong;
+  // An unforgiven typo (a short word) comes next: its letters are marked.
+  if (match.verdict === 'wrong') return match.accentOnly ? RANK.wrong - 0.5 : match.typoOnly ? RANK.wrong - 0.25 : RANK.wrong;
   return match.verdict === 'almost' ? RANK[match.reason] : RANK.correct;
 }
 
@@ -183,11 +189,12 @@ function compareCores(typed: string, expected: string, strictAccents: boolean, f
     return strictAccents || !forgive ? { verdict: 'wrong', accentOnly: true } : { verdict: 'almost', reason: 'accent' };
   }
   if (!forgive) return { verdict: 'wrong' };
-  if (letterCount(expected) < MIN_LETTERS_FOR_TYPO) return { verdict: 'wrong' };
   // With strict accents a changed accent is a real error, so the typo must be found in the accented forms;
   // otherwise accents are ignored and one more slip is forgiven on top.
   const distance = strictAccents ? editDistance(typed, expected, 1) : editDistance(typedFolded, expectedFolded, 1);
-  return distance === 1 ? { verdict: 'almost', reason: 'typo' } : { verdict: 'wrong' };
+  if (distance !== 1) return { verdict: 'wrong' };
+  // Under 5 letters one slip often makes another word: not forgiven, but still shown as a slip.
+  return letterCount(expected) < MIN_LETTERS_FOR_TYPO ? { verdict: 'wrong', typoOnly: true } : { verdict: 'almost', reason: 'typo' };
 }
 
 /**
@@ -216,6 +223,19 @@ function combine(article: Match, noun: Match): Match {
   if (article.verdict === 'correct') return noun;
   if (noun.verdict === 'correct') return article;
   return article.reason === 'article' && noun.reason === 'accent' ? article : { verdict: 'wrong' };
+}
+
+/**
+ * Where `form` differs from `typed`, one slip apart: the letters between their common beginning and common end
+ * ("per[r]o" for "pero"), as a [start, end) range of `form`.
+ */
+export function differingLetters(typed: string, form: string): [number, number] {
+  let start = 0;
+  while (start < typed.length && start < form.length && typed[start] === form[start]) start += 1;
+  let end = 0;
+  const room = Math.min(typed.length, form.length) - start;
+  while (end < room && typed[typed.length - 1 - end] === form[form.length - 1 - end]) end += 1;
+  return [start, form.length - end];
 }
 
 /** Normalised forms of the accepted answers of `keys`: build the `otherAnswers` set for a deck once. */
@@ -289,13 +309,28 @@ export function checkAnswer(typed: string, key: AnswerKey, options: CheckOptions
   const expected = withArticle(best.form, article, locale);
   const typedNoun = english ? typedCore : article ? split.core : answer;
   const diacritic = (): Diacritic => missingDiacritic(typedNoun, normalizeAnswer(best.form, locale), locale);
+  // The slip's letters, in `expected`: the form is its end ("el perro"), compared as typed (lower case).
+  const misspelt = (): { misspelt?: readonly [number, number] } => {
+    const form = normalizeAnswer(best.form, locale);
+    const typedForm = english ? englishCore(form) : form;
+    const at = expected.length - typedForm.length;
+    if (at < 0 || normalizeAnswer(expected.slice(at), locale) !== typedForm) return {};
+    const [start, end] = differingLetters(typedNoun, typedForm);
+    return start < end ? { misspelt: [at + start, at + end] } : {};
+  };
   if (best.match.verdict === 'wrong') {
-    const wrong: CheckResult = best.match.accentOnly ? { verdict: 'wrong', expected, diacritic: diacritic() } : fallback;
+    const { accentOnly, typoOnly } = best.match;
+    const wrong: CheckResult = accentOnly
+      ? { verdict: 'wrong', expected, diacritic: diacritic() }
+      : typoOnly
+        ? { verdict: 'wrong', expected, ...misspelt() }
+        : fallback;
     return english ? wrong : withTypedWord(wrong, answer, split.core, key, own, options);
   }
   if (best.match.verdict === 'almost') {
     const { reason } = best.match;
-    return { verdict: 'almost', expected, reason, ...(reason === 'accent' ? { diacritic: diacritic() } : {}) };
+    const detail = reason === 'accent' ? { diacritic: diacritic() } : reason === 'typo' ? misspelt() : {};
+    return { verdict: 'almost', expected, reason, ...detail };
   }
   return { verdict: 'correct', expected };
 }

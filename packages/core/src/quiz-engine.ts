@@ -32,6 +32,8 @@ export interface Feedback {
   typedWord?: { word: string; meaning: string };
   /** The typed word has the asked meaning too: not a mistake, nothing recorded, the learner tries again. */
   alsoRight?: boolean;
+  /** One slip from `expected`, forgiven or not ("thw" for "the"): the letters of `expected` that differ. */
+  misspelt?: readonly [number, number];
 }
 
 /** An answer for the server. Only a first attempt reschedules the word; a retry is practice. */
@@ -251,6 +253,7 @@ function feedbackOf(result: CheckResult): Feedback {
     ...(result.diacritic ? { diacritic: result.diacritic } : {}),
     ...(typed ? { typedWord: { word: typed.word, meaning: typed.translations[0] ?? '' } } : {}),
     ...(result.alsoRight ? { alsoRight: true } : {}),
+    ...(result.misspelt ? { misspelt: result.misspelt } : {}),
   };
 }
 

@@ -88,6 +88,20 @@ describe('the Spanish quiz', () => {
   });
 });
 
+describe('a typo in a short word', () => {
+  it('is not forgiven, but the right answer marks the letter that differs', async () => {
+    serveBatches('spanish', [makeWord({ _id: '5', word: 'qué', translation: 'what' })]);
+    recordAnswers();
+    const { user } = renderRoute('/spanish-quiz', ROUTES);
+
+    await user.type(await screen.findByRole('textbox'), 'wat{Enter}');
+    expect(feedbackText()).toBe('Incorrect. what');
+    expect(answerField()).toHaveAttribute('aria-invalid', 'true');
+    const marked = [...document.querySelectorAll('.quiz-feedback mark')].map((m) => m.textContent);
+    expect(marked).toEqual(['h']);
+  });
+});
+
 describe('the French quiz', () => {
   it('shows "Incorrect" and the answer for 2 seconds, then the next word without scoring', async () => {
     serveBatches('french', [ete, chateau]);

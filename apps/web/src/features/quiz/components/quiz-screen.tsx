@@ -74,6 +74,20 @@ function ArticleExpected({ item }: { item: QuizItem | null }) {
   return <span className="quiz-prompt-hint"> — with its article ({(key.articles ?? []).join(', ')})</span>;
 }
 
+/** The right answer, the letters a typo changed marked ("th[e]" for "thw"), forgiven or not. */
+function Expected({ feedback }: { feedback: Feedback }) {
+  const { expected, misspelt } = feedback;
+  if (!misspelt) return <>{expected}</>;
+  const [start, end] = misspelt;
+  return (
+    <>
+      {expected.slice(0, start)}
+      <mark className="quiz-misspelt">{expected.slice(start, end)}</mark>
+      {expected.slice(end)}
+    </>
+  );
+}
+
 /** The text of a verdict, worded per quiz as the original words it; every mistake shows the right answer. */
 export function feedbackText(feedback: Feedback, mode: QuizMode, item: QuizItem | null): ReactNode {
   if (feedback.verdict === 'correct') return 'Correct!';
@@ -82,7 +96,11 @@ export function feedbackText(feedback: Feedback, mode: QuizMode, item: QuizItem 
     // out or another one typed (the gender shown), a missing accent or a forgiven typo.
     if (feedback.reason === 'article') return `Almost — mind the article: ${feedback.expected}`;
     if (feedback.reason === 'accent') return `Almost — ${mindTheMark(feedback.diacritic ?? 'accent', feedback.expected)}`;
-    return `Almost — mind the spelling: ${feedback.expected}`;
+    return (
+      <>
+        Almost — mind the spelling: <Expected feedback={feedback} />
+      </>
+    );
   }
   const typed = feedback.typedWord;
   const wanted = item ? ` (${quoted(item)})` : '';
@@ -102,12 +120,17 @@ export function feedbackText(feedback: Feedback, mode: QuizMode, item: QuizItem 
   const verdict =
     mode === 'classic' ? (
       <>
-        Incorrect{mark} <span className="quiz-correction">Correct: {feedback.expected}</span>
+        Incorrect{mark}{' '}
+        <span className="quiz-correction">
+          Correct: <Expected feedback={feedback} />
+        </span>
       </>
     ) : mark ? (
       <>Incorrect{mark}</>
     ) : (
-      `Incorrect. ${feedback.expected}`
+      <>
+        Incorrect. <Expected feedback={feedback} />
+      </>
     );
   if (!typed) return verdict;
   // "si" for "sí" is no accent slip but another word: say which, so the learner sees why it was not forgiven.
