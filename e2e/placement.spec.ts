@@ -44,6 +44,10 @@ test.describe('the placement test', () => {
     expect(about).toBeGreaterThanOrEqual(240);
     expect(about).toBeLessThanOrEqual(360);
     await expect(page.getByText(/words are marked as known/)).toBeVisible();
+    // Centred where the test was, not left-aligned under it.
+    const card = await page.getByRole('region', { name: /most common Spanish words/ }).boundingBox();
+    const main = await page.locator('main').boundingBox();
+    expect(Math.abs((card?.x ?? 0) + (card?.width ?? 0) / 2 - ((main?.x ?? 0) + (main?.width ?? 0) / 2))).toBeLessThan(2);
     await expectAccessible(page);
 
     await page.getByRole('link', { name: 'Start learning' }).click();
