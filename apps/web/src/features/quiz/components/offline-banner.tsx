@@ -8,7 +8,7 @@ import './offline-banner.css';
 const answers = (n: number) => (n === 1 ? '1 answer' : `${n} answers`);
 
 /** What the quiz says about the network and the answers waiting; null when there is nothing to say. */
-export function queueMessage({ online, waiting, delivered, loggedOut }: QueueStatus): string | null {
+export function queueMessage({ online, waiting, delivered, loggedOut, retrying }: QueueStatus): string | null {
   // Logged out, nothing is being tried: the notice above says what waits and why.
   if (loggedOut && online) return null;
   if (!online) {
@@ -16,7 +16,9 @@ export function queueMessage({ online, waiting, delivered, loggedOut }: QueueSta
       ? 'You’re offline — your answers will be kept and sent when you’re back online.'
       : `You’re offline — ${answers(waiting)} will be sent when you’re back online.`;
   }
-  if (waiting > 0) return `${answers(waiting)} waiting to be sent. Trying again shortly.`;
+  // A failed attempt warns; answers on their way after being offline are news, not an error.
+  if (waiting > 0 && retrying) return `${answers(waiting)} waiting to be sent. Trying again shortly.`;
+  if (waiting > 0) return `Sending ${answers(waiting)}…`;
   if (delivered > 0) return `${answers(delivered)} saved — you’re all caught up.`;
   return null;
 }

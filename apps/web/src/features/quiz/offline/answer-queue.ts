@@ -54,6 +54,11 @@ export interface QueueStatus {
   online: boolean;
   /** Answers that could not be sent at once (offline, or the server failed) and are still in the queue. */
   waiting: number;
+  /**
+   * The last attempt failed (network or server) and the next waits for RETRY_MS or the network: a warning. While
+   * false, answers that wait are being sent, which is no cause for alarm.
+   */
+  retrying?: boolean;
   /** Answers that had waited and that the server has taken since the queue began to wait: "saved" once all are. */
   delivered: number;
   dropped: readonly DroppedCall[];
@@ -247,6 +252,7 @@ export class AnswerQueue {
   private async sendAll(): Promise<void> {
     await this.load();
     clearTimeout(this.retryTimer);
+    if (this.status.retrying && isOnline()) this.update({ retrying: false });
     for (let call = this.calls.find(this.sendable); call && isOnline(); call = this.calls.find(this.sendable)) {
       const outcome = await this.send(call);
       if (outcome === 'ended') {
@@ -257,6 +263,7 @@ export class AnswerQueue {
         this.calls.forEach((c) => {
           if (c.kind === 'answer') c.waited = true;
         });
+        this.update({ retrying: true });
         this.counts();
         await Promise.all(this.calls.map((c) => this.store.set(keyOf(c), c).catch(() => undefined)));
         this.retryTimer = setTimeout(() => void this.flush(), RETRY_MS);
