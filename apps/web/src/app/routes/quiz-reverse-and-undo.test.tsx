@@ -136,8 +136,12 @@ describe('"Undo"', () => {
     expect(screen.getByText('Last answer: la casa → “home”, correct')).toBeInTheDocument();
     expect(undoButton()).toHaveAccessibleName('Undo Esc');
 
+    expect(screen.queryByText('Answer taken back')).not.toBeInTheDocument();
+
     await user.keyboard('{Escape}');
     expect(screen.getByText('la casa')).toBeInTheDocument();
+    // Said, and read out politely: the word coming back alone does not say why.
+    expect(screen.getByText('Answer taken back')).toHaveAttribute('role', 'status');
     expect(screen.getByText('Score: 0')).toBeInTheDocument();
     expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '0');
     expect(field()).toHaveValue('');
@@ -149,6 +153,7 @@ describe('"Undo"', () => {
     // Answered again, it is a new answer with its own id.
     await user.type(field(), 'house');
     await waitFor(() => expect(answers).toHaveLength(2));
+    expect(screen.queryByText('Answer taken back')).not.toBeInTheDocument();
     expect(answerIdOf(answers[1]?.body)).not.toBe(answerIdOf(answers[0]?.body));
   });
 

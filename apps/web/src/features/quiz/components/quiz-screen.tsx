@@ -170,18 +170,33 @@ function Counter({ state, counter }: { state: QuizState; counter: QuizCounter })
  */
 export function QuizScreen(props: QuizScreenProps) {
   const { mode, items, report, correct, lexicon, otherAnswers, strictAccents, run } = props;
-  const quiz = useQuiz({ mode, items, report, correct, run, strictAccents, ...(lexicon ? { lexicon } : {}), ...(otherAnswers ? { otherAnswers } : {}) });
-  const { state } = quiz;
+  const asked = useQuiz({ mode, items, report, correct, run, strictAccents, ...(lexicon ? { lexicon } : {}), ...(otherAnswers ? { otherAnswers } : {}) });
+  const { state } = asked;
   // The answer count the learner last chose to keep going at: the break shows once at each multiple.
   const [keptGoingAt, setKeptGoingAt] = useState(state.index);
   const { breaks } = props;
+  // The word coming back does not say why: "Answer taken back" does, until the next answer.
+  const [takenBack, setTakenBack] = useState(false);
+  if (takenBack && state.lastAnswer) setTakenBack(false);
+  const { undo } = asked;
+  const quiz: Quiz = undo ? { ...asked, undo: () => { undo(); setTakenBack(true); } } : asked;
 
-  if (state.finished) {
-    return <QuizFinished quiz={quiz} showResult={props.showResult ?? true} actions={props.finishedActions} examples={props.examples} />;
-  }
   const atBreak = breaks && !state.feedback && state.index > 0 && state.index % breaks.every === 0 && keptGoingAt !== state.index;
-  if (atBreak) return <QuizBreak done={state.index} onKeepGoing={() => setKeptGoingAt(state.index)} stop={breaks.stop} />;
-  return <QuizQuestion {...props} quiz={quiz} />;
+  return (
+    <>
+      {state.finished ? (
+        <QuizFinished quiz={quiz} showResult={props.showResult ?? true} actions={props.finishedActions} examples={props.examples} />
+      ) : atBreak ? (
+        <QuizBreak done={state.index} onKeepGoing={() => setKeptGoingAt(state.index)} stop={breaks.stop} />
+      ) : (
+        <QuizQuestion {...props} quiz={quiz} />
+      )}
+      {/* Always there, so that screen readers hear it change. */}
+      <p role="status" className="quiz-taken-back">
+        {takenBack ? 'Answer taken back' : ''}
+      </p>
+    </>
+  );
 }
 
 /**
