@@ -75,10 +75,11 @@ describe('the generic quiz', () => {
     expect(await screen.findByText('Now at /login?next=%2Fquiz%2Fgeneric%2Fspanish')).toBeInTheDocument();
   });
 
-  it('says so for a language that is not offered', async () => {
+  it('shows the not-found page, with the way to the languages offered, for a language that is not offered', async () => {
     loggedIn();
     renderRoute('/quiz/generic/klingon', ROUTES);
 
-    expect(await screen.findByText('This language is not offered.')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Error 404 Page Not Found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'See the languages offered' })).toHaveAttribute('href', '/languages-offered');
   });
 });

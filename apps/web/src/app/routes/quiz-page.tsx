@@ -1,7 +1,6 @@
 import { type Direction, type Language, directionOf } from '@vocab/core';
 import { Link, useSearchParams } from 'react-router';
 import { RequireAccount } from '@/app/layout/require-account';
-import { ErrorBox } from '@/components/ui/error-box';
 import { Page } from '@/components/ui/page';
 import { paths } from '@/config/paths';
 import { useQuizSupport } from '@/features/quiz/api/get-quiz-support';
@@ -15,6 +14,7 @@ import { useQuizRun } from '@/features/quiz/offline/quiz-runs';
 import type { WordSource } from '@/features/quiz/word-sources';
 import { fromHome, useLanguageHome } from '@/lib/language-home';
 import { useRouteLanguage } from '@/lib/use-route-language';
+import { Component as NotFound } from './not-found';
 
 /** A review stops for a break every so many answers: it can hold far more words than a quiz's batch. */
 const REVIEW_BREAK_EVERY = 20;
@@ -27,13 +27,9 @@ const REVIEW_BREAK_EVERY = 20;
 export function QuizPage({ source }: { source: WordSource }) {
   const language = useRouteLanguage();
   const named = useSearchParams()[0].get('direction');
-  const page = language ? (
-    <WordQuiz key={`${language.code}-${named}`} source={source} language={language} direction={source.direction ?? directionOf(named, language.code)} />
-  ) : (
-    <Page title={source.kind === 'learn' ? 'Quiz' : 'Up for review'}>
-      <ErrorBox title="Error">This language is not offered.</ErrorBox>
-    </Page>
-  );
+  // An unknown language is the one not-found page of every per-language page, with its way to the languages offered.
+  if (!language) return <NotFound />;
+  const page = <WordQuiz key={`${language.code}-${named}`} source={source} language={language} direction={source.direction ?? directionOf(named, language.code)} />;
   return source.scope === 'account' ? <RequireAccount>{page}</RequireAccount> : page;
 }
 
