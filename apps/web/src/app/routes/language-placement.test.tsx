@@ -1,9 +1,9 @@
 import type { PlacementAnswer, PlacementStep } from '@vocab/api';
 import { screen, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { onTouchScreen, renderRoute, server, setupQuizTests } from '@/test/test-utils';
-import { apiError, fake, languageStats, type Reply, withCharts } from '@/test/api-fakes';
+import { apiError, asVisitor, fake, languageStats, type Reply, withCharts } from '@/test/api-fakes';
 import { Component as LanguageHome } from './language-home';
 import { Component as Placement } from './language-placement';
 
@@ -102,6 +102,9 @@ describe('the placement test', () => {
 });
 
 describe('the placement test on a language home', () => {
+  // The home asks who is there (a signed-in learner gets a link to the same language in Your languages).
+  beforeEach(() => server.use(asVisitor()));
+
   it('is offered to a learner with no progress, with no second way into the quiz beside New words', async () => {
     server.use(withCharts(), fake('GET', '/api/{language}/stats', { language: 'spanish' }, () => HttpResponse.json(languageStats('spanish', { learnedCount: 0, dueCount: 0 }))));
     renderRoute('/spanish', ROUTES);
