@@ -19,7 +19,16 @@ const CARD_TABLES = ['progress', 'reviews', 'frontiers', 'learning_starts', 'tak
 
 export default tseslint.config(
   // The lint rules' fixtures are their tests' input, not code (scripts/eslint-rules.test.ts).
-  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'coverage/**', 'test-results/**', 'eslint-rules/fixtures/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      'data/**',
+      'coverage/**',
+      'test-results/**',
+      'eslint-rules/fixtures/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   { files: ['**/*.js', '**/*.mjs'], ...tseslint.configs.disableTypeChecked },
@@ -42,7 +51,10 @@ export default tseslint.config(
   {
     files: ['packages/core/src/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: ['node:*', 'fs', 'path', 'http', 'https', 'net', 'child_process'] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: ['node:*', 'fs', 'path', 'http', 'https', 'net', 'child_process'] },
+      ],
       'no-restricted-globals': ['error', { name: 'fetch', message: 'The domain package does no I/O.' }],
     },
   },
@@ -58,26 +70,40 @@ export default tseslint.config(
   ...webFeatures.map((name) => ({
     files: [`apps/web/src/features/${name}/**/*.{ts,tsx}`],
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [
-          { regex: `^@/features/(?!${name}/)`, message: 'Features do not import each other; compose them in src/app.' },
-          { regex: '^@/app/', message: 'Features must not depend on the app layer.' },
-        ],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: `^@/features/(?!${name}/)`,
+              message: 'Features do not import each other; compose them in src/app.',
+            },
+            { regex: '^@/app/', message: 'Features must not depend on the app layer.' },
+          ],
+        },
+      ],
     },
   })),
   {
     files: ['apps/web/src/components/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [{ regex: '^@/(features|app)/', message: 'Shared components stay feature-free.' }],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [{ regex: '^@/(features|app)/', message: 'Shared components stay feature-free.' }],
+        },
+      ],
     },
   },
   // The card's life has one home: only modules/cards writes the card tables (docs/decisions/0001-architecture.md).
   {
     files: ['apps/server/src/**/*.ts'],
-    ignores: ['apps/server/src/modules/cards/**', 'apps/server/src/db/migrations/**', '**/*.test.ts', 'apps/server/src/test/**'],
+    ignores: [
+      'apps/server/src/modules/cards/**',
+      'apps/server/src/db/migrations/**',
+      '**/*.test.ts',
+      'apps/server/src/test/**',
+    ],
     rules: { 'architecture/no-card-table-writes': ['error', { tables: CARD_TABLES }] },
   },
   {

@@ -5,7 +5,8 @@ import { CHROMIUM, CHROMIUM_ARGS } from './e2e/support/chromium';
 // The browser suite (README "Test it"): Debian's Chromium, never a browser Playwright downloads. Outside CI a machine
 // without it skips the suite (e2e/support/fixtures.ts); in CI a missing browser fails the run.
 if (!fs.existsSync(CHROMIUM)) {
-  if (process.env.CI) throw new Error(`Chromium not found at ${CHROMIUM}: CI must run the browser suite; apt-get install chromium`);
+  if (process.env.CI)
+    throw new Error(`Chromium not found at ${CHROMIUM}: CI must run the browser suite; apt-get install chromium`);
   console.warn(`Chromium not found at ${CHROMIUM}: browser suite skipped; apt-get install chromium`);
 }
 

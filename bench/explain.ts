@@ -19,7 +19,8 @@ import { startApp } from './lib/proc.js';
 import { seed } from './lib/seed.js';
 
 const learners = Number(process.argv[2] ?? 2000);
-const base = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const base =
+  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const schema = `explain_${randomBytes(6).toString('hex')}`;
 const admin = new pg.Client({ connectionString: base });
 await admin.connect();
@@ -34,7 +35,10 @@ try {
 
   const caught: CompiledQuery[] = [];
   const pool = new pg.Pool({ connectionString: url.toString(), max: 1 });
-  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: (event) => void caught.push(event.query) });
+  const kysely = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool }),
+    log: (event) => void caught.push(event.query),
+  });
   const typical = seeded.learners[Math.floor(learners / 2)];
   if (!typical) throw new Error('no learners');
   const catchOne = async (label: string, run: () => Promise<unknown>) => {
@@ -47,24 +51,37 @@ try {
   const token = typical.cookie.slice('sid='.length);
   const statements = [
     ...(await catchOne('session lookup', () => sessions.find(createHash('sha256').update(token).digest('hex')))),
-    ...(await catchOne(`batch, a typical learner (${typical.spanishStudied} words met)`, () => batches.unlearned(typical.id, 'spanish', 15, 'recognise'))),
-    ...(await catchOne(`batch, the veteran (${seeded.veteran.spanishStudied} met)`, () => batches.unlearned(seeded.veteran.id, 'spanish', 15, 'recognise'))),
+    ...(await catchOne(`batch, a typical learner (${typical.spanishStudied} words met)`, () =>
+      batches.unlearned(typical.id, 'spanish', 15, 'recognise'),
+    )),
+    ...(await catchOne(`batch, the veteran (${seeded.veteran.spanishStudied} met)`, () =>
+      batches.unlearned(seeded.veteran.id, 'spanish', 15, 'recognise'),
+    )),
     ...(await catchOne('batch, the newcomer', () => batches.unlearned(seeded.newcomer.id, 'spanish', 15, 'recognise'))),
-    ...(await catchOne('review list, a typical learner', () => batches.due(typical.id, 'spanish', Date.now(), 100, 'recognise'))),
-    ...(await catchOne('frontier advance after an answer, a typical learner', () => advanceFrontier(kysely, 'postgres', { learnerId: typical.id, language: 'spanish', direction: 'recognise' }))),
+    ...(await catchOne('review list, a typical learner', () =>
+      batches.due(typical.id, 'spanish', Date.now(), 100, 'recognise'),
+    )),
+    ...(await catchOne('frontier advance after an answer, a typical learner', () =>
+      advanceFrontier(kysely, 'postgres', { learnerId: typical.id, language: 'spanish', direction: 'recognise' }),
+    )),
   ];
   const client = await pool.connect();
   try {
     for (const { label, query } of statements) {
       // Warm: the second run is the one measured, as under load.
       await client.query(`explain (analyze, buffers, format json) ${query.sql}`, [...query.parameters]);
-      const { rows } = await client.query<{ 'QUERY PLAN': Array<{ 'Planning Time': number; 'Execution Time': number; Plan: { 'Shared Hit Blocks': number; 'Actual Rows': number } }> }>(
-        `explain (analyze, buffers, format json) ${query.sql}`,
-        [...query.parameters],
-      );
+      const { rows } = await client.query<{
+        'QUERY PLAN': Array<{
+          'Planning Time': number;
+          'Execution Time': number;
+          Plan: { 'Shared Hit Blocks': number; 'Actual Rows': number };
+        }>;
+      }>(`explain (analyze, buffers, format json) ${query.sql}`, [...query.parameters]);
       const plan = rows[0]?.['QUERY PLAN'][0];
       if (process.env.EXPLAIN_PLANS) console.log(query.sql, JSON.stringify(plan?.Plan, null, 1));
-      console.log(`${label}: planning ${plan?.['Planning Time'].toFixed(3)} ms, execution ${plan?.['Execution Time'].toFixed(3)} ms, ${plan?.Plan['Shared Hit Blocks']} pages, ${plan?.Plan['Actual Rows']} rows`);
+      console.log(
+        `${label}: planning ${plan?.['Planning Time'].toFixed(3)} ms, execution ${plan?.['Execution Time'].toFixed(3)} ms, ${plan?.Plan['Shared Hit Blocks']} pages, ${plan?.Plan['Actual Rows']} rows`,
+      );
     }
   } finally {
     client.release();

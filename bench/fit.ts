@@ -27,16 +27,35 @@ import { ROOT } from './lib/proc.js';
 const SIZES = (process.env.BENCH_FIT_SIZES ?? '100,1000,10000,100000,300000').split(',').map(Number);
 const POSTGRES = process.env.BENCH_POSTGRES_URL ?? process.env.TEST_DATABASE_URL;
 const START = Date.UTC(2025, 0, 1, 9);
-const quiet = { info: () => undefined, warn: (o: object, m: string) => console.error(m, o), error: (o: object, m: string) => console.error(m, o) };
+const quiet = {
+  info: () => undefined,
+  warn: (o: object, m: string) => console.error(m, o),
+  error: (o: object, m: string) => console.error(m, o),
+};
 
 /** A learner's log of about `size` reviews: cards of the Spanish deck, each reviewed at growing intervals. */
 async function writeLog(db: Db, learnerId: string, size: number): Promise<{ reviews: number; cards: number }> {
-  await db.kysely.insertInto('users').values({ id: learnerId, username: null, username_key: null, password_hash: null, created_at: START }).execute();
-  const words = await db.kysely.selectFrom('words').select('id').where('language', '=', 'spanish').where('owner_id', 'is', null).orderBy('rank').execute();
+  await db.kysely
+    .insertInto('users')
+    .values({ id: learnerId, username: null, username_key: null, password_hash: null, created_at: START })
+    .execute();
+  const words = await db.kysely
+    .selectFrom('words')
+    .select('id')
+    .where('language', '=', 'spanish')
+    .where('owner_id', 'is', null)
+    .orderBy('rank')
+    .execute();
   // About 12 reviews a card up to 3,000 cards, then more reviews a card (a learner years in).
   const cardCount = Math.max(1, Math.min(2 * words.length, Math.ceil(size / 12)));
   const perCard = Math.ceil(size / cardCount);
-  const learner = new FsrsLearner(7, { speed: 1, easinessSpread: 0.3, cognateShare: 0.3, cognateFirstRecall: 0.7, otherFirstRecall: 0.03 });
+  const learner = new FsrsLearner(7, {
+    speed: 1,
+    easinessSpread: 0.3,
+    cognateShare: 0.3,
+    cognateFirstRecall: 0.7,
+    otherFirstRecall: 0.03,
+  });
   const rows: Array<Record<string, unknown>> = [];
   const cards: Array<Record<string, unknown>> = [];
   let written = 0;
@@ -50,16 +69,58 @@ async function writeLog(db: Db, learnerId: string, size: number): Promise<{ revi
     for (let k = 0; k < perCard && written < size; k++) {
       const right = learner.answer(c, at);
       lastRating = right ? 3 : 1;
-      rows.push({ learner_id: learnerId, word_id: wordId, direction, answer_id: null, session_id: null, rating: lastRating, verdict: right ? 'correct' : 'wrong', typed: '', scheduled: 1, previous: null, state: k === 0 ? 0 : 2, elapsed_days: k === 0 ? 0 : interval, scheduled_days: interval, reviewed_at: at });
+      rows.push({
+        learner_id: learnerId,
+        word_id: wordId,
+        direction,
+        answer_id: null,
+        session_id: null,
+        rating: lastRating,
+        verdict: right ? 'correct' : 'wrong',
+        typed: '',
+        scheduled: 1,
+        previous: null,
+        state: k === 0 ? 0 : 2,
+        elapsed_days: k === 0 ? 0 : interval,
+        scheduled_days: interval,
+        reviewed_at: at,
+      });
       written++;
       last = at;
       interval = right ? Math.min(365, Math.ceil(interval * 2.5)) : 1;
       at += interval * DAY_MS;
     }
-    cards.push({ learner_id: learnerId, word_id: wordId, language: 'spanish', direction, due: last + interval * DAY_MS, stability: interval, difficulty: 5, elapsed_days: 0, scheduled_days: interval, learning_steps: 0, reps: perCard, lapses: 0, state: 2, last_review: last, last_rating: lastRating, answered_correctly: lastRating > 1 ? 1 : 0, last_failed_at: null, updated_at: last });
+    cards.push({
+      learner_id: learnerId,
+      word_id: wordId,
+      language: 'spanish',
+      direction,
+      due: last + interval * DAY_MS,
+      stability: interval,
+      difficulty: 5,
+      elapsed_days: 0,
+      scheduled_days: interval,
+      learning_steps: 0,
+      reps: perCard,
+      lapses: 0,
+      state: 2,
+      last_review: last,
+      last_rating: lastRating,
+      answered_correctly: lastRating > 1 ? 1 : 0,
+      last_failed_at: null,
+      updated_at: last,
+    });
   }
-  for (let i = 0; i < rows.length; i += 500) await db.kysely.insertInto('reviews').values(rows.slice(i, i + 500) as never).execute();
-  for (let i = 0; i < cards.length; i += 500) await db.kysely.insertInto('progress').values(cards.slice(i, i + 500) as never).execute();
+  for (let i = 0; i < rows.length; i += 500)
+    await db.kysely
+      .insertInto('reviews')
+      .values(rows.slice(i, i + 500) as never)
+      .execute();
+  for (let i = 0; i < cards.length; i += 500)
+    await db.kysely
+      .insertInto('progress')
+      .values(cards.slice(i, i + 500) as never)
+      .execute();
   return { reviews: rows.length, cards: cards.length };
 }
 
@@ -72,7 +133,13 @@ async function measure(kind: string, target: DatabaseTarget): Promise<string[]> 
     for (const size of SIZES) {
       const learnerId = createHash('sha256').update(`fit-bench-${kind}-${size}`).digest('base64url').slice(0, 22);
       const log = await writeLog(db, learnerId, size);
-      const fitter = new MemoryFitter(db.target, new MemoryRepository(db, new Cards(db)), () => START + 400 * DAY_MS, quiet, { fitTimeoutMs: 600_000 });
+      const fitter = new MemoryFitter(
+        db.target,
+        new MemoryRepository(db, new Cards(db)),
+        () => START + 400 * DAY_MS,
+        quiet,
+        { fitTimeoutMs: 600_000 },
+      );
       const delay = monitorEventLoopDelay({ resolution: 5 });
       delay.enable();
       const started = performance.now();
@@ -81,7 +148,17 @@ async function measure(kind: string, target: DatabaseTarget): Promise<string[]> 
       delay.disable();
       const fit = pass.fits.find((f) => f.learnerId === learnerId);
       lines.push(
-        [kind, String(log.reviews), String(log.cards), fit?.outcome ?? 'none', fit ? `${(fit.ms / 1000).toFixed(2)}` : '—', fit ? String(Math.round(fit.peakRssBytes / 1_048_576)) : '—', (wall / 1000).toFixed(2), (delay.percentile(99) / 1e6).toFixed(1), (delay.max / 1e6).toFixed(1)].join('\t'),
+        [
+          kind,
+          String(log.reviews),
+          String(log.cards),
+          fit?.outcome ?? 'none',
+          fit ? `${(fit.ms / 1000).toFixed(2)}` : '—',
+          fit ? String(Math.round(fit.peakRssBytes / 1_048_576)) : '—',
+          (wall / 1000).toFixed(2),
+          (delay.percentile(99) / 1e6).toFixed(1),
+          (delay.max / 1e6).toFixed(1),
+        ].join('\t'),
       );
       console.error(lines.at(-1));
     }
@@ -113,8 +190,20 @@ async function main(): Promise<void> {
       await admin.end();
     }
   }
-  const head = ['database', 'reviews', 'cards', 'outcome', 'fit s', 'fit peak MB', 'pass s', 'loop p99 ms', 'loop max ms'];
-  console.log(`\nOne fit pass per log size (the fit in its own process; the pass includes storing the parameters and every card's new state)\n`);
+  const head = [
+    'database',
+    'reviews',
+    'cards',
+    'outcome',
+    'fit s',
+    'fit peak MB',
+    'pass s',
+    'loop p99 ms',
+    'loop max ms',
+  ];
+  console.log(
+    `\nOne fit pass per log size (the fit in its own process; the pass includes storing the parameters and every card's new state)\n`,
+  );
   console.log([head.join('\t'), ...results].join('\n'));
 }
 

@@ -22,7 +22,8 @@ const db = new Database(process.env.FLOOR_DB ?? '', { readonly: true, fileMustEx
 const session = db.prepare(
   'select u.id, u.username, u.desired_retention, u.strict_accents, s.expires_at from sessions s join users u on u.id = s.user_id where s.token_hash = ?',
 );
-const batch = db.prepare(`select w.id, w.word, w.translation, w.pos, w.article, w.note, w.hint, w.example, w.example_translation, w.rank,
+const batch =
+  db.prepare(`select w.id, w.word, w.translation, w.pos, w.article, w.note, w.hint, w.example, w.example_translation, w.rank,
     p.answered_correctly, p.due
   from words w left join progress p on p.word_id = w.id and p.learner_id = ? and p.direction = 'recognise'
   where w.language = 'spanish' and w.active = 1 and w.owner_id is null
@@ -42,15 +43,22 @@ const writer = new Database(process.env.FLOOR_DB ?? '', { fileMustExist: true })
 writer.pragma('synchronous = NORMAL');
 writer.pragma('foreign_keys = ON');
 writer.pragma('busy_timeout = 5000');
-const translations = new Map(writer.prepare("select id, translation from words where language = 'spanish'").all().map((w) => [w.id, w.translation.split(';').map((t) => t.trim().toLowerCase())]));
+const translations = new Map(
+  writer
+    .prepare("select id, translation from words where language = 'spanish'")
+    .all()
+    .map((w) => [w.id, w.translation.split(';').map((t) => t.trim().toLowerCase())]),
+);
 // What the app reads before an answer: the answer's id used or taken back, the card answered in its quiz session,
 // the learner's memory model and the card.
-const answerSeen = writer.prepare(`select exists (select 1 from reviews where learner_id = @learner and answer_id = @answer) as used,
+const answerSeen =
+  writer.prepare(`select exists (select 1 from reviews where learner_id = @learner and answer_id = @answer) as used,
     exists (select 1 from taken_back_answers where learner_id = @learner and answer_id = @answer) as taken_back,
     exists (select 1 from reviews where learner_id = @learner and session_id = @session and word_id = @word and direction = 'recall') as in_session,
     (select parameters from memory_models where learner_id = @learner and language = 'spanish') as parameters,
     (select reps from progress where learner_id = @learner and word_id = @word and direction = 'recall') as reps`);
-const insertCard = writer.prepare(`insert into progress (learner_id, word_id, direction, language, answered_correctly, due, stability, difficulty,
+const insertCard =
+  writer.prepare(`insert into progress (learner_id, word_id, direction, language, answered_correctly, due, stability, difficulty,
     elapsed_days, scheduled_days, learning_steps, reps, lapses, state, last_review, last_rating, last_failed_at, updated_at)
   values (?, ?, 'recall', 'spanish', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
 const advanceFrontier = writer.prepare(`insert into frontiers (learner_id, language, direction, rank)
@@ -60,7 +68,8 @@ const advanceFrontier = writer.prepare(`insert into frontiers (learner_id, langu
     and not exists (select 1 from progress c where c.word_id = w.id and c.learner_id = @learner and c.direction = 'recall')
     order by w.rank limit 1), 2147483647))
   on conflict (learner_id, language, direction) do update set rank = excluded.rank where frontiers.rank <> excluded.rank`);
-const logAnswer = writer.prepare(`insert into reviews (learner_id, word_id, direction, answer_id, session_id, rating, verdict, typed, scheduled,
+const logAnswer =
+  writer.prepare(`insert into reviews (learner_id, word_id, direction, answer_id, session_id, rating, verdict, typed, scheduled,
     previous, state, elapsed_days, scheduled_days, reviewed_at, received_at) values (?, ?, 'recall', ?, ?, ?, ?, ?, 1, '"new"', ?, ?, ?, ?, ?)`);
 const scheduler = fsrs();
 const walFd = fs.openSync(`${process.env.FLOOR_DB ?? ''}-wal`, 'r+');
@@ -69,14 +78,47 @@ const walFd = fs.openSync(`${process.env.FLOOR_DB ?? ''}-wal`, 'r+');
 let pending = [];
 const writeAnswers = writer.transaction((answers) =>
   answers.map(({ learner, wordId, body, correct, now }) => {
-    const seen = answerSeen.get({ learner: learner.id, answer: body.answerId, word: wordId, session: body.sessionId ?? '' });
+    const seen = answerSeen.get({
+      learner: learner.id,
+      answer: body.answerId,
+      word: wordId,
+      session: body.sessionId ?? '',
+    });
     if (seen.used || seen.taken_back || seen.reps !== null) return { used: true };
     const { card, log } = scheduler.next(createEmptyCard(now), now, correct ? Rating.Good : Rating.Again);
-    insertCard.run(learner.id, wordId, correct ? 1 : 0, card.due.getTime(), card.stability, card.difficulty, card.elapsed_days, card.scheduled_days,
-      card.learning_steps, card.reps, card.lapses, card.state, now.getTime(), log.rating, correct ? null : now.getTime(), now.getTime());
+    insertCard.run(
+      learner.id,
+      wordId,
+      correct ? 1 : 0,
+      card.due.getTime(),
+      card.stability,
+      card.difficulty,
+      card.elapsed_days,
+      card.scheduled_days,
+      card.learning_steps,
+      card.reps,
+      card.lapses,
+      card.state,
+      now.getTime(),
+      log.rating,
+      correct ? null : now.getTime(),
+      now.getTime(),
+    );
     advanceFrontier.run({ learner: learner.id });
-    logAnswer.run(learner.id, wordId, body.answerId, body.sessionId, log.rating, correct ? 'correct' : 'incorrect', body.typed, log.state,
-      log.elapsed_days, log.scheduled_days, now.getTime(), now.getTime());
+    logAnswer.run(
+      learner.id,
+      wordId,
+      body.answerId,
+      body.sessionId,
+      log.rating,
+      correct ? 'correct' : 'incorrect',
+      body.typed,
+      log.state,
+      log.elapsed_days,
+      log.scheduled_days,
+      now.getTime(),
+      now.getTime(),
+    );
     return { used: false, correct, due: card.due.getTime() };
   }),
 );
@@ -104,9 +146,20 @@ app.get('/batch', async (request, reply) => {
   const learner = learnerOf(request);
   if (!learner) return reply.status(401).send({ error: 'unauthorized' });
   return batch.all(learner.id, learner.id).map((w) => ({
-    _id: String(w.id), word: w.word, translation: w.translation, translations: w.translation.split(';').map((t) => t.trim()),
-    answeredCorrectly: w.answered_correctly === 1, article: w.article, pos: w.pos, note: w.note, hint: w.hint,
-    example: w.example || null, exampleTranslation: w.example_translation || null, rank: w.rank, own: false, due: w.due ?? null,
+    _id: String(w.id),
+    word: w.word,
+    translation: w.translation,
+    translations: w.translation.split(';').map((t) => t.trim()),
+    answeredCorrectly: w.answered_correctly === 1,
+    article: w.article,
+    pos: w.pos,
+    note: w.note,
+    hint: w.hint,
+    example: w.example || null,
+    exampleTranslation: w.example_translation || null,
+    rank: w.rank,
+    own: false,
+    due: w.due ?? null,
   }));
 });
 app.patch('/answer', async (request, reply) => {
@@ -115,10 +168,13 @@ app.patch('/answer', async (request, reply) => {
   const wordId = Number(request.query.wordId);
   const expected = translations.get(wordId);
   const body = request.body;
-  if (!expected || typeof body?.typed !== 'string' || typeof body.answerId !== 'string') return reply.status(400).send({ error: 'bad answer' });
+  if (!expected || typeof body?.typed !== 'string' || typeof body.answerId !== 'string')
+    return reply.status(400).send({ error: 'bad answer' });
   const correct = expected.includes(body.typed.trim().toLowerCase());
   if (pending.length === 0) setImmediate(commitTurn);
-  return new Promise((resolve, reject) => pending.push({ learner, wordId, body, correct, now: new Date(), resolve, reject }));
+  return new Promise((resolve, reject) =>
+    pending.push({ learner, wordId, body, correct, now: new Date(), resolve, reject }),
+  );
 });
 await app.listen({ port: Number(process.env.PORT ?? 0), host: '127.0.0.1' });
 process.on('SIGTERM', () => {

@@ -20,12 +20,30 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vocab-bench-forgot-'));
 const db = openDatabase({ kind: 'sqlite', file: path.join(dir, 'bench.db') });
 await migrateToLatest(db);
 const smtp = await startSmtp();
-const config = { ...loadConfig({ LOG_LEVEL: 'silent', MEMORY_FIT_INTERVAL_MINUTES: '0' }), smtpUrl: smtp.url, publicUrl: 'https://vocab.test' };
-const app = await buildApp({ config, db, webDir: null, logger: false, maintenanceIntervalMs: 0, outboxPollMs: 3_600_000 });
+const config = {
+  ...loadConfig({ LOG_LEVEL: 'silent', MEMORY_FIT_INTERVAL_MINUTES: '0' }),
+  smtpUrl: smtp.url,
+  publicUrl: 'https://vocab.test',
+};
+const app = await buildApp({
+  config,
+  db,
+  webDir: null,
+  logger: false,
+  maintenanceIntervalMs: 0,
+  outboxPollMs: 3_600_000,
+});
 
-const signup = await app.inject({ method: 'POST', url: '/api/auth/signup', payload: { username: 'known', password: 'correct horse' } });
+const signup = await app.inject({
+  method: 'POST',
+  url: '/api/auth/signup',
+  payload: { username: 'known', password: 'correct horse' },
+});
 const { _id: userId } = signup.json<{ userData: { _id: string } }>().userData;
-await db.kysely.insertInto('account_emails').values({ user_id: userId, address: 'known@example.com', address_key: 'known@example.com', confirmed_at: Date.now() }).execute();
+await db.kysely
+  .insertInto('account_emails')
+  .values({ user_id: userId, address: 'known@example.com', address_key: 'known@example.com', confirmed_at: Date.now() })
+  .execute();
 
 const timings = { known: [] as number[], unknown: [] as number[] };
 // Each request from its own address, so that the per-client limit is not what is measured.
@@ -51,7 +69,9 @@ for (let i = 0; i < ROUNDS; i++) {
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 const known = median(timings.known);
 const unknown = median(timings.unknown);
-console.log(`forgot-password answer, median of ${ROUNDS} (ms): known account ${known.toFixed(1)}, nobody ${unknown.toFixed(1)}, difference ${Math.abs(known - unknown).toFixed(1)}`);
+console.log(
+  `forgot-password answer, median of ${ROUNDS} (ms): known account ${known.toFixed(1)}, nobody ${unknown.toFixed(1)}, difference ${Math.abs(known - unknown).toFixed(1)}`,
+);
 await app.close();
 await smtp.close();
 await db.close();

@@ -38,7 +38,8 @@ const WARM_S = QUICK ? 1 : 3;
 const ANSWERS_PER_READ = 3;
 const ACCEPT_ENCODING = 'gzip, deflate, br';
 const DOC = path.join(ROOT, 'docs/scaling.md');
-const BASE_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const BASE_URL =
+  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 const log = (msg: string) => console.log(`[bench:instances ${new Date().toISOString().slice(11, 19)}] ${msg}`);
 const randomId = () => randomBytes(16).toString('base64url');
@@ -113,12 +114,18 @@ try {
   log(`seeding ${LEARNERS} learners`);
   const handle = openDatabase({ kind: 'postgres', url: url.toString() }, { queryTimeoutMs: 0 });
   const seeded = await seed(handle, { learners: LEARNERS, now: Date.now() }).finally(() => handle.close());
-  log(`  ${seeded.seconds.toFixed(1)} s: ${Object.entries(seeded.rows).map(([k, v]) => `${k} ${v}`).join(', ')}`);
+  log(
+    `  ${seeded.seconds.toFixed(1)} s: ${Object.entries(seeded.rows)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ')}`,
+  );
   for (let i = 0; i < Math.max(...COUNTS); i++) instances.push(await startApp(env));
   log(`${instances.length} instances on ports ${instances.map((i) => i.port).join(', ')}`);
 
   // Each learner in turn reads a batch, then answers new words; the next request goes to the next learner.
-  const active = seeded.learners.filter((_, i) => i % Math.floor(seeded.learners.length / ACTIVE) === 0).slice(0, ACTIVE);
+  const active = seeded.learners
+    .filter((_, i) => i % Math.floor(seeded.learners.length / ACTIVE) === 0)
+    .slice(0, ACTIVE);
   const learners = active.map((l) => ({ cookie: l.cookie, next: l.spanishStudied, sessionId: randomId(), step: 0 }));
   let turn = 0;
   const next = (): Req => {
@@ -136,7 +143,8 @@ try {
   };
 
   log(`warm-up: ${WARM_S} s on each instance count`);
-  for (const n of COUNTS) await load({ url: instances.slice(0, n).map((i) => i.url), connections: CONNECTIONS, seconds: WARM_S, next });
+  for (const n of COUNTS)
+    await load({ url: instances.slice(0, n).map((i) => i.url), connections: CONNECTIONS, seconds: WARM_S, next });
   const rounds = new Map<number, Round[]>(COUNTS.map((n) => [n, []]));
   for (let r = 1; r <= ROUNDS; r++) {
     // The order turns every round, so that no instance count always runs first or last.
@@ -183,20 +191,38 @@ try {
         `rounds ${s.perRound.map((x) => x.toFixed(0)).join(', ')} req/s; CPU per request: servers ${s.serverUs.toFixed(0)} µs, ` +
         `PostgreSQL ${s.databaseUs.toFixed(0)} µs, load generator ${s.loaderUs.toFixed(0)} µs; machine ${(s.machineBusy * 100).toFixed(0)}% busy`,
     });
-    rows.push({ figure: '  p99 latency', value: s.p99, unit: 'ms', baseline: one.p99, baselineLabel: '1 instance', ratio: one.p99 ? s.p99 / one.p99 : null, target: '(none)', pass: null });
+    rows.push({
+      figure: '  p99 latency',
+      value: s.p99,
+      unit: 'ms',
+      baseline: one.p99,
+      baselineLabel: '1 instance',
+      ratio: one.p99 ? s.p99 / one.p99 : null,
+      target: '(none)',
+      pass: null,
+    });
     rows.push({ figure: `  errors (of ${s.requests})`, value: s.errors, unit: '', target: '0', pass: s.errors === 0 });
   }
   const title = `1, 2 and 4 instances on one PostgreSQL — ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`;
   printTable(title, rows);
   const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
   const loadNote =
-    `Data: ${Object.entries(seeded.rows).map(([k, v]) => `${v} ${k}`).join(', ')}. Load: ${CONNECTIONS} connections in total, spread ` +
+    `Data: ${Object.entries(seeded.rows)
+      .map(([k, v]) => `${v} ${k}`)
+      .join(', ')}. Load: ${CONNECTIONS} connections in total, spread ` +
     `evenly over the instances, ${ACTIVE} learners' sessions, one quiz batch read for every ${ANSWERS_PER_READ} answers; median of ` +
     `${ROUNDS} rounds of ${ROUND_S} s per instance count after ${WARM_S} s warm-up. The instances, PostgreSQL and the load generator share ` +
     `this machine's cores.`;
   console.log(`  ${loadNote}`);
-  if (!QUICK) writeSection(DOC, 'instances', `### ${title}\n\n\`npm run bench:instances\` on ${machine}.\n\n${markdownTable(rows)}\n\n${loadNote}`);
-  log(`done in ${((performance.now() - started) / 1000).toFixed(0)} s${QUICK ? ' (quick run: not written to docs)' : `; results in ${path.relative(ROOT, DOC)}`}`);
+  if (!QUICK)
+    writeSection(
+      DOC,
+      'instances',
+      `### ${title}\n\n\`npm run bench:instances\` on ${machine}.\n\n${markdownTable(rows)}\n\n${loadNote}`,
+    );
+  log(
+    `done in ${((performance.now() - started) / 1000).toFixed(0)} s${QUICK ? ' (quick run: not written to docs)' : `; results in ${path.relative(ROOT, DOC)}`}`,
+  );
 } finally {
   for (const i of instances) await i.stop();
   await admin(`drop database if exists ${database} with (force)`);

@@ -27,7 +27,11 @@ import { BENCH_PASSWORD, type SeedResult, type SeededLearner, seed } from './lib
 const args = new Set(process.argv.slice(2));
 const QUICK = args.has('--quick');
 const PROFILE = args.has('--profile');
-const ONLY = [...args].find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',') ?? null;
+const ONLY =
+  [...args]
+    .find((a) => a.startsWith('--only='))
+    ?.slice('--only='.length)
+    .split(',') ?? null;
 const LEARNERS = Number(process.env.BENCH_LEARNERS ?? 10_000);
 /** Learners with a live session in the load: many sessions, as in real traffic. */
 const ACTIVE = 200;
@@ -44,7 +48,10 @@ const PG_URL =
   process.env.BENCH_DATABASE_URL ??
   process.env.TEST_DATABASE_URL ??
   (args.has('--postgres') || args.has('--postgres-only') ? 'postgres://postgres@127.0.0.1:5432/test' : undefined);
-const engines: Array<'sqlite' | 'postgres'> = [...(args.has('--postgres-only') ? [] : (['sqlite'] as const)), ...(PG_URL ? (['postgres'] as const) : [])];
+const engines: Array<'sqlite' | 'postgres'> = [
+  ...(args.has('--postgres-only') ? [] : (['sqlite'] as const)),
+  ...(PG_URL ? (['postgres'] as const) : []),
+];
 
 /** Request rates, as ratios to hello-world's in the same run. */
 const TARGETS = {
@@ -65,7 +72,11 @@ async function freshDatabase(engine: 'sqlite' | 'postgres'): Promise<FreshDb> {
   if (engine === 'sqlite') {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vocab-bench-'));
     const file = path.join(dir, 'bench.db');
-    return { url: `sqlite:${file}`, target: { kind: 'sqlite', file }, drop: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+    return {
+      url: `sqlite:${file}`,
+      target: { kind: 'sqlite', file },
+      drop: async () => fs.rmSync(dir, { recursive: true, force: true }),
+    };
   }
   const base = PG_URL ?? '';
   const schema = `bench_${randomBytes(6).toString('hex')}`;
@@ -120,9 +131,23 @@ interface Endpoint {
  */
 const CPU_TARGETS = [
   { key: 'list', label: 'quiz batch', maxOfFloor: 1.2, floor: 'floor-batch', maxOfSqlite: 2, maxDatabaseUs: 300 },
-  { key: 'unlearned', label: "original API's batch", maxOfFloor: 1.2, floor: 'floor-batch', maxOfSqlite: 2, maxDatabaseUs: 300 },
+  {
+    key: 'unlearned',
+    label: "original API's batch",
+    maxOfFloor: 1.2,
+    floor: 'floor-batch',
+    maxOfSqlite: 2,
+    maxDatabaseUs: 300,
+  },
   { key: 'answer', label: 'answer', maxOfFloor: 1.5, floor: 'floor-answer', maxOfSqlite: 2, maxDatabaseUs: 500 },
-  { key: 'page-load', label: 'page-load-login', maxOfFloor: 1.3, floor: 'floor-session', maxOfSqlite: 2, maxDatabaseUs: null },
+  {
+    key: 'page-load',
+    label: 'page-load-login',
+    maxOfFloor: 1.3,
+    floor: 'floor-session',
+    maxOfSqlite: 2,
+    maxDatabaseUs: null,
+  },
 ] as const;
 
 /** Each endpoint's p99 at a steady load, as a multiple of hello-world's at the same share of its own rate. */
@@ -131,11 +156,23 @@ const MAX_P99_OF_HELLO = 5;
 /** The SQLite run's server CPU per request, by endpoint: what the PostgreSQL run of the same bench is held to. */
 const sqliteServerUs = new Map<string, number>();
 
-async function apiFigures(engine: 'sqlite' | 'postgres', app: Child, hello: Child, floor: Child | null, seeded: SeedResult, rows: Row[]): Promise<{ unlearnedRps: number; readNext: () => Req }> {
+async function apiFigures(
+  engine: 'sqlite' | 'postgres',
+  app: Child,
+  hello: Child,
+  floor: Child | null,
+  seeded: SeedResult,
+  rows: Row[],
+): Promise<{ unlearnedRps: number; readNext: () => Req }> {
   // Every 50th learner: a spread of beginners and advanced learners, each with their own session.
-  const active = seeded.learners.filter((_, i) => i % Math.floor(seeded.learners.length / ACTIVE) === 0).slice(0, ACTIVE);
+  const active = seeded.learners
+    .filter((_, i) => i % Math.floor(seeded.learners.length / ACTIVE) === 0)
+    .slice(0, ACTIVE);
   let turn = 0;
-  const withSession = (): Record<string, string> => ({ cookie: active[turn++ % active.length]?.cookie ?? '', 'accept-encoding': ACCEPT_ENCODING });
+  const withSession = (): Record<string, string> => ({
+    cookie: active[turn++ % active.length]?.cookie ?? '',
+    'accept-encoding': ACCEPT_ENCODING,
+  });
   // Answers from the active learners in turn, each to its next Spanish word from `first` on, with a fresh answer id:
   // every request is a real write.
   const answers = (first: (learner: SeededLearner) => number, path: (wordId: number | undefined) => string) => {
@@ -153,13 +190,37 @@ async function apiFigures(engine: 'sqlite' | 'postgres', app: Child, hello: Chil
       };
     };
   };
-  const readNext = (): Req => ({ path: '/api/users/languages/words/unlearned?language=spanish', headers: withSession() });
+  const readNext = (): Req => ({
+    path: '/api/users/languages/words/unlearned?language=spanish',
+    headers: withSession(),
+  });
   const endpoints: Endpoint[] = [
-    { key: 'hello', label: 'hello-world (baseline)', kind: 'baseline', url: hello.url, pid: hello.proc.pid ?? 0, next: () => ({ path: '/', headers: { 'accept-encoding': ACCEPT_ENCODING } }) },
+    {
+      key: 'hello',
+      label: 'hello-world (baseline)',
+      kind: 'baseline',
+      url: hello.url,
+      pid: hello.proc.pid ?? 0,
+      next: () => ({ path: '/', headers: { 'accept-encoding': ACCEPT_ENCODING } }),
+    },
     ...(floor
       ? ([
-          { key: 'floor-session', label: 'floor: Fastify + session lookup on prepared better-sqlite3', kind: 'floor', url: floor.url, pid: floor.proc.pid ?? 0, next: () => ({ path: '/session', headers: withSession() }) },
-          { key: 'floor-batch', label: 'floor: + the batch statement with a literal LIMIT', kind: 'floor', url: floor.url, pid: floor.proc.pid ?? 0, next: () => ({ path: '/batch', headers: withSession() }) },
+          {
+            key: 'floor-session',
+            label: 'floor: Fastify + session lookup on prepared better-sqlite3',
+            kind: 'floor',
+            url: floor.url,
+            pid: floor.proc.pid ?? 0,
+            next: () => ({ path: '/session', headers: withSession() }),
+          },
+          {
+            key: 'floor-batch',
+            label: 'floor: + the batch statement with a literal LIMIT',
+            kind: 'floor',
+            url: floor.url,
+            pid: floor.proc.pid ?? 0,
+            next: () => ({ path: '/batch', headers: withSession() }),
+          },
           {
             key: 'floor-answer',
             label: 'floor: an answer, its statements on prepared better-sqlite3, commits shared per turn',
@@ -167,43 +228,88 @@ async function apiFigures(engine: 'sqlite' | 'postgres', app: Child, hello: Chil
             url: floor.url,
             pid: floor.proc.pid ?? 0,
             // The same learners answering their first words in the other direction, so that the floor's cards are new.
-            next: answers(() => 0, (wordId) => `/answer?wordId=${wordId}`),
+            next: answers(
+              () => 0,
+              (wordId) => `/answer?wordId=${wordId}`,
+            ),
           },
         ] satisfies Endpoint[])
       : []),
     // What a page of the app asks first when a learner is logged in: the session, and the account it belongs to.
-    { key: 'page-load', label: 'GET /api/auth/page-load-login', kind: 'read', url: app.url, next: () => ({ path: '/api/auth/page-load-login', headers: withSession() }) },
-    { key: 'unlearned', label: 'GET /api/users/languages/words/unlearned?language=spanish', kind: 'read', url: app.url, next: readNext },
+    {
+      key: 'page-load',
+      label: 'GET /api/auth/page-load-login',
+      kind: 'read',
+      url: app.url,
+      next: () => ({ path: '/api/auth/page-load-login', headers: withSession() }),
+    },
+    {
+      key: 'unlearned',
+      label: 'GET /api/users/languages/words/unlearned?language=spanish',
+      kind: 'read',
+      url: app.url,
+      next: readNext,
+    },
     {
       key: 'answer',
       label: 'PATCH /api/users/languages/spanish/quiz/answer-word/?language=spanish&wordId=…',
       kind: 'write',
       url: app.url,
       // Each answer a word this learner has not met yet: a new progress row, its FSRS update and a review row.
-      next: answers((l) => l.spanishStudied, (wordId) => `/api/users/languages/spanish/quiz/answer-word/?language=spanish&wordId=${wordId}`),
+      next: answers(
+        (l) => l.spanishStudied,
+        (wordId) => `/api/users/languages/spanish/quiz/answer-word/?language=spanish&wordId=${wordId}`,
+      ),
     },
-    { key: 'review', label: 'GET /api/users/languages/spanish/for-review', kind: 'read', url: app.url, next: () => ({ path: '/api/users/languages/spanish/for-review', headers: withSession() }) },
+    {
+      key: 'review',
+      label: 'GET /api/users/languages/spanish/for-review',
+      kind: 'read',
+      url: app.url,
+      next: () => ({ path: '/api/users/languages/spanish/for-review', headers: withSession() }),
+    },
     // The Spanish quiz's batch; without the query, GET /api/spanish is the whole list (bench/word-list.ts measures it).
-    { key: 'list', label: 'GET /api/spanish?limit=15&unlearned=true', kind: 'read', url: app.url, next: () => ({ path: '/api/spanish?limit=15&unlearned=true', headers: withSession() }) },
+    {
+      key: 'list',
+      label: 'GET /api/spanish?limit=15&unlearned=true',
+      kind: 'read',
+      url: app.url,
+      next: () => ({ path: '/api/spanish?limit=15&unlearned=true', headers: withSession() }),
+    },
     // The same batch for one learner who has met nearly the whole deck and for one who has met none of it, one after
     // the other in each round: what a batch costs should not depend on how far a learner is (the frontier).
-    ...([['veteran', seeded.veteran], ['newcomer', seeded.newcomer]] as const).map(([key, learner]): Endpoint => ({
+    ...(
+      [
+        ['veteran', seeded.veteran],
+        ['newcomer', seeded.newcomer],
+      ] as const
+    ).map(([key, learner]): Endpoint => ({
       key,
       label: `GET /api/spanish?limit=15&unlearned=true, the ${key} (${learner.spanishStudied} words met)`,
       kind: 'read',
       url: app.url,
-      next: () => ({ path: '/api/spanish?limit=15&unlearned=true', headers: { cookie: learner.cookie, 'accept-encoding': ACCEPT_ENCODING } }),
+      next: () => ({
+        path: '/api/spanish?limit=15&unlearned=true',
+        headers: { cookie: learner.cookie, 'accept-encoding': ACCEPT_ENCODING },
+      }),
     })),
   ];
 
   // With --only, the floors of the endpoints chosen run too.
   const floorsOf = (keys: string[]): string[] => CPU_TARGETS.filter((t) => keys.includes(t.key)).map((t) => t.floor);
-  if (ONLY) endpoints.splice(0, endpoints.length, ...endpoints.filter((e) => e.kind === 'baseline' || ONLY.includes(e.key) || floorsOf(ONLY).includes(e.key)));
+  if (ONLY)
+    endpoints.splice(
+      0,
+      endpoints.length,
+      ...endpoints.filter((e) => e.kind === 'baseline' || ONLY.includes(e.key) || floorsOf(ONLY).includes(e.key)),
+    );
   log(`API warm-up (${WARM_S} s per endpoint)`);
   for (const e of endpoints) await load({ url: e.url, connections: CONNECTIONS, seconds: WARM_S, next: e.next });
   const results = new Map<string, LoadResult[]>(endpoints.map((e) => [e.key, []]));
   // CPU per request of the server and, when it runs on this machine, of PostgreSQL (all its processes), in µs.
-  const cpu = new Map<string, { server: number[]; database: number[] }>(endpoints.map((e) => [e.key, { server: [], database: [] }]));
+  const cpu = new Map<string, { server: number[]; database: number[] }>(
+    endpoints.map((e) => [e.key, { server: [], database: [] }]),
+  );
   const serverPid = app.proc.pid ?? 0;
   const pgPids = engine === 'postgres' ? postgresPids : () => [];
   for (let r = 1; r <= ROUNDS; r++) {
@@ -220,7 +326,9 @@ async function apiFigures(engine: 'sqlite' | 'postgres', app: Child, hello: Chil
       cpu.get(e.key)?.server.push((spent(pid) * 1000) / res.requests);
       cpu.get(e.key)?.database.push((database * 1000) / res.requests);
       results.get(e.key)?.push(res);
-      log(`round ${r} ${e.key.padEnd(9)} ${res.rps.toFixed(0).padStart(6)} req/s  p99 ${res.p99} ms  errors ${res.errors}`);
+      log(
+        `round ${r} ${e.key.padEnd(9)} ${res.rps.toFixed(0).padStart(6)} req/s  p99 ${res.p99} ms  errors ${res.errors}`,
+      );
     }
   }
   const cpuNote = (key: string) => {
@@ -230,28 +338,75 @@ async function apiFigures(engine: 'sqlite' | 'postgres', app: Child, hello: Chil
   };
   const summary = (key: string) => {
     const rs = results.get(key) ?? [];
-    return { rps: median(rs.map((x) => x.rps)), p99: median(rs.map((x) => x.p99)), errors: rs.reduce((s, x) => s + x.errors, 0), requests: rs.reduce((s, x) => s + x.requests, 0) };
+    return {
+      rps: median(rs.map((x) => x.rps)),
+      p99: median(rs.map((x) => x.p99)),
+      errors: rs.reduce((s, x) => s + x.errors, 0),
+      requests: rs.reduce((s, x) => s + x.requests, 0),
+    };
   };
   const base = summary('hello');
   const t = TARGETS[engine];
-  rows.push({ figure: 'hello-world req/s (baseline)', value: base.rps, unit: 'req/s', target: '', pass: null, note: `p99 ${base.p99} ms` });
+  rows.push({
+    figure: 'hello-world req/s (baseline)',
+    value: base.rps,
+    unit: 'req/s',
+    target: '',
+    pass: null,
+    note: `p99 ${base.p99} ms`,
+  });
   for (const e of endpoints.filter((x) => x.kind === 'floor')) {
     const s = summary(e.key);
-    rows.push({ figure: `${e.label} req/s`, value: s.rps, unit: 'req/s', baseline: base.rps, baselineLabel: 'hello', ratio: s.rps / base.rps, target: '(floor)', pass: null, note: cpuNote(e.key) });
+    rows.push({
+      figure: `${e.label} req/s`,
+      value: s.rps,
+      unit: 'req/s',
+      baseline: base.rps,
+      baselineLabel: 'hello',
+      ratio: s.rps / base.rps,
+      target: '(floor)',
+      pass: null,
+      note: cpuNote(e.key),
+    });
     rows.push({ figure: `  errors (of ${s.requests})`, value: s.errors, unit: '', target: '0', pass: s.errors === 0 });
   }
   for (const e of endpoints.filter((x) => x.kind === 'read' || x.kind === 'write')) {
     const s = summary(e.key);
     const ratio = s.rps / base.rps;
     const want = e.kind === 'write' ? t.write : t.read;
-    rows.push({ figure: `${e.label} req/s`, value: s.rps, unit: 'req/s', baseline: base.rps, baselineLabel: 'hello', ratio, target: `≥ ${want} × hello`, pass: ratio >= want, note: cpuNote(e.key) });
+    rows.push({
+      figure: `${e.label} req/s`,
+      value: s.rps,
+      unit: 'req/s',
+      baseline: base.rps,
+      baselineLabel: 'hello',
+      ratio,
+      target: `≥ ${want} × hello`,
+      pass: ratio >= want,
+      note: cpuNote(e.key),
+    });
     // Saturated, p99 is queueing: the targets are held at a steady rate (steadyLoadFigures).
-    rows.push({ figure: `  p99 latency, saturated`, value: s.p99, unit: 'ms', baseline: base.p99, baselineLabel: 'hello', ratio: base.p99 ? s.p99 / base.p99 : null, target: '(none)', pass: null });
+    rows.push({
+      figure: `  p99 latency, saturated`,
+      value: s.p99,
+      unit: 'ms',
+      baseline: base.p99,
+      baselineLabel: 'hello',
+      ratio: base.p99 ? s.p99 / base.p99 : null,
+      target: '(none)',
+      pass: null,
+    });
     rows.push({ figure: `  errors (of ${s.requests})`, value: s.errors, unit: '', target: '0', pass: s.errors === 0 });
   }
   // Server CPU per request against its target, and against the floor of the same work where there is one.
   const cpuOf = (key: string) => median(cpu.get(key)?.server ?? []);
-  rows.push({ figure: 'server CPU per request, hello-world', value: cpuOf('hello'), unit: 'µs', target: '(baseline)', pass: null });
+  rows.push({
+    figure: 'server CPU per request, hello-world',
+    value: cpuOf('hello'),
+    unit: 'µs',
+    target: '(baseline)',
+    pass: null,
+  });
   for (const t of CPU_TARGETS.filter((target) => results.has(target.key))) {
     const value = cpuOf(t.key);
     if (engine === 'sqlite') {
@@ -284,7 +439,13 @@ async function apiFigures(engine: 'sqlite' | 'postgres', app: Child, hello: Chil
     });
     if (t.maxDatabaseUs !== null) {
       const database = median(cpu.get(t.key)?.database ?? []);
-      rows.push({ figure: `PostgreSQL CPU per request, ${t.label}`, value: database, unit: 'µs', target: `≤ ${t.maxDatabaseUs} µs`, pass: database <= t.maxDatabaseUs });
+      rows.push({
+        figure: `PostgreSQL CPU per request, ${t.label}`,
+        value: database,
+        unit: 'µs',
+        target: `≤ ${t.maxDatabaseUs} µs`,
+        pass: database <= t.maxDatabaseUs,
+      });
     }
   }
   await steadyLoadFigures(endpoints, (key) => summary(key).rps, rows);
@@ -315,22 +476,39 @@ const STEADY_SHARE = 0.5;
  * while others use the server. Each is held to MAX_P99_OF_HELLO times hello-world's p99 measured the same way, so a
  * busy machine moves both.
  */
-async function steadyLoadFigures(endpoints: Endpoint[], saturatedRps: (key: string) => number, rows: Row[]): Promise<void> {
+async function steadyLoadFigures(
+  endpoints: Endpoint[],
+  saturatedRps: (key: string) => number,
+  rows: Row[],
+): Promise<void> {
   const steady = async (e: Endpoint) => {
     const rate = saturatedRps(e.key) * STEADY_SHARE;
     const rs: LoadResult[] = [];
     for (let r = 1; r <= ROUNDS; r++) {
       const res = await pacedLoad({ url: e.url, connections: CONNECTIONS, seconds: ROUND_S, next: e.next, rate });
       rs.push(res);
-      log(`round ${r} ${e.key.padEnd(9)} at ${rate.toFixed(0)} req/s offered: ${res.rps.toFixed(0)} req/s, p99 ${res.p99} ms, errors ${res.errors}`);
+      log(
+        `round ${r} ${e.key.padEnd(9)} at ${rate.toFixed(0)} req/s offered: ${res.rps.toFixed(0)} req/s, p99 ${res.p99} ms, errors ${res.errors}`,
+      );
     }
     const errors = rs.reduce((sum, x) => sum + x.errors, 0);
-    return { p99: median(rs.map((x) => x.p99)), note: `${rate.toFixed(0)} req/s offered over up to ${CONNECTIONS} connections; p50 ${median(rs.map((x) => x.p50))} ms; errors ${errors}` };
+    return {
+      p99: median(rs.map((x) => x.p99)),
+      note: `${rate.toFixed(0)} req/s offered over up to ${CONNECTIONS} connections; p50 ${median(rs.map((x) => x.p50))} ms; errors ${errors}`,
+    };
   };
   // The same for hello-world: the p99 this machine gives a request that does nothing.
   const hello = endpoints.find((e) => e.key === 'hello');
   const base = hello ? await steady(hello) : null;
-  if (base) rows.push({ figure: `hello-world p99 at ${STEADY_SHARE} × its saturated rate`, value: base.p99, unit: 'ms', target: '(baseline)', pass: null, note: base.note });
+  if (base)
+    rows.push({
+      figure: `hello-world p99 at ${STEADY_SHARE} × its saturated rate`,
+      value: base.p99,
+      unit: 'ms',
+      target: '(baseline)',
+      pass: null,
+      note: base.note,
+    });
   for (const e of endpoints.filter((x) => CPU_TARGETS.some((target) => target.key === x.key))) {
     const { p99, note } = await steady(e);
     rows.push({
@@ -366,24 +544,48 @@ async function mixedFigure(endpoints: Endpoint[], rows: Row[]): Promise<void> {
     ]);
     reads.push(read);
     writes.push(write);
-    log(`round ${r} mixed     batch ${read.rps.toFixed(0)} req/s p99 ${read.p99} ms, answers ${write.rps.toFixed(0)} req/s p99 ${write.p99} ms`);
+    log(
+      `round ${r} mixed     batch ${read.rps.toFixed(0)} req/s p99 ${read.p99} ms, answers ${write.rps.toFixed(0)} req/s p99 ${write.p99} ms`,
+    );
   }
   const p99 = median(reads.map((x) => x.p99));
   const errors = [...reads, ...writes].reduce((sum, x) => sum + x.errors, 0);
   const note = `${half} + ${half} connections; batch ${median(reads.map((x) => x.rps)).toFixed(0)} req/s, answers ${median(writes.map((x) => x.rps)).toFixed(0)} req/s (p99 ${median(writes.map((x) => x.p99))} ms)`;
-  rows.push({ figure: 'quiz batch p99 while answers are written', value: p99, unit: 'ms', target: '≤ 10 ms', pass: p99 <= 10, note });
+  rows.push({
+    figure: 'quiz batch p99 while answers are written',
+    value: p99,
+    unit: 'ms',
+    target: '≤ 10 ms',
+    pass: p99 <= 10,
+    note,
+  });
   rows.push({ figure: '  errors, batch and answers', value: errors, unit: '', target: '0', pass: errors === 0 });
 }
 
-async function loginFigures(app: Child, seeded: SeedResult, storedHash: Promise<string | null>, normalReadRps: number, readNext: () => Req, rows: Row[]): Promise<void> {
+async function loginFigures(
+  app: Child,
+  seeded: SeedResult,
+  storedHash: Promise<string | null>,
+  normalReadRps: number,
+  readNext: () => Req,
+  rows: Row[],
+): Promise<void> {
   // Accounts without a load session, so logins never end a session the read load is using.
-  const usernames = seeded.learners.filter((_, i) => i % Math.floor(seeded.learners.length / ACTIVE) !== 0).map((l) => l.username);
+  const usernames = seeded.learners
+    .filter((_, i) => i % Math.floor(seeded.learners.length / ACTIVE) !== 0)
+    .map((l) => l.username);
   const hash = (await storedHash) ?? '';
   log(`argon2id baseline: raw verifications, ${LOGIN_CONCURRENCY} at once`);
   const raw = await rawVerifyRate(hash, BENCH_PASSWORD, LOGIN_CONCURRENCY, QUICK ? 2 : 4);
   log(`logins: ${LOGIN_CONCURRENCY} clients`);
   await runLogins({ url: app.url, usernames, password: BENCH_PASSWORD, concurrency: LOGIN_CONCURRENCY, seconds: 1 });
-  const logins = await runLogins({ url: app.url, usernames, password: BENCH_PASSWORD, concurrency: LOGIN_CONCURRENCY, seconds: QUICK ? 3 : 6 });
+  const logins = await runLogins({
+    url: app.url,
+    usernames,
+    password: BENCH_PASSWORD,
+    concurrency: LOGIN_CONCURRENCY,
+    seconds: QUICK ? 3 : 6,
+  });
   log(`  ${logins.perSecond.toFixed(1)} logins/s ${JSON.stringify(logins.statuses)}`);
   rows.push({
     figure: `POST /api/auth/login logins/s (${LOGIN_CONCURRENCY} at once)`,
@@ -403,11 +605,19 @@ async function loginFigures(app: Child, seeded: SeedResult, storedHash: Promise<
   for (let r = 1; r <= ROUNDS; r++) {
     const [reads, l] = await Promise.all([
       load({ url: app.url, connections: CONNECTIONS, seconds: ROUND_S, next: readNext }),
-      runLogins({ url: app.url, usernames, password: BENCH_PASSWORD, concurrency: LOGIN_CONCURRENCY, seconds: ROUND_S }),
+      runLogins({
+        url: app.url,
+        usernames,
+        password: BENCH_PASSWORD,
+        concurrency: LOGIN_CONCURRENCY,
+        seconds: ROUND_S,
+      }),
     ]);
     during.push(reads.rps);
     loginErrors += l.failed + reads.errors;
-    log(`round ${r} reads during logins ${reads.rps.toFixed(0)} req/s (p99 ${reads.p99} ms), ${l.perSecond.toFixed(1)} logins/s`);
+    log(
+      `round ${r} reads during logins ${reads.rps.toFixed(0)} req/s (p99 ${reads.p99} ms), ${l.perSecond.toFixed(1)} logins/s`,
+    );
   }
   const d = median(during);
   rows.push({
@@ -423,19 +633,48 @@ async function loginFigures(app: Child, seeded: SeedResult, storedHash: Promise<
   });
 }
 
-
 async function webFigures(app: Child, hello: Child, seeded: SeedResult, rows: Row[]): Promise<void> {
   const bundle = measureBundle(path.join(ROOT, 'apps/web/dist'));
   const KB = 1024;
-  rows.push({ figure: 'initial JS, gzip (entry + modulepreloads)', value: bundle.initialGzip / KB, unit: 'KB', baseline: 150, baselineLabel: 'budget', ratio: bundle.initialGzip / KB / 150, target: '≤ 150 KB', pass: bundle.initialGzip <= 150 * KB, note: `${bundle.initialFiles.length} files: ${bundle.initialFiles.map((f) => path.basename(f)).join(', ')}` });
-  rows.push({ figure: 'all JS, gzip', value: bundle.totalGzip / KB, unit: 'KB', baseline: 300, baselineLabel: 'budget', ratio: bundle.totalGzip / KB / 300, target: '≤ 300 KB', pass: bundle.totalGzip <= 300 * KB, note: `${bundle.totalFiles} files` });
+  rows.push({
+    figure: 'initial JS, gzip (entry + modulepreloads)',
+    value: bundle.initialGzip / KB,
+    unit: 'KB',
+    baseline: 150,
+    baselineLabel: 'budget',
+    ratio: bundle.initialGzip / KB / 150,
+    target: '≤ 150 KB',
+    pass: bundle.initialGzip <= 150 * KB,
+    note: `${bundle.initialFiles.length} files: ${bundle.initialFiles.map((f) => path.basename(f)).join(', ')}`,
+  });
+  rows.push({
+    figure: 'all JS, gzip',
+    value: bundle.totalGzip / KB,
+    unit: 'KB',
+    baseline: 300,
+    baselineLabel: 'budget',
+    ratio: bundle.totalGzip / KB / 300,
+    target: '≤ 300 KB',
+    pass: bundle.totalGzip <= 300 * KB,
+    note: `${bundle.totalFiles} files`,
+  });
 
   const browser = await launchBrowser();
   try {
     log('browser: landing-page LCP (mobile: CPU ×4, 150 ms RTT, 1.6 Mbps)');
     const bare = await measureLcp(browser, `${hello.url}/page`);
     const lcp = await measureLcp(browser, `${app.url}/`);
-    rows.push({ figure: 'landing-page LCP, mobile profile', value: lcp.median, unit: 'ms', baseline: bare.median, baselineLabel: 'bare page', ratio: lcp.median / bare.median, target: '≤ 2500 ms', pass: Number.isNaN(lcp.median) ? null : lcp.median <= 2500, note: `runs ${lcp.runs.map((x) => x.toFixed(0)).join(', ')} ms; bare HTML page ${bare.runs.map((x) => x.toFixed(0)).join(', ')} ms` });
+    rows.push({
+      figure: 'landing-page LCP, mobile profile',
+      value: lcp.median,
+      unit: 'ms',
+      baseline: bare.median,
+      baselineLabel: 'bare page',
+      ratio: lcp.median / bare.median,
+      target: '≤ 2500 ms',
+      pass: Number.isNaN(lcp.median) ? null : lcp.median <= 2500,
+      note: `runs ${lcp.runs.map((x) => x.toFixed(0)).join(', ')} ms; bare HTML page ${bare.runs.map((x) => x.toFixed(0)).join(', ')} ms`,
+    });
 
     log('browser: keystroke → "Correct!" in the Spanish quiz');
     const floor = await bareKeystroke(browser);
@@ -450,11 +689,23 @@ async function webFigures(app: Child, hello: Child, seeded: SeedResult, rows: Ro
       ratio: quiz.median === null ? null : quiz.median / floor,
       target: '≤ 16 ms',
       pass: quiz.median === null ? null : quiz.median <= 16,
-      note: quiz.problem ? `not measured: ${quiz.problem}` : `samples ${quiz.samples.map((x) => x.toFixed(1)).join(', ')} ms (keydown → frame after the DOM shows it)`,
+      note: quiz.problem
+        ? `not measured: ${quiz.problem}`
+        : `samples ${quiz.samples.map((x) => x.toFixed(1)).join(', ')} ms (keydown → frame after the DOM shows it)`,
     });
     if (quiz.jsFiles.length) {
       const quizJs = quiz.jsFiles.reduce((s, f) => s + bundle.gzipOf(f), 0);
-      rows.push({ figure: 'JS loaded by /spanish-quiz, gzip', value: quizJs / KB, unit: 'KB', baseline: bundle.totalGzip / KB, baselineLabel: 'all JS', ratio: quizJs / bundle.totalGzip, target: '(split)', pass: null, note: `${quiz.jsFiles.length} files` });
+      rows.push({
+        figure: 'JS loaded by /spanish-quiz, gzip',
+        value: quizJs / KB,
+        unit: 'KB',
+        baseline: bundle.totalGzip / KB,
+        baselineLabel: 'all JS',
+        ratio: quizJs / bundle.totalGzip,
+        target: '(split)',
+        pass: null,
+        note: `${quiz.jsFiles.length} files`,
+      });
     }
   } finally {
     await browser.close();
@@ -477,11 +728,16 @@ async function benchEngine(engine: 'sqlite' | 'postgres'): Promise<Row[]> {
     let hash: string | null = null;
     try {
       seeded = await seed(handle, { learners: LEARNERS, now: Date.now() });
-      hash = (await handle.kysely.selectFrom('users').select('password_hash').limit(1).executeTakeFirstOrThrow()).password_hash;
+      hash = (await handle.kysely.selectFrom('users').select('password_hash').limit(1).executeTakeFirstOrThrow())
+        .password_hash;
     } finally {
       await handle.close();
     }
-    log(`  ${seeded.seconds.toFixed(1)} s: ${Object.entries(seeded.rows).map(([k, v]) => `${k} ${v}`).join(', ')}`);
+    log(
+      `  ${seeded.seconds.toFixed(1)} s: ${Object.entries(seeded.rows)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(', ')}`,
+    );
     log(`  ${seeded.passwordNote}`);
     const prof = profileArgs(engine);
     hello = await startHello();
@@ -492,11 +748,25 @@ async function benchEngine(engine: 'sqlite' | 'postgres'): Promise<Row[]> {
     const { unlearnedRps, readNext } = await apiFigures(engine, app, hello, floor, seeded, rows);
     if (!ONLY) await loginFigures(app, seeded, Promise.resolve(hash), unlearnedRps, readNext, rows);
     const rss = app.rssKiB();
-    rows.push({ figure: 'server RSS after the load', value: rss / 1024, unit: 'MiB', baseline: hello.rssKiB() / 1024, baselineLabel: 'hello RSS', ratio: rss / hello.rssKiB(), target: '(none)', pass: null, note: `${(rssStart / 1024).toFixed(0)} MiB right after start` });
+    rows.push({
+      figure: 'server RSS after the load',
+      value: rss / 1024,
+      unit: 'MiB',
+      baseline: hello.rssKiB() / 1024,
+      baselineLabel: 'hello RSS',
+      ratio: rss / hello.rssKiB(),
+      target: '(none)',
+      pass: null,
+      note: `${(rssStart / 1024).toFixed(0)} MiB right after start`,
+    });
 
     if (engine === engines[0] && !args.has('--no-browser') && !ONLY) await webFigures(app, hello, seeded, rows);
 
-    const seedNote = `Data: ${Object.entries(seeded.rows).map(([k, v]) => `${v} ${k}`).join(', ')} (seeded in ${seeded.seconds.toFixed(0)} s; ${seeded.passwordNote}). Load: ${CONNECTIONS} connections, ${ACTIVE} learners' sessions, median of ${ROUNDS} rounds of ${ROUND_S} s after ${WARM_S} s warm-up.`;
+    const seedNote = `Data: ${Object.entries(seeded.rows)
+      .map(([k, v]) => `${v} ${k}`)
+      .join(
+        ', ',
+      )} (seeded in ${seeded.seconds.toFixed(0)} s; ${seeded.passwordNote}). Load: ${CONNECTIONS} connections, ${ACTIVE} learners' sessions, median of ${ROUNDS} rounds of ${ROUND_S} s after ${WARM_S} s warm-up.`;
     const title = `${engine === 'sqlite' ? 'SQLite' : 'PostgreSQL'} — ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`;
     printTable(title, rows);
     console.log(`  ${seedNote}`);
@@ -505,12 +775,18 @@ async function benchEngine(engine: 'sqlite' | 'postgres'): Promise<Row[]> {
       const file = fs.readdirSync(prof.dir).find((f) => f.endsWith('.cpuprofile'));
       if (file) {
         const s = summarizeProfile(path.join(prof.dir, file), 20);
-        console.log(`\nCPU profile of the server (${path.join(prof.dir, file)}), share of busy time by package/file:\n${s.files.join('\n')}\n\nby function:\n${s.functions.join('\n')}`);
+        console.log(
+          `\nCPU profile of the server (${path.join(prof.dir, file)}), share of busy time by package/file:\n${s.files.join('\n')}\n\nby function:\n${s.functions.join('\n')}`,
+        );
       }
     }
     if (!QUICK && !ONLY) {
       const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
-      writeSection(DOC, engine, `### ${title}\n\n\`npm run bench${args.size ? ` -- ${[...args].join(' ')}` : ''}\` on ${machine}.\n\n${markdownTable(rows)}\n\n${seedNote}`);
+      writeSection(
+        DOC,
+        engine,
+        `### ${title}\n\n\`npm run bench${args.size ? ` -- ${[...args].join(' ')}` : ''}\` on ${machine}.\n\n${markdownTable(rows)}\n\n${seedNote}`,
+      );
     }
     return rows;
   } finally {
@@ -525,4 +801,6 @@ const started = performance.now();
 const all: Row[] = [];
 for (const engine of engines) all.push(...(await benchEngine(engine)));
 const missed = all.filter((r) => r.pass === false).length;
-log(`done in ${((performance.now() - started) / 1000).toFixed(0)} s: ${missed} target(s) missed${QUICK ? ' (quick run: not written to docs)' : `; results in ${path.relative(ROOT, DOC)}`}`);
+log(
+  `done in ${((performance.now() - started) / 1000).toFixed(0)} s: ${missed} target(s) missed${QUICK ? ' (quick run: not written to docs)' : `; results in ${path.relative(ROOT, DOC)}`}`,
+);

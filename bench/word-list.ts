@@ -24,7 +24,11 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vocab-word-list-'));
 const app = await startApp({ DATABASE_URL: `sqlite:${path.join(dir, 'bench.db')}` });
 try {
   const call = async (method: string, url: string, body?: object, cookie?: string) => {
-    const res = await fetch(app.url + url, { method, headers: { ...ORIGIN_HEADERS, ...(cookie ? { cookie } : {}) }, body: body ? JSON.stringify(body) : null });
+    const res = await fetch(app.url + url, {
+      method,
+      headers: { ...ORIGIN_HEADERS, ...(cookie ? { cookie } : {}) },
+      body: body ? JSON.stringify(body) : null,
+    });
     if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
     return res;
   };
@@ -32,7 +36,8 @@ try {
   const login = await call('POST', '/api/auth/login', { username: 'bencher', password: 'correct horse' });
   const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
   const { _id: userId } = (await login.json()) as { _id: string };
-  for (const language of ['spanish', 'french', 'german', 'italian', 'portuguese']) await call('POST', '/api/users/languages', { language }, cookie);
+  for (const language of ['spanish', 'french', 'german', 'italian', 'portuguese'])
+    await call('POST', '/api/users/languages', { language }, cookie);
   const words = (await (await call('GET', '/api/spanish', undefined, cookie)).json()) as Array<{ _id: string }>;
   for (const w of words.slice(0, 300)) await call('PATCH', `/api/spanish/${w._id}`, { verdict: 'correct' }, cookie);
 
@@ -66,7 +71,12 @@ try {
     const br = await get('br');
     const body = (await (await fetch(app.url + url, { headers })).json()) as unknown;
     const count = Array.isArray(body)
-      ? body.reduce((n: number, item: unknown) => n + (typeof item === 'object' && item && 'wordsLearned' in item ? (item.wordsLearned as unknown[]).length : 1), 0)
+      ? body.reduce(
+          (n: number, item: unknown) =>
+            n +
+            (typeof item === 'object' && item && 'wordsLearned' in item ? (item.wordsLearned as unknown[]).length : 1),
+          0,
+        )
       : 0;
     const times: number[] = [];
     const cpuBefore = cpuMs(pid);
@@ -77,7 +87,12 @@ try {
     }
     const cpu = (cpuMs(pid) - cpuBefore) / SEQUENTIAL;
     times.sort((a, b) => a - b);
-    const loaded = await load({ url: app.url, connections: 10, seconds: 5, next: () => ({ path: url, headers: { ...headers, 'accept-encoding': 'gzip, deflate, br' } }) });
+    const loaded = await load({
+      url: app.url,
+      connections: 10,
+      seconds: 5,
+      next: () => ({ path: url, headers: { ...headers, 'accept-encoding': 'gzip, deflate, br' } }),
+    });
     const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
     rows.push(
       `| ${label} | ${count} | ${kb(raw.bytes)} | ${gzip.encoding === 'gzip' ? kb(gzip.bytes) : '(not compressed)'} | ${br.encoding === 'br' ? kb(br.bytes) : '(not compressed)'} | ${cpu.toFixed(1)} | ${median(times).toFixed(1)}, ${(times[Math.floor(times.length * 0.95)] ?? NaN).toFixed(1)} | ${loaded.rps.toFixed(0)}${loaded.errors ? ` (${loaded.errors} errors)` : ''} |`,

@@ -87,7 +87,9 @@ test.describe('accessibility (axe-core: no serious or critical violation)', () =
     expect(await violationsOfRoutes(page, ACCOUNT_ROUTES)).toEqual([]);
   });
 
-  test('on the quiz verdicts (correct, almost, incorrect) and the open account menu, light and dark', async ({ page }) => {
+  test('on the quiz verdicts (correct, almost, incorrect) and the open account menu, light and dark', async ({
+    page,
+  }) => {
     await page.clock.install();
     const found: string[] = [];
     const check = async (where: string) => {
@@ -134,8 +136,13 @@ test.describe('accessibility (axe-core: no serious or critical violation)', () =
   });
 
   test('is usable from the keyboard alone: skip link, account menu, quiz', async ({ page }) => {
-    const focused = () => page.evaluate(() => ({ text: document.activeElement?.textContent?.trim() ?? '', id: document.activeElement?.id ?? '' }));
-    const focusRing = () => page.evaluate(() => (document.activeElement ? getComputedStyle(document.activeElement).outlineStyle : 'none'));
+    const focused = () =>
+      page.evaluate(() => ({
+        text: document.activeElement?.textContent?.trim() ?? '',
+        id: document.activeElement?.id ?? '',
+      }));
+    const focusRing = () =>
+      page.evaluate(() => (document.activeElement ? getComputedStyle(document.activeElement).outlineStyle : 'none'));
 
     await signUpAndLogIn(page, 'keyboarder');
     await visit(page, '/user-home');
@@ -180,7 +187,9 @@ test.describe('accessibility (axe-core: no serious or critical violation)', () =
 });
 
 test.describe('form controls in the dark scheme', () => {
-  test('every unchecked box and radio has an edge with 3:1 contrast against its surface (WCAG 1.4.11)', async ({ page }) => {
+  test('every unchecked box and radio has an edge with 3:1 contrast against its surface (WCAG 1.4.11)', async ({
+    page,
+  }) => {
     await page.emulateMedia({ colorScheme: 'dark' });
     await visit(page, '/settings');
     const controls = page.locator('input[type=checkbox]:not(:checked), input[type=radio]:not(:checked)');

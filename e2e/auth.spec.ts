@@ -62,7 +62,9 @@ test.describe('signing up, logging in and out', () => {
     expect(await page.getByText('✔ Signup Successful.').count()).toBe(0);
   });
 
-  test('refuses a wrong password, logs in, keeps the session across a reload, and logs out to the landing page', async ({ page }) => {
+  test('refuses a wrong password, logs in, keeps the session across a reload, and logs out to the landing page', async ({
+    page,
+  }) => {
     await signUpAndLogIn(page, 'rambler');
     await page.context().clearCookies();
 

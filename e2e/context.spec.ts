@@ -17,7 +17,9 @@ async function askedSentence(page: Page): Promise<ExampleSentence> {
   return sentence;
 }
 
-test('practises Spanish in context on a phone with its keyboard open; the sentence after each answer is in view', async ({ page }) => {
+test('practises Spanish in context on a phone with its keyboard open; the sentence after each answer is in view', async ({
+  page,
+}) => {
   await page.clock.install();
   await page.goto('/spanish');
   await page.getByRole('link', { name: 'Practice in context' }).click();
@@ -52,6 +54,10 @@ test('practises Spanish in context on a phone with its keyboard open; the senten
   // The answers count on the recall card (decision 0014): the English → Spanish practice has one word learned.
   await skipAnswerPause(page);
   await expect
-    .poll(async () => ((await (await page.request.get('/api/spanish/stats?direction=recall')).json()) as { learnedCount: number }).learnedCount)
+    .poll(
+      async () =>
+        ((await (await page.request.get('/api/spanish/stats?direction=recall')).json()) as { learnedCount: number })
+          .learnedCount,
+    )
     .toBe(1);
 });

@@ -8,7 +8,10 @@ type Smtp = Awaited<ReturnType<typeof startSmtp>>;
 /** The path and query of the first link in the latest mail to `to` that goes to `page` (the link's host is PUBLIC_URL's). */
 async function linkInMail(smtp: Smtp, to: string, page: string): Promise<string> {
   for (let i = 0; i < 100; i++) {
-    const mail = smtp.received.map(readMail).reverse().find((m) => m.headers.to === to && m.text.includes(page));
+    const mail = smtp.received
+      .map(readMail)
+      .reverse()
+      .find((m) => m.headers.to === to && m.text.includes(page));
     const link = mail?.text.split(/\s+/).find((w) => w.includes(page));
     if (link) {
       const url = new URL(link);
@@ -48,7 +51,9 @@ test.describe('email, on a phone', () => {
     await expect(page.getByRole('status')).toContainText('me@example.com is confirmed.');
     await page.goto(`${mailApp.url}/user-profile`);
     await expect(page.getByText('Your address: me@example.com')).toBeVisible();
-    await page.getByRole('region', { name: 'Email address' }).screenshot({ path: 'test-results/e2e/email-profile-375.png' });
+    await page
+      .getByRole('region', { name: 'Email address' })
+      .screenshot({ path: 'test-results/e2e/email-profile-375.png' });
     await page.getByRole('button', { name: 'Logout', exact: true }).click();
 
     await page.goto(`${mailApp.url}/login`);
@@ -86,7 +91,13 @@ test.describe('email, on a phone', () => {
 
   test('turns the daily reminder on at an hour and on days, in the browser time zone', async ({ page }) => {
     for (const step of ['signup', 'login']) {
-      expect((await page.request.post(`${mailApp.url}/api/auth/${step}`, { data: { username: 'reminded', password: PASSWORD } })).ok()).toBe(true);
+      expect(
+        (
+          await page.request.post(`${mailApp.url}/api/auth/${step}`, {
+            data: { username: 'reminded', password: PASSWORD },
+          })
+        ).ok(),
+      ).toBe(true);
     }
     await page.goto(`${mailApp.url}/settings`);
     await expect(page.getByText('Reminders go to a confirmed email address.')).toBeVisible();
@@ -109,16 +120,26 @@ test.describe('email, on a phone', () => {
     await expect(section.getByRole('status')).toHaveText(`Saved. Reminders at 08:00 (${zone}), Monday to Friday.`);
     await expectAccessible(page);
     await section.screenshot({ path: 'test-results/e2e/email-reminder-375.png' });
-    for (const [width, height] of [[375, 430], [1280, 900]] as const) {
+    for (const [width, height] of [
+      [375, 430],
+      [1280, 900],
+    ] as const) {
       await page.setViewportSize({ width, height });
       await page.screenshot({ path: `test-results/e2e/email-settings-${width}x${height}.png`, fullPage: true });
     }
     await page.setViewportSize({ width: 375, height: 812 });
 
     await page.reload();
-    await expect(page.getByRole('region', { name: 'Daily reminder' }).getByLabel('At', { exact: true })).toHaveValue('8');
+    await expect(page.getByRole('region', { name: 'Daily reminder' }).getByLabel('At', { exact: true })).toHaveValue(
+      '8',
+    );
     await expect(page.getByRole('region', { name: 'Daily reminder' }).getByLabel('Saturday')).not.toBeChecked();
-    expect(await (await page.request.get(`${mailApp.url}/api/reminders`)).json()).toMatchObject({ enabled: true, hour: 8, timeZone: zone, days: [1, 2, 3, 4, 5] });
+    expect(await (await page.request.get(`${mailApp.url}/api/reminders`)).json()).toMatchObject({
+      enabled: true,
+      hour: 8,
+      timeZone: zone,
+      days: [1, 2, 3, 4, 5],
+    });
   });
 
   test('without a mail server, the settings say reminders are unavailable', async ({ page, app }) => {

@@ -24,8 +24,12 @@ const overflowsSideways = (page: Page) => page.evaluate(() => document.documentE
 const header = (page: Page) =>
   page.evaluate(() => {
     const bar = document.querySelector('header.navbar')?.getBoundingClientRect();
-    const items = [...document.querySelectorAll('.navbar-inner > *')].filter((el) => getComputedStyle(el).display !== 'none' && !el.classList.contains('nav-links'));
-    const tops = new Set(items.map((el) => Math.round(el.getBoundingClientRect().top + el.getBoundingClientRect().height / 2)));
+    const items = [...document.querySelectorAll('.navbar-inner > *')].filter(
+      (el) => getComputedStyle(el).display !== 'none' && !el.classList.contains('nav-links'),
+    );
+    const tops = new Set(
+      items.map((el) => Math.round(el.getBoundingClientRect().top + el.getBoundingClientRect().height / 2)),
+    );
     return { height: bar?.height ?? 0, rows: tops.size };
   });
 
@@ -41,7 +45,9 @@ async function answerFirstWordRight(page: Page): Promise<void> {
 }
 
 test.describe('the first five minutes', () => {
-  test('logs no console error or warning on a visitor\'s page loads (no session is an expected answer)', async ({ page }) => {
+  test("logs no console error or warning on a visitor's page loads (no session is an expected answer)", async ({
+    page,
+  }) => {
     const seen = watchConsole(page);
     for (const route of ['/', '/spanish', '/about', '/login']) {
       await page.goto(route);
@@ -54,7 +60,9 @@ test.describe('the first five minutes', () => {
   test.describe(() => {
     test.use({ viewport: { width: 375, height: 900 } });
 
-    test('takes a newcomer from the landing page into practice as a guest, then through signup to a home that shows it', async ({ page }) => {
+    test('takes a newcomer from the landing page into practice as a guest, then through signup to a home that shows it', async ({
+      page,
+    }) => {
       const seen = watchConsole(page);
       await page.goto('/');
       await page.getByText(/Learn the words you need by typing them/).waitFor();
@@ -71,7 +79,12 @@ test.describe('the first five minutes', () => {
       await page.getByRole('button', { name: 'Sign up' }).click();
       await page.getByText('✔ Signup Successful. You are logged in as newcomer.').waitFor();
       // One message, not contradicted: no "Click here to login", no "Already have an account? Log in".
-      expect(await page.locator('main').getByRole('link', { name: /log ?in/i }).count()).toBe(0);
+      expect(
+        await page
+          .locator('main')
+          .getByRole('link', { name: /log ?in/i })
+          .count(),
+      ).toBe(0);
 
       // Logged in already: the languages practised as a guest are the account's, with their progress.
       await page.getByRole('link', { name: 'Go to your languages' }).click();
@@ -93,10 +106,13 @@ test.describe('the first five minutes', () => {
       expect(seen).toEqual([]);
     });
 
-    test('draws the answers calendar readably at 375 px: month and weekday labels, a legend, and today\'s count', async ({ page }) => {
+    test("draws the answers calendar readably at 375 px: month and weekday labels, a legend, and today's count", async ({
+      page,
+    }) => {
       await page.goto('/');
       const words = (await (await page.request.get('/api/spanish')).json()) as Word[];
-      for (const word of words.slice(0, 3)) await page.request.patch(`/api/spanish/${word._id}`, { data: { verdict: 'correct' } });
+      for (const word of words.slice(0, 3))
+        await page.request.patch(`/api/spanish/${word._id}`, { data: { verdict: 'correct' } });
       await page.goto('/stats/spanish');
 
       const calendar = page.getByRole('img', { name: /^Answers per day over the last 90 days: 3 answers on 1 day/ });
@@ -108,7 +124,10 @@ test.describe('the first five minutes', () => {
         }),
       );
       expect(labels.map((l) => l.text)).toEqual(expect.arrayContaining(['Mon', 'Wed', 'Fri']));
-      expect(labels.filter((l) => /^[A-Z][a-z]{2,3}$/.test(l.text ?? '') && !['Mon', 'Wed', 'Fri'].includes(l.text ?? '')).length).toBeGreaterThanOrEqual(3);
+      expect(
+        labels.filter((l) => /^[A-Z][a-z]{2,3}$/.test(l.text ?? '') && !['Mon', 'Wed', 'Fri'].includes(l.text ?? ''))
+          .length,
+      ).toBeGreaterThanOrEqual(3);
       for (const label of labels) {
         expect(label.left, `${label.text} starts on screen`).toBeGreaterThanOrEqual(0);
         expect(label.right, `${label.text} ends on screen`).toBeLessThanOrEqual(375);
@@ -125,12 +144,20 @@ test.describe('the first five minutes', () => {
       await expectAccessible(page);
     });
 
-    test('keeps the header one compact row on quiz and review pages at 375 px, and folds the links behind Menu', async ({ page }) => {
+    test('keeps the header one compact row on quiz and review pages at 375 px, and folds the links behind Menu', async ({
+      page,
+    }) => {
       await signUpAndLogIn(page, 'compact');
       await addLanguage(page, 'spanish');
       await page.goto('/spanish-quiz');
       await answerFirstWordRight(page);
-      for (const route of ['/spanish-quiz', '/spanish/up-for-review', '/quiz/generic/spanish', '/review/generic/spanish', '/quiz/generic/spanish?direction=recall']) {
+      for (const route of [
+        '/spanish-quiz',
+        '/spanish/up-for-review',
+        '/quiz/generic/spanish',
+        '/review/generic/spanish',
+        '/quiz/generic/spanish?direction=recall',
+      ]) {
         await page.goto(route);
         await page.locator('main h1').first().waitFor();
         await page.getByText(/-day streak · \d+\/\d+ today/).waitFor();

@@ -41,7 +41,8 @@ for (const { width, height, use } of SCREENS) {
       const gap = await heading.evaluate((h) => {
         const section = h.parentElement as HTMLElement;
         const style = getComputedStyle(section);
-        const inner = section.getBoundingClientRect().top + parseFloat(style.borderTopWidth) + parseFloat(style.paddingTop);
+        const inner =
+          section.getBoundingClientRect().top + parseFloat(style.borderTopWidth) + parseFloat(style.paddingTop);
         return h.getBoundingClientRect().top - inner;
       });
       expect(gap).toBeLessThan(2);
@@ -49,7 +50,9 @@ for (const { width, height, use } of SCREENS) {
   });
 }
 
-test('a language\'s two homes name each other, and "Back to Spanish" returns to the one the learner came from', async ({ page }) => {
+test('a language\'s two homes name each other, and "Back to Spanish" returns to the one the learner came from', async ({
+  page,
+}) => {
   await signUpAndLogIn(page, 'two-homes');
   await addLanguage(page, 'spanish');
   await page.goto('/user-home');

@@ -4,13 +4,17 @@ import { signUpAndLogIn } from './support/learner';
 
 /** A pasted list previewed line by line and imported on confirming; the words exported from the stats page. */
 test.describe('importing and exporting words', () => {
-  test('imports a pasted Quizlet list after a preview, then downloads the words as CSV and for Anki', async ({ page }) => {
+  test('imports a pasted Quizlet list after a preview, then downloads the words as CSV and for Anki', async ({
+    page,
+  }) => {
     await signUpAndLogIn(page, 'importer');
     await page.goto('/spanish-add-words');
     await page.getByRole('link', { name: 'Import a list of words' }).click();
     await page.getByRole('heading', { level: 1, name: 'Spanish: import words' }).waitFor();
 
-    await page.getByLabel('Or paste a list').fill('ratoncito\tlittle mouse\nque\tthat\nRATONCITO\tagain\nsin traducción');
+    await page
+      .getByLabel('Or paste a list')
+      .fill('ratoncito\tlittle mouse\nque\tthat\nRATONCITO\tagain\nsin traducción');
     await page.getByRole('button', { name: 'Preview' }).click();
     const table = page.getByRole('table', { name: 'Preview: nothing is saved until you confirm' });
     await expect(table.getByRole('row')).toHaveCount(5);
@@ -24,16 +28,26 @@ test.describe('importing and exporting words', () => {
 
     await page.getByRole('link', { name: 'Export your words' }).click();
     const exports = page.getByRole('region', { name: 'Export your Spanish words' });
-    const [csv] = await Promise.all([page.waitForEvent('download'), exports.getByRole('link', { name: 'Words and progress (CSV)' }).click()]);
+    const [csv] = await Promise.all([
+      page.waitForEvent('download'),
+      exports.getByRole('link', { name: 'Words and progress (CSV)' }).click(),
+    ]);
     expect(csv.suggestedFilename()).toBe('vocab-spanish-words.csv');
     const text = fs.readFileSync(await csv.path(), 'utf8');
-    expect(text.split('\n')[0]).toBe('word,translations,article,note,source,learned,due,reviews,example,example_translation');
+    expect(text.split('\n')[0]).toBe(
+      'word,translations,article,note,source,learned,due,reviews,example,example_translation',
+    );
     // An own word imported without a sentence: its example columns are empty.
     expect(text).toContain('ratoncito,little mouse,,,own,no,,0,,');
 
-    const [anki] = await Promise.all([page.waitForEvent('download'), exports.getByRole('link', { name: 'Words for Anki' }).click()]);
+    const [anki] = await Promise.all([
+      page.waitForEvent('download'),
+      exports.getByRole('link', { name: 'Words for Anki' }).click(),
+    ]);
     expect(anki.suggestedFilename()).toBe('vocab-spanish-anki.txt');
-    expect(fs.readFileSync(await anki.path(), 'utf8')).toMatch(/^#separator:tab\n#html:false\n#notetype:Basic\n#deck:Vocab::Spanish\n/);
+    expect(fs.readFileSync(await anki.path(), 'utf8')).toMatch(
+      /^#separator:tab\n#html:false\n#notetype:Basic\n#deck:Vocab::Spanish\n/,
+    );
   });
 
   test('keeps why a line is left out in view beside a word of 120 characters', async ({ page }) => {

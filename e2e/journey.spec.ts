@@ -1,13 +1,24 @@
 import type { LanguageCard, SecretEntry, Word } from '@vocab/api';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
-import { PASSWORD, addLanguage, answerTo, quizOf, signUpAndLogIn, skipAnswerPause, typeAnswer, wordsOf } from './support/learner';
+import {
+  PASSWORD,
+  addLanguage,
+  answerTo,
+  quizOf,
+  signUpAndLogIn,
+  skipAnswerPause,
+  typeAnswer,
+  wordsOf,
+} from './support/learner';
 
 const DAY_MS = 86_400_000;
 
 /** The columns of the landing card grid: cards in the first row share its top edge. */
 async function gridColumns(page: Page): Promise<number> {
-  const tops = await page.locator('.language-deck > li').evaluateAll((items) => items.map((li) => Math.round(li.getBoundingClientRect().top)));
+  const tops = await page
+    .locator('.language-deck > li')
+    .evaluateAll((items) => items.map((li) => Math.round(li.getBoundingClientRect().top)));
   return tops.filter((top) => top === tops[0]).length;
 }
 
@@ -38,12 +49,18 @@ async function learnFirstSpanishWord(page: Page): Promise<{ first: string; words
   return { first, words };
 }
 
-test.describe('a learner\'s journey', () => {
+test.describe("a learner's journey", () => {
   // The whole journey runs at 1280 px below; at each width the layout and the first steps are checked.
-  for (const [width, columns] of [[375, 1], [800, 2], [1280, 4]] as const) {
+  for (const [width, columns] of [
+    [375, 1],
+    [800, 2],
+    [1280, 4],
+  ] as const) {
     test.describe(() => {
       test.use({ viewport: { width, height: 900 } });
-      test(`at ${width} px: landing cards in ${columns} column(s), then a language home and its quiz`, async ({ page }) => {
+      test(`at ${width} px: landing cards in ${columns} column(s), then a language home and its quiz`, async ({
+        page,
+      }) => {
         await page.goto('/');
         await page.getByRole('heading', { name: 'Hello and welcome...' }).waitFor();
         await page.getByText('I want to learn vocabulary for:').waitFor();
@@ -89,7 +106,9 @@ test.describe('a learner\'s journey', () => {
     const cards = (await (await page.request.get('/api/languages')).json()) as LanguageCard[];
     await page.goto('/');
     for (const card of cards) {
-      const shown = page.locator('.language-deck > li').filter({ has: page.getByRole('heading', { name: card.language }) });
+      const shown = page
+        .locator('.language-deck > li')
+        .filter({ has: page.getByRole('heading', { name: card.language }) });
       // A language still being prepared reads as coming, without a word count.
       if (card.isActive) await shown.getByText(`${card.totalWords.toLocaleString('en')} words`).waitFor();
       else await shown.getByText('Coming soon...').waitFor();
@@ -100,7 +119,9 @@ test.describe('a learner\'s journey', () => {
     expect(await page.locator('.language-deck > li').count()).toBe(cards.length);
   });
 
-  test('practises Spanish: "Correct!" locks the answer, the next word and the score come 2 seconds later; a wrong answer shows the right one', async ({ page }) => {
+  test('practises Spanish: "Correct!" locks the answer, the next word and the score come 2 seconds later; a wrong answer shows the right one', async ({
+    page,
+  }) => {
     // The page's clock is Playwright's, so the 2-second pause is checked exactly rather than raced.
     await page.clock.install();
     await page.goto('/spanish/up-for-review');
@@ -217,16 +238,26 @@ test.describe('a learner\'s journey', () => {
     await page.getByText('✔ “zanzarina” added to your Italian words.').waitFor();
 
     // No browser alert: the form says it under the word and keeps what was typed.
-    page.once('dialog', (dialog) => void dialog.dismiss().then(() => { throw new Error(`unexpected dialog: ${dialog.message()}`); }));
+    page.once(
+      'dialog',
+      (dialog) =>
+        void dialog.dismiss().then(() => {
+          throw new Error(`unexpected dialog: ${dialog.message()}`);
+        }),
+    );
     await page.getByLabel('Italian word').fill('zanzarina');
     await page.getByLabel('English translation').fill('gnat');
     await add.click();
-    await expect(page.getByRole('alert')).toHaveText('“zanzarina” is already in your Italian words. Check the spelling, or add another word.');
+    await expect(page.getByRole('alert')).toHaveText(
+      '“zanzarina” is already in your Italian words. Check the spelling, or add another word.',
+    );
     expect(await page.getByLabel('Italian word').inputValue()).toBe('zanzarina');
     expect(await page.getByLabel('English translation').inputValue()).toBe('gnat');
   });
 
-  test('adds a language to an account and plays its quiz to "Quiz over", the missed word coming back first', async ({ page }) => {
+  test('adds a language to an account and plays its quiz to "Quiz over", the missed word coming back first', async ({
+    page,
+  }) => {
     await page.clock.install();
     await signUpAndLogIn(page, 'polyglot');
     await page.goto('/user-home');
@@ -234,7 +265,11 @@ test.describe('a learner\'s journey', () => {
     await page.getByRole('link', { name: 'Add a language' }).click();
     await page.waitForURL('**/add-language');
     await page.getByRole('button', { name: 'Add French' }).click();
-    await page.locator('li').filter({ has: page.getByRole('heading', { name: 'French' }) }).getByText('✔ Added').waitFor();
+    await page
+      .locator('li')
+      .filter({ has: page.getByRole('heading', { name: 'French' }) })
+      .getByText('✔ Added')
+      .waitFor();
     expect(await page.getByRole('button', { name: 'Add French' }).count()).toBe(0);
 
     await page.goto('/user-home');
@@ -283,7 +318,7 @@ test.describe('a learner\'s journey', () => {
     await page.getByText(new RegExp(`^${words.length - 1} / [\\d,]+ words`)).waitFor();
   });
 
-  test('keeps a guest\'s progress through signup and login', async ({ page }) => {
+  test("keeps a guest's progress through signup and login", async ({ page }) => {
     await learnFirstSpanishWord(page);
     await page.goto('/spanish');
     expect(await learnedCount(page)).toBe(1);
@@ -315,7 +350,8 @@ test.describe('a learner\'s journey', () => {
     const entries = (await (await page.request.get('/api/secret/words')).json()) as SecretEntry[];
     await page.goto('/secret');
     await page.getByRole('link', { name: 'All secret language words' }).click();
-    for (const column of ['#', 'English', 'Secret']) await page.getByRole('columnheader', { name: column, exact: true }).waitFor();
+    for (const column of ['#', 'English', 'Secret'])
+      await page.getByRole('columnheader', { name: column, exact: true }).waitFor();
     expect(await page.getByRole('row').count()).toBe(entries.length + 1);
 
     await page.goto('/secret');

@@ -32,7 +32,14 @@ async function fakeSpeech(page: Page, voices: string[]): Promise<void> {
       }
     }
     const synth = {
-      getVoices: () => langs.map((lang) => ({ lang, name: `Fake ${lang}`, voiceURI: `fake-${lang}`, default: false, localService: true })),
+      getVoices: () =>
+        langs.map((lang) => ({
+          lang,
+          name: `Fake ${lang}`,
+          voiceURI: `fake-${lang}`,
+          default: false,
+          localService: true,
+        })),
       addEventListener: () => undefined,
       removeEventListener: () => undefined,
       cancel: () => undefined,
@@ -53,7 +60,9 @@ async function wordSaid(page: Page, spoken: string): Promise<Word> {
   return word;
 }
 
-test('listens and types on a phone with its keyboard open: the word is said, heard again slower, judged, then shown', async ({ page }, testInfo) => {
+test('listens and types on a phone with its keyboard open: the word is said, heard again slower, judged, then shown', async ({
+  page,
+}, testInfo) => {
   await fakeSpeech(page, ['en-US', 'es-ES']);
   await page.clock.install();
   await page.goto('/spanish');
@@ -104,7 +113,11 @@ test('listens and types on a phone with its keyboard open: the word is said, hea
 
   // The answer counts on the recall card (decision 0016): English → Spanish has the first word learned.
   await expect
-    .poll(async () => ((await (await page.request.get('/api/spanish/stats?direction=recall')).json()) as { learnedCount: number }).learnedCount)
+    .poll(
+      async () =>
+        ((await (await page.request.get('/api/spanish/stats?direction=recall')).json()) as { learnedCount: number })
+          .learnedCount,
+    )
     .toBe(1);
 
   for (const [width, height] of [
@@ -116,7 +129,9 @@ test('listens and types on a phone with its keyboard open: the word is said, hea
   }
 });
 
-test('says plainly that the browser has no Spanish voice and offers the other ways; no other voice reads Spanish', async ({ page }, testInfo) => {
+test('says plainly that the browser has no Spanish voice and offers the other ways; no other voice reads Spanish', async ({
+  page,
+}, testInfo) => {
   await fakeSpeech(page, ['en-US', 'de-DE']);
   await page.goto('/listen/spanish');
   const status = page.getByRole('status');
@@ -134,7 +149,9 @@ test('says plainly that the browser has no Spanish voice and offers the other wa
 test.describe('on a computer', () => {
   test.use({ viewport: { width: 1280, height: 900 }, hasTouch: false, isMobile: false });
 
-  test('Ctrl+Space in the answer field says the word again and types nothing; the button shows the key', async ({ page }, testInfo) => {
+  test('Ctrl+Space in the answer field says the word again and types nothing; the button shows the key', async ({
+    page,
+  }, testInfo) => {
     await fakeSpeech(page, ['es-MX']);
     await page.goto('/listen/spanish');
     const input = page.getByRole('textbox', { name: 'The Spanish word you hear' });

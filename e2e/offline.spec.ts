@@ -1,12 +1,22 @@
 import type { Word } from '@vocab/api';
 import { expect, expectAccessible, seriousViolations, test } from './support/fixtures';
-import { addLanguage, answerTo, controlledByServiceWorker, quizOf, signUpAndLogIn, typeAnswer } from './support/learner';
+import {
+  addLanguage,
+  answerTo,
+  controlledByServiceWorker,
+  quizOf,
+  signUpAndLogIn,
+  typeAnswer,
+} from './support/learner';
 
 // The installed app: this file lets the service worker run (the rest of the suite blocks it).
 test.use({ serviceWorkers: 'allow' });
 
 test.describe('offline practice', () => {
-  test('installs: a valid manifest with its icons, a service worker that controls the page after a reload', async ({ page, app }) => {
+  test('installs: a valid manifest with its icons, a service worker that controls the page after a reload', async ({
+    page,
+    app,
+  }) => {
     await page.goto('/');
     const href = await page.locator('link[rel="manifest"]').getAttribute('href');
     const manifest = (await (await page.request.get(href ?? '')).json()) as {
@@ -17,8 +27,17 @@ test.describe('offline practice', () => {
       theme_color: string;
       icons: Array<{ src: string; sizes: string; purpose: string }>;
     };
-    expect(manifest).toMatchObject({ short_name: 'Vocab', start_url: '/', display: 'standalone', theme_color: '#0d6b5a' });
-    expect(manifest.icons.map((i) => `${i.sizes} ${i.purpose}`)).toEqual(['192x192 any', '512x512 any', '512x512 maskable']);
+    expect(manifest).toMatchObject({
+      short_name: 'Vocab',
+      start_url: '/',
+      display: 'standalone',
+      theme_color: '#0d6b5a',
+    });
+    expect(manifest.icons.map((i) => `${i.sizes} ${i.purpose}`)).toEqual([
+      '192x192 any',
+      '512x512 any',
+      '512x512 maskable',
+    ]);
     for (const icon of manifest.icons) {
       const res = await page.request.get(icon.src);
       expect(res.headers()['content-type'], icon.src).toBe('image/png');
@@ -43,7 +62,10 @@ test.describe('offline practice', () => {
     await page.context().setOffline(false);
   });
 
-  test('keeps 10 answers given offline through a reload and sends each once, in order, with its time, when back online', async ({ page, app }) => {
+  test('keeps 10 answers given offline through a reload and sends each once, in order, with its time, when back online', async ({
+    page,
+    app,
+  }) => {
     await signUpAndLogIn(page, 'offline-learner');
     await page.goto('/spanish-quiz');
     await controlledByServiceWorker(page);
@@ -62,7 +84,9 @@ test.describe('offline practice', () => {
       answered.push(prompt);
       await typeAnswer(quiz.input, answerTo(prompt, words, 'spanish'));
       await expect(quiz.feedback).toHaveText('Correct!');
-      await expect(banner).toHaveText(`You’re offline — ${i + 1 === 1 ? '1 answer' : `${i + 1} answers`} will be sent when you’re back online.`);
+      await expect(banner).toHaveText(
+        `You’re offline — ${i + 1 === 1 ? '1 answer' : `${i + 1} answers`} will be sent when you’re back online.`,
+      );
       prompt = await quiz.nextPrompt(prompt);
     }
     await expect(page.getByRole('banner').getByRole('status')).toHaveText('Offline · 10 waiting');
@@ -79,12 +103,20 @@ test.describe('offline practice', () => {
     await page.emulateMedia({ colorScheme: 'dark' });
     expect(await seriousViolations(page, 'the quiz offline (dark)', ['color-contrast'])).toEqual([]);
     await page.emulateMedia({ colorScheme: 'light' });
-    for (const [width, height] of [[375, 812], [375, 430], [1280, 900]] as const) {
+    for (const [width, height] of [
+      [375, 812],
+      [375, 430],
+      [1280, 900],
+    ] as const) {
       await page.setViewportSize({ width, height });
       await expect(banner, `the banner at ${width}×${height}`).toBeInViewport();
       await expect(quiz.input, `the answer field at ${width}×${height}`).toBeInViewport();
-      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `no sideways scroll at ${width}×${height}`).toBe(true);
-      if (process.env.OFFLINE_SCREENSHOTS) await page.screenshot({ path: `${process.env.OFFLINE_SCREENSHOTS}/offline-${width}x${height}.png` });
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+        `no sideways scroll at ${width}×${height}`,
+      ).toBe(true);
+      if (process.env.OFFLINE_SCREENSHOTS)
+        await page.screenshot({ path: `${process.env.OFFLINE_SCREENSHOTS}/offline-${width}x${height}.png` });
     }
 
     const onlineAt = Date.now();
@@ -92,9 +124,12 @@ test.describe('offline practice', () => {
     await expect(banner).toHaveText('10 answers saved — you’re all caught up.');
     await expect(page.getByRole('banner').getByRole('status')).toHaveCount(0);
 
-    const rows = await app.rows<{ word_id: number | string; answer_id: string; reviewed_at: number | string; verdict: string }>(
-      'select word_id, answer_id, reviewed_at, verdict from reviews order by id',
-    );
+    const rows = await app.rows<{
+      word_id: number | string;
+      answer_id: string;
+      reviewed_at: number | string;
+      verdict: string;
+    }>('select word_id, answer_id, reviewed_at, verdict from reviews order by id');
     const idOf = (shown: string) =>
       words.find((w) => {
         try {
@@ -112,7 +147,9 @@ test.describe('offline practice', () => {
     for (const t of times) expect(t >= offlineFrom - 1000 && t < onlineAt).toBe(true);
   });
 
-  test('offline, the user home and the language homes show what they last knew, and their Practise links open a quiz', async ({ page }) => {
+  test('offline, the user home and the language homes show what they last knew, and their Practise links open a quiz', async ({
+    page,
+  }) => {
     // Five pages online, then three offline through the service worker: more than the usual minute on two cores.
     test.slow();
     await signUpAndLogIn(page, 'offline-walker');
@@ -131,7 +168,10 @@ test.describe('offline practice', () => {
     await page.context().setOffline(true);
     // A reload offline, then clicks only: the user home, the language's generic page, its quiz.
     await page.goto('/user-home');
-    await page.getByRole('link', { name: /^Spanish/ }).getByText(/words · \d+ up for review/).waitFor();
+    await page
+      .getByRole('link', { name: /^Spanish/ })
+      .getByText(/words · \d+ up for review/)
+      .waitFor();
     await page.getByRole('link', { name: /^Spanish/ }).click();
     await page.waitForURL('**/generic/spanish');
     await page.getByRole('link', { name: 'Learn new words' }).click();

@@ -5,11 +5,15 @@ import { quizOf } from './support/learner';
 
 /** A returning learner finds their level and the quiz no longer starts with "de" and "que". */
 test.describe('the placement test', () => {
-  test('places a visitor who knows the first 300 Spanish words near 300, and the quiz then starts after them', async ({ page }) => {
+  test('places a visitor who knows the first 300 Spanish words near 300, and the quiz then starts after them', async ({
+    page,
+  }) => {
     test.setTimeout(90_000);
     // The deck as the test shows it (Spanish: the word with its article), by prompt.
     const deck = (await (await page.request.get('/api/spanish')).json()) as Word[];
-    const byPrompt = new Map(deck.map((w) => [withArticle(w.word, w.article || null, getLanguage('spanish').locale), w]));
+    const byPrompt = new Map(
+      deck.map((w) => [withArticle(w.word, w.article || null, getLanguage('spanish').locale), w]),
+    );
 
     await page.goto('/spanish');
     const offer = page.getByRole('region', { name: 'Already know some Spanish?' });
@@ -34,7 +38,10 @@ test.describe('the placement test', () => {
       if (word.rank <= 300 || asked % 2 === 0) await field.press('Enter');
       else await page.getByRole('button', { name: /I don't know/ }).click();
       // The next word, or the result.
-      await page.waitForFunction((previous) => document.querySelector('.quiz-prompt strong')?.textContent !== previous, shown);
+      await page.waitForFunction(
+        (previous) => document.querySelector('.quiz-prompt strong')?.textContent !== previous,
+        shown,
+      );
     }
     expect(asked).toBeGreaterThanOrEqual(16);
     expect(asked).toBeLessThanOrEqual(36);
@@ -47,7 +54,9 @@ test.describe('the placement test', () => {
     // Centred where the test was, not left-aligned under it.
     const card = await page.getByRole('region', { name: /most common Spanish words/ }).boundingBox();
     const main = await page.locator('main').boundingBox();
-    expect(Math.abs((card?.x ?? 0) + (card?.width ?? 0) / 2 - ((main?.x ?? 0) + (main?.width ?? 0) / 2))).toBeLessThan(2);
+    expect(Math.abs((card?.x ?? 0) + (card?.width ?? 0) / 2 - ((main?.x ?? 0) + (main?.width ?? 0) / 2))).toBeLessThan(
+      2,
+    );
     await expectAccessible(page);
 
     await page.getByRole('link', { name: 'Start learning' }).click();
@@ -58,7 +67,12 @@ test.describe('the placement test', () => {
     expect(firstWord?.rank).toBeGreaterThan(200);
 
     await page.goto('/spanish');
-    await expect(page.getByText(/You know about/)).toHaveText(`You know about ${about} of the most common Spanish words. Redo the placement test`);
-    await expect(page.getByRole('link', { name: 'Redo the placement test' })).toHaveAttribute('href', '/placement/spanish');
+    await expect(page.getByText(/You know about/)).toHaveText(
+      `You know about ${about} of the most common Spanish words. Redo the placement test`,
+    );
+    await expect(page.getByRole('link', { name: 'Redo the placement test' })).toHaveAttribute(
+      'href',
+      '/placement/spanish',
+    );
   });
 });

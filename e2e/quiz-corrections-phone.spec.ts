@@ -26,7 +26,9 @@ test('keeps each shortcut on its button’s line, a key cap, not a second link',
       };
     });
     expect(lines.wordLines, `${name}: the words on one line`).toBe(1);
-    expect(Math.abs(lines.keyTop - lines.wordsTop), `${name}: the shortcut on the words' line`).toBeLessThan(lines.keyHeight);
+    expect(Math.abs(lines.keyTop - lines.wordsTop), `${name}: the shortcut on the words' line`).toBeLessThan(
+      lines.keyHeight,
+    );
     expect(lines.sameColour, `${name}: the shortcut quieter than the button's words, not a second link`).toBe(false);
   }
 });

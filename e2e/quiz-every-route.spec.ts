@@ -1,6 +1,14 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
-import { PASSWORD, addLanguage, answerTo, controlledByServiceWorker, quizOf, typeAnswer, wordsOf } from './support/learner';
+import {
+  PASSWORD,
+  addLanguage,
+  answerTo,
+  controlledByServiceWorker,
+  quizOf,
+  typeAnswer,
+  wordsOf,
+} from './support/learner';
 
 // The installed app: a reload offline opens the page from the service worker.
 test.use({ serviceWorkers: 'allow' });
@@ -9,7 +17,10 @@ test.use({ serviceWorkers: 'allow' });
 const ROUTES = [
   { url: '/spanish-quiz', language: 'spanish' },
   { url: '/french-quiz', language: 'french' },
-  ...['spanish', 'french', 'german', 'italian', 'portuguese'].map((language) => ({ url: `/quiz/generic/${language}`, language })),
+  ...['spanish', 'french', 'german', 'italian', 'portuguese'].map((language) => ({
+    url: `/quiz/generic/${language}`,
+    language,
+  })),
 ];
 
 /** Logs in through the form, as a learner does, with the service worker already in control of the page. */
@@ -20,7 +31,11 @@ async function logInThroughTheForm(page: Page, username: string): Promise<void> 
 }
 
 for (const { url, language } of ROUTES) {
-  test(`${url}: resumes after a reload, online and offline, and after a session ended elsewhere`, async ({ page, app, playwright }) => {
+  test(`${url}: resumes after a reload, online and offline, and after a session ended elsewhere`, async ({
+    page,
+    app,
+    playwright,
+  }) => {
     test.slow();
     const username = `every-${url.replaceAll('/', '-').replace(/^-/, '')}`;
     expect((await page.request.post('/api/auth/signup', { data: { username, password: PASSWORD } })).ok()).toBe(true);
@@ -44,7 +59,12 @@ for (const { url, language } of ROUTES) {
       return prompt;
     };
     const header = page.getByRole('banner');
-    const saved = async () => (await app.rows(`select r.id from reviews r join users u on u.id = r.learner_id where u.username = '${username}'`)).length;
+    const saved = async () =>
+      (
+        await app.rows(
+          `select r.id from reviews r join users u on u.id = r.learner_id where u.username = '${username}'`,
+        )
+      ).length;
 
     // Online: answer one, reload, the same word is asked with the score kept.
     let next = await answer(1);
@@ -62,7 +82,9 @@ for (const { url, language } of ROUTES) {
     await expect(header.getByRole('status')).toHaveText('Offline · 2 waiting');
     // Back online, they are sent without a reload, and the header knows the learner.
     await page.context().setOffline(false);
-    await expect(page.getByRole('main').getByRole('status').first()).toHaveText('2 answers saved — you’re all caught up.');
+    await expect(page.getByRole('main').getByRole('status').first()).toHaveText(
+      '2 answers saved — you’re all caught up.',
+    );
     await expect(header.getByRole('button', { name: 'My account' })).toBeVisible();
     await expect.poll(saved).toBe(3);
 

@@ -1,6 +1,14 @@
 import type { Page } from '@playwright/test';
 import { expect, phone, test } from './support/fixtures';
-import { addLanguage, answerTo, controlledByServiceWorker, quizOf, signUpAndLogIn, typeAnswer, wordsOf } from './support/learner';
+import {
+  addLanguage,
+  answerTo,
+  controlledByServiceWorker,
+  quizOf,
+  signUpAndLogIn,
+  typeAnswer,
+  wordsOf,
+} from './support/learner';
 
 // The installed app: this file lets the service worker run, so that a reload offline opens the page.
 test.use({ serviceWorkers: 'allow', ...phone(375, 812) });
@@ -35,13 +43,16 @@ test.describe('a quiz reloaded mid-way resumes where it was', () => {
 
     await page.context().setOffline(true);
     await page.reload();
-    await expect(page.getByRole('main').getByRole('status').first()).toHaveText('You’re offline — your answers will be kept and sent when you’re back online.');
+    await expect(page.getByRole('main').getByRole('status').first()).toHaveText(
+      'You’re offline — your answers will be kept and sent when you’re back online.',
+    );
     expect(await quiz.prompt(), 'the fourth word, not the first of a new batch').toBe(next);
     await expect(quiz.score).toHaveText('Score: 3');
     await expect(bar).toHaveAttribute('aria-valuenow', '3');
     await expect(bar).toHaveAttribute('aria-valuemax', total ?? '');
     await expect(quiz.input).toBeFocused();
-    if (process.env.RESUME_SCREENSHOTS) await page.screenshot({ path: `${process.env.RESUME_SCREENSHOTS}/resumed-offline-375x812.png` });
+    if (process.env.RESUME_SCREENSHOTS)
+      await page.screenshot({ path: `${process.env.RESUME_SCREENSHOTS}/resumed-offline-375x812.png` });
 
     // It goes on from there: the fourth word answered offline counts.
     await typeAnswer(quiz.input, answerTo(next, words, 'spanish'));
@@ -50,7 +61,9 @@ test.describe('a quiz reloaded mid-way resumes where it was', () => {
     await page.context().setOffline(false);
   });
 
-  test('a reload right after a miss resumes at the next word, the missed one named with its right answer', async ({ page }) => {
+  test('a reload right after a miss resumes at the next word, the missed one named with its right answer', async ({
+    page,
+  }) => {
     await signUpAndLogIn(page, 'reloader-miss');
     await page.goto('/spanish-quiz');
     const quiz = quizOf(page);
@@ -63,9 +76,12 @@ test.describe('a quiz reloaded mid-way resumes where it was', () => {
     // (Playwright's clock cannot hold the pause: it empties the performance entries that tell a reload.)
     await page.reload();
     expect(await quiz.prompt(), 'the word after the one missed').not.toBe(missed);
-    await expect(page.locator('.quiz-last-answer')).toHaveText(`Last answer: ${missed} → “zzz”, incorrect — right answer: ${answerTo(missed, words, 'spanish')}`);
+    await expect(page.locator('.quiz-last-answer')).toHaveText(
+      `Last answer: ${missed} → “zzz”, incorrect — right answer: ${answerTo(missed, words, 'spanish')}`,
+    );
     await expect(quiz.score).toHaveText('Score: 0');
-    if (process.env.RESUME_SCREENSHOTS) await page.screenshot({ path: `${process.env.RESUME_SCREENSHOTS}/resumed-after-miss-375x812.png` });
+    if (process.env.RESUME_SCREENSHOTS)
+      await page.screenshot({ path: `${process.env.RESUME_SCREENSHOTS}/resumed-after-miss-375x812.png` });
   });
 
   test('online: the generic quiz, reloaded after 3 words, shows "word 4 / N" with its score', async ({ page }) => {
@@ -83,13 +99,19 @@ test.describe('a quiz reloaded mid-way resumes where it was', () => {
     expect(answered).not.toContain(next);
     await expect(counter).toHaveText(shown ?? '');
     await expect(quiz.score).toHaveText('Score: 3');
-    if (process.env.RESUME_SCREENSHOTS) await page.screenshot({ path: `${process.env.RESUME_SCREENSHOTS}/resumed-online-375x812.png` });
+    if (process.env.RESUME_SCREENSHOTS)
+      await page.screenshot({ path: `${process.env.RESUME_SCREENSHOTS}/resumed-online-375x812.png` });
   });
 
-  test('the secret quiz, reloaded after 3 words, shows word 4 of the same game with its score and progress', async ({ page }) => {
+  test('the secret quiz, reloaded after 3 words, shows word 4 of the same game with its score and progress', async ({
+    page,
+  }) => {
     await page.goto('/secret-quiz');
     const quiz = quizOf(page);
-    const pairs = (await (await page.request.get('/api/secret/words')).json()) as { english: string; foreign: string }[];
+    const pairs = (await (await page.request.get('/api/secret/words')).json()) as {
+      english: string;
+      foreign: string;
+    }[];
     const secretOf = (english: string) => pairs.find((p) => p.english === english)?.foreign ?? '';
     const answered: string[] = [];
     let prompt = await quiz.prompt();
@@ -109,6 +131,7 @@ test.describe('a quiz reloaded mid-way resumes where it was', () => {
     await expect(quiz.score).toHaveText('Score: 3');
     await expect(bar).toHaveAttribute('aria-valuenow', '3');
     await expect(bar).toHaveAttribute('aria-valuemax', total ?? '');
-    if (process.env.RESUME_SCREENSHOTS) await page.screenshot({ path: `${process.env.RESUME_SCREENSHOTS}/resumed-secret-375x812.png` });
+    if (process.env.RESUME_SCREENSHOTS)
+      await page.screenshot({ path: `${process.env.RESUME_SCREENSHOTS}/resumed-secret-375x812.png` });
   });
 });

@@ -18,7 +18,9 @@ test.describe('a walk through the quizzes on a phone', () => {
   test.describe(() => {
     test.use(PHONE_WITH_KEYBOARD);
 
-    test('keeps what is typed after the quiz took the answer, never scrolls the page for it, and shows the next prompt in view', async ({ page }) => {
+    test('keeps what is typed after the quiz took the answer, never scrolls the page for it, and shows the next prompt in view', async ({
+      page,
+    }) => {
       await page.goto('/french-quiz');
       const quiz = quizOf(page);
       const words = await wordsOf(page, 'french');
@@ -42,7 +44,9 @@ test.describe('a walk through the quizzes on a phone', () => {
       }
     });
 
-    test('moves every quiz on by itself 2 seconds after a miss, and names the right answer again under the next word, in view', async ({ page }) => {
+    test('moves every quiz on by itself 2 seconds after a miss, and names the right answer again under the next word, in view', async ({
+      page,
+    }) => {
       // Six quizzes, each with its 2-second pause: more than the default minute on a busy machine.
       test.slow();
       await signUpAndLogIn(page, 'walker');
@@ -67,7 +71,9 @@ test.describe('a walk through the quizzes on a phone', () => {
         // The quiz keeps its pause, then asks the next word without a key or a click…
         await quiz.nextPrompt(prompt);
         expect(Date.now() - missedAt, `${url}: the pause`).toBeGreaterThanOrEqual(1_500);
-        expect(await page.getByRole('button', { name: 'Continue' }).count(), `${url}: nothing to press to go on`).toBe(0);
+        expect(await page.getByRole('button', { name: 'Continue' }).count(), `${url}: nothing to press to go on`).toBe(
+          0,
+        );
         expect(await quiz.feedback.textContent(), `${url}: the verdict is gone with its word`).toBe('');
         // …and the line under the field still says what the right answer was.
         const last = page.locator('.quiz-last-answer');
@@ -75,12 +81,18 @@ test.describe('a walk through the quizzes on a phone', () => {
         // The right answer is the asked word's, with its article where it has one.
         const right = (await last.locator('strong').textContent()) ?? '';
         const expected = answerTo(prompt, words, language);
-        expect(right === expected || right.endsWith(` ${expected}`) || right.endsWith(`'${expected}`), `${url}: "${right}" answers "${prompt}"`).toBe(true);
+        expect(
+          right === expected || right.endsWith(` ${expected}`) || right.endsWith(`'${expected}`),
+          `${url}: "${right}" answers "${prompt}"`,
+        ).toBe(true);
         expect(await inView(page, '.quiz-last-answer'), `${url}: the correction in view at 375×430`).toBe(true);
       }
     });
 
-    test('fits the header in a phone\'s width with the streak and "Offline · 1 waiting" together', async ({ page, context }) => {
+    test('fits the header in a phone\'s width with the streak and "Offline · 1 waiting" together', async ({
+      page,
+      context,
+    }) => {
       await signUpAndLogIn(page, 'commuter');
       await addLanguage(page, 'spanish');
       await page.goto('/spanish-quiz');
@@ -91,7 +103,10 @@ test.describe('a walk through the quizzes on a phone', () => {
       await quiz.input.fill(answerTo(await quiz.prompt(), words, 'spanish'));
       const indicator = page.getByRole('navigation', { name: 'Main' }).locator('.offline-indicator');
       await expect(indicator).toHaveText('Offline · 1 waiting');
-      const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, window: window.innerWidth }));
+      const widths = await page.evaluate(() => ({
+        page: document.documentElement.scrollWidth,
+        window: window.innerWidth,
+      }));
       expect(widths.page, 'no sideways scrolling').toBeLessThanOrEqual(widths.window);
       const menu = await page.getByRole('button', { name: 'Menu' }).boundingBox();
       expect((menu?.x ?? Infinity) + (menu?.width ?? 0), 'the Menu button on the screen').toBeLessThanOrEqual(375);
@@ -99,7 +114,9 @@ test.describe('a walk through the quizzes on a phone', () => {
     });
   });
 
-  test('on a desktop, the last answer after a miss stands right under the answer field, not below an empty gap', async ({ page }) => {
+  test('on a desktop, the last answer after a miss stands right under the answer field, not below an empty gap', async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto('/french-quiz');
     const quiz = quizOf(page);
@@ -114,7 +131,9 @@ test.describe('a walk through the quizzes on a phone', () => {
     expect(gap, 'space between the field and the last answer').toBeLessThanOrEqual(20);
   });
 
-  test('German nouns: a missing article and a wrong one are graded alike, and the article is always shown', async ({ page }) => {
+  test('German nouns: a missing article and a wrong one are graded alike, and the article is always shown', async ({
+    page,
+  }) => {
     await signUpAndLogIn(page, 'gender');
     // Past the German words that have no article (pronouns, verbs…): the first noun of the deck comes next.
     const ahead = await page.request.get('/api/german?limit=100&unlearned=true');

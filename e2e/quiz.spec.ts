@@ -30,8 +30,13 @@ async function missAndSeeTheAnswer(page: Page, url: string, language: string, ba
   await typeAnswer(quiz.input, 'zzzz');
   await quiz.feedback.getByText(/^Incorrect/).waitFor();
   const answer = answerTo(prompt, words, language);
-  expect(await quiz.feedback.textContent(), `${url}: the right answer after a wrong one`).toContain(answer.replace(/^[a-z]+ /i, ''));
-  expect(await inView(page, '.quiz-feedback'), `${url}: the verdict in view at ${page.viewportSize()?.width}×${page.viewportSize()?.height}`).toBe(true);
+  expect(await quiz.feedback.textContent(), `${url}: the right answer after a wrong one`).toContain(
+    answer.replace(/^[a-z]+ /i, ''),
+  );
+  expect(
+    await inView(page, '.quiz-feedback'),
+    `${url}: the verdict in view at ${page.viewportSize()?.width}×${page.viewportSize()?.height}`,
+  ).toBe(true);
   return prompt;
 }
 
@@ -39,7 +44,9 @@ test.describe('the quiz a learner trusts', () => {
   test.describe(() => {
     test.use(PHONE_WITH_KEYBOARD);
 
-    test('shows the right answer after a wrong one in every language quiz, in view on a phone with its keyboard open, with no key hints', async ({ page }) => {
+    test('shows the right answer after a wrong one in every language quiz, in view on a phone with its keyboard open, with no key hints', async ({
+      page,
+    }) => {
       for (const language of ['spanish', 'french', 'german', 'italian', 'portuguese']) {
         await missAndSeeTheAnswer(page, `/${language}-quiz`, language, `/api/${language}?limit=15&unlearned=true`);
         // A touch screen has no Esc or Ctrl+Enter: the buttons say what they do, without key hints.
@@ -49,7 +56,12 @@ test.describe('the quiz a learner trusts', () => {
     });
 
     test('moves the Spanish quiz on by itself after a wrong answer, unscored', async ({ page }) => {
-      const prompt = await missAndSeeTheAnswer(page, '/spanish-quiz', 'spanish', '/api/spanish?limit=15&unlearned=true');
+      const prompt = await missAndSeeTheAnswer(
+        page,
+        '/spanish-quiz',
+        'spanish',
+        '/api/spanish?limit=15&unlearned=true',
+      );
       const quiz = quizOf(page);
       const next = await quiz.nextPrompt(prompt);
       expect(next).not.toBe(prompt);
@@ -57,7 +69,10 @@ test.describe('the quiz a learner trusts', () => {
     });
   });
 
-  test('shows the answer after a wrong one in the generic quiz and in a review, and keeps the key hints on a desktop', async ({ page, app }) => {
+  test('shows the answer after a wrong one in the generic quiz and in a review, and keeps the key hints on a desktop', async ({
+    page,
+    app,
+  }) => {
     await signUpAndLogIn(page, 'reviewer');
     await addLanguage(page, 'german');
     await missAndSeeTheAnswer(page, '/quiz/generic/german', 'german', '/api/german?limit=15&unlearned=true');
@@ -68,17 +83,30 @@ test.describe('the quiz a learner trusts', () => {
     await missAndSeeTheAnswer(page, '/german/up-for-review', 'german', '/api/german/for-review');
   });
 
-  for (const viewport of [PHONE_WITH_KEYBOARD, { viewport: { width: 1280, height: 900 }, hasTouch: false, isMobile: false }]) {
+  for (const viewport of [
+    PHONE_WITH_KEYBOARD,
+    { viewport: { width: 1280, height: 900 }, hasTouch: false, isMobile: false },
+  ]) {
     test.describe(() => {
       test.use(viewport);
-      test(`takes another word with the prompted meaning as also right, at ${viewport.viewport.width} px`, async ({ page }) => {
+      test(`takes another word with the prompted meaning as also right, at ${viewport.viewport.width} px`, async ({
+        page,
+      }) => {
         await page.clock.install();
         const batch = await getJson<Word[]>(page, '/api/spanish?limit=15&unlearned=true&direction=recall');
         const { entries } = await getJson<Lexicon>(page, '/api/spanish/lexicon');
         const meanings = (translations: readonly string[]) => new Set(translations.map(meaningKey));
         const pair = batch
           .filter((w) => w.hint !== '')
-          .map((w) => ({ asked: w, other: entries.find((e) => e.word !== w.word && e.hint !== '' && e.translations.some((t) => meanings(w.translations).has(meaningKey(t)))) }))
+          .map((w) => ({
+            asked: w,
+            other: entries.find(
+              (e) =>
+                e.word !== w.word &&
+                e.hint !== '' &&
+                e.translations.some((t) => meanings(w.translations).has(meaningKey(t))),
+            ),
+          }))
           .find((p) => p.other);
         if (!pair?.other) throw new Error('no hinted word with a partner among the first Spanish words');
 
@@ -94,7 +122,9 @@ test.describe('the quiz a learner trusts', () => {
         // The prompt says which of the words sharing its English it wants.
         expect(await page.locator('.quiz-prompt').textContent()).toContain(`(${pair.asked.hint})`);
         await typeAnswer(quiz.input, pair.other.word);
-        await quiz.feedback.getByText(`“${pair.other.word}” means that too, but we were looking for ${pair.asked.word}`).waitFor();
+        await quiz.feedback
+          .getByText(`“${pair.other.word}” means that too, but we were looking for ${pair.asked.word}`)
+          .waitFor();
         expect(await inView(page, '.quiz-feedback')).toBe(true);
         expect(await quiz.input.getAttribute('aria-invalid')).toBeNull();
         expect(await quiz.score.textContent()).toBe(`Score: ${batch.findIndex((w) => w._id === pair.asked._id)}`);
@@ -102,13 +132,19 @@ test.describe('the quiz a learner trusts', () => {
         await quiz.input.fill(pair.asked.word);
         await quiz.feedback.getByText('Correct!').waitFor();
         // The also-right answer was never sent: the one answer saved is the right one.
-        expect((await saved).request().postDataJSON()).toMatchObject({ verdict: 'correct', typed: pair.asked.word, direction: 'recall' });
+        expect((await saved).request().postDataJSON()).toMatchObject({
+          verdict: 'correct',
+          typed: pair.asked.word,
+          direction: 'recall',
+        });
       });
     });
   }
 });
 
-test('typing straight on after an early accept: the next answer lands in the next field, and Enter skips the pause', async ({ page }) => {
+test('typing straight on after an early accept: the next answer lands in the next field, and Enter skips the pause', async ({
+  page,
+}) => {
   await signUpAndLogIn(page, 'typing-on');
   await page.goto('/spanish-quiz');
   const quiz = quizOf(page);
@@ -124,7 +160,9 @@ test('typing straight on after an early accept: the next answer lands in the nex
   const scoreBefore = Number((await quiz.score.textContent())?.replace('Score: ', ''));
   // The word after "no", in the order the quiz keeps for a reload.
   const next = await page.evaluate(() => {
-    const run = JSON.parse(sessionStorage.getItem('vocab-quiz-run:/spanish-quiz') ?? '{}') as { progress: { items: string[]; index: number } };
+    const run = JSON.parse(sessionStorage.getItem('vocab-quiz-run:/spanish-quiz') ?? '{}') as {
+      progress: { items: string[]; index: number };
+    };
     return run.progress.items[run.progress.index + 1];
   });
   const nextWord = words.find((w) => w._id === next);
@@ -142,7 +180,10 @@ test('typing straight on after an early accept: the next answer lands in the nex
   await expect(quiz.score).toHaveText(`Score: ${scoreBefore + 2}`);
 });
 
-test('"Learn new words" in French: "I don\'t know" shows a word never seen and counts it as not known', async ({ page, app }) => {
+test('"Learn new words" in French: "I don\'t know" shows a word never seen and counts it as not known', async ({
+  page,
+  app,
+}) => {
   await signUpAndLogIn(page, 'never-seen');
   await addLanguage(page, 'french');
   await page.goto('/generic/french');
@@ -166,6 +207,10 @@ test('"Learn new words" in French: "I don\'t know" shows a word never seen and c
   await expect(quiz.score).toHaveText('Score: 0');
   await expect(quiz.input).toBeFocused();
   await expect
-    .poll(async () => app.rows<{ verdict: string }>("select r.verdict from reviews r join users u on u.id = r.learner_id where u.username = 'never-seen'"))
+    .poll(async () =>
+      app.rows<{ verdict: string }>(
+        "select r.verdict from reviews r join users u on u.id = r.learner_id where u.username = 'never-seen'",
+      ),
+    )
     .toEqual([{ verdict: 'wrong' }]);
 });

@@ -25,7 +25,7 @@ async function playMissingFirst(page: Page, language: string, words: readonly Wo
   await typeAnswer(quiz.input, 'qwerty');
   await quiz.feedback.getByText(/^Incorrect/).waitFor();
   await skipAnswerPause(page);
-  for (let prompt = await quiz.nextPrompt(missed); ; ) {
+  for (let prompt = await quiz.nextPrompt(missed); ;) {
     if (await page.getByText('Round 2: the words you missed.').isVisible()) return prompt;
     await typeAnswer(quiz.input, answerTo(prompt, words, language));
     await skipAnswerPause(page);
@@ -36,7 +36,9 @@ async function playMissingFirst(page: Page, language: string, words: readonly Wo
 test.describe('on a phone with its keyboard open', () => {
   test.use(phone(375, 430));
 
-  test('8: a word missed in the Spanish quiz comes back in a second round, and the end says the first-time score', async ({ page }) => {
+  test('8: a word missed in the Spanish quiz comes back in a second round, and the end says the first-time score', async ({
+    page,
+  }) => {
     await page.clock.install();
     await page.goto('/spanish-quiz');
     const words = await wordsOf(page, 'spanish');
@@ -47,21 +49,28 @@ test.describe('on a phone with its keyboard open', () => {
     await typeAnswer(quiz.input, answerTo(again, words, 'spanish'));
     await skipAnswerPause(page);
     await page.getByRole('heading', { name: 'Quiz over' }).waitFor();
-    await expect(page.locator('.quiz-result')).toHaveText(`You got ${words.length - 1} / ${words.length} correct the first time`);
+    await expect(page.locator('.quiz-result')).toHaveText(
+      `You got ${words.length - 1} / ${words.length} correct the first time`,
+    );
   });
 
   test('20: the placement test names the word it is on and promises no 36', async ({ page }) => {
     await page.goto('/placement/spanish');
     await expect(page.locator('.quiz-counter')).toHaveText('Word 1');
     await expect(page.getByText(/\/ 36/)).toHaveCount(0);
-    await expect(page.getByRole('progressbar', { name: 'Progress' })).toHaveAttribute('aria-valuetext', 'Word 1, of about 16');
+    await expect(page.getByRole('progressbar', { name: 'Progress' })).toHaveAttribute(
+      'aria-valuetext',
+      'Word 1, of about 16',
+    );
   });
 });
 
 test.describe('on a phone', () => {
   test.use(phone(375, 812));
 
-  test('11: adding a word already in the deck says so under the word, keeps the form, and raises no browser alert', async ({ page }) => {
+  test('11: adding a word already in the deck says so under the word, keeps the form, and raises no browser alert', async ({
+    page,
+  }) => {
     const dialogs: string[] = [];
     page.on('dialog', (dialog) => {
       dialogs.push(dialog.message());
@@ -71,7 +80,9 @@ test.describe('on a phone', () => {
     await page.getByLabel('Spanish word').fill('casa');
     await page.getByLabel('English translation').fill('house');
     await page.getByRole('button', { name: 'Add word' }).click();
-    await expect(page.getByRole('alert')).toHaveText('“casa” is already in your Spanish words. Check the spelling, or add another word.');
+    await expect(page.getByRole('alert')).toHaveText(
+      '“casa” is already in your Spanish words. Check the spelling, or add another word.',
+    );
     await expect(page.getByLabel('Spanish word')).toHaveValue('casa');
     await expect(page.getByLabel('Spanish word')).toBeFocused();
     await expect(page.getByLabel('English translation')).toHaveValue('house');
@@ -91,7 +102,9 @@ test.describe('on a phone', () => {
     await expect(page.locator('#main-links')).toBeHidden();
   });
 
-  test('bands: the Spanish home shows the deck in levels of 500, and "Start words 501–1,000" makes the quiz start there', async ({ page }) => {
+  test('bands: the Spanish home shows the deck in levels of 500, and "Start words 501–1,000" makes the quiz start there', async ({
+    page,
+  }) => {
     await page.goto('/spanish');
     const levels = page.getByRole('region', { name: 'Levels of the deck' });
     // A fresh server loads every deck at start (the API answers 503 meanwhile): give the first read time.
@@ -108,7 +121,12 @@ test.describe('on a phone', () => {
     if (!box) throw new Error('the button has no box');
     await button.click();
     const started = levels.getByRole('status');
-    await expect(levels.getByRole('button', { name: /^Start words/ }).and(page.locator(':enabled')).or(started)).toBeVisible();
+    await expect(
+      levels
+        .getByRole('button', { name: /^Start words/ })
+        .and(page.locator(':enabled'))
+        .or(started),
+    ).toBeVisible();
     await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
     await expect(started).toHaveText('New words now come from words 501–1,000.');
     await expect(levels.getByRole('listitem').nth(1)).toContainText('New words come from here');
@@ -117,7 +135,12 @@ test.describe('on a phone', () => {
     await page.getByRole('link', { name: 'Practice vocab' }).click();
     const quiz = quizOf(page);
     expect(answerTo(await quiz.prompt(), batch, 'spanish')).toBeTruthy();
-    expect(batch.map((w) => w.word)).toContain(await page.locator('.quiz-prompt strong').textContent().then((t) => t?.replace(/^(el|la|los|las) /, '')));
+    expect(batch.map((w) => w.word)).toContain(
+      await page
+        .locator('.quiz-prompt strong')
+        .textContent()
+        .then((t) => t?.replace(/^(el|la|los|las) /, '')),
+    );
   });
 });
 
@@ -155,7 +178,9 @@ test.describe('on a desktop', () => {
     await typeAnswer(quiz.input, answerTo(again, words, 'italian'));
     await skipAnswerPause(page);
     await page.getByRole('heading', { name: 'Quiz over' }).waitFor();
-    await expect(page.locator('.quiz-result')).toHaveText(`You got ${words.length - 1} / ${words.length} correct the first time`);
+    await expect(page.locator('.quiz-result')).toHaveText(
+      `You got ${words.length - 1} / ${words.length} correct the first time`,
+    );
   });
 
   test('13: the page paints its frame and a loading status before the scripts arrive', async ({ page }) => {
@@ -181,7 +206,9 @@ test.describe('on a desktop', () => {
     await expect(can).toContainText('placement test');
   });
 
-  test('15: a theme chosen in Settings shows before Save, and leaving unsaved puts the saved one back', async ({ page }) => {
+  test('15: a theme chosen in Settings shows before Save, and leaving unsaved puts the saved one back', async ({
+    page,
+  }) => {
     await page.goto('/settings');
     await page.getByLabel('Dark').check();
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');

@@ -1,15 +1,28 @@
 import { expect, test } from './support/fixtures';
 import { PASSWORD, addLanguage, answerTo, quizOf, signUpAndLogIn, wordsOf } from './support/learner';
 
-const PHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+const PHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 
 /** A learner logged in on two browsers logs the phone out from the laptop's sessions list while the phone practises. */
-test('a session ended from another browser says so, keeps the answers and sends them as the learner after logging in again, never as a guest', async ({ page, browser, app }) => {
+test('a session ended from another browser says so, keeps the answers and sends them as the learner after logging in again, never as a guest', async ({
+  page,
+  browser,
+  app,
+}) => {
   await signUpAndLogIn(page, 'traveller');
-  const phoneContext = await browser.newContext({ baseURL: app.url, userAgent: PHONE, viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true });
+  const phoneContext = await browser.newContext({
+    baseURL: app.url,
+    userAgent: PHONE,
+    viewport: { width: 375, height: 812 },
+    hasTouch: true,
+    isMobile: true,
+  });
   try {
     const phone = await phoneContext.newPage();
-    expect((await phone.request.post('/api/auth/login', { data: { username: 'traveller', password: PASSWORD } })).status()).toBe(200);
+    expect(
+      (await phone.request.post('/api/auth/login', { data: { username: 'traveller', password: PASSWORD } })).status(),
+    ).toBe(200);
     await phone.goto('/spanish-quiz');
     const quiz = quizOf(phone);
     const words = await wordsOf(phone, 'spanish');
@@ -46,14 +59,26 @@ test('a session ended from another browser says so, keeps the answers and sends 
     await phone.getByLabel('Username').fill('traveller');
     await phone.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await phone.getByRole('button', { name: 'Log in' }).click();
-    await expect.poll(async () => (await app.rows<{ username: string }>("select u.username from reviews r join users u on u.id = r.learner_id")).map((r) => r.username), { timeout: 15_000 }).toEqual(['traveller', 'traveller']);
+    await expect
+      .poll(
+        async () =>
+          (
+            await app.rows<{ username: string }>('select u.username from reviews r join users u on u.id = r.learner_id')
+          ).map((r) => r.username),
+        { timeout: 15_000 },
+      )
+      .toEqual(['traveller', 'traveller']);
     expect(Number(await users())).toBe(before);
   } finally {
     await phoneContext.close();
   }
 });
 
-test('after the password is changed on another device, a page refused for want of a session offers Log in and returns to itself', async ({ page, app, playwright }) => {
+test('after the password is changed on another device, a page refused for want of a session offers Log in and returns to itself', async ({
+  page,
+  app,
+  playwright,
+}) => {
   await signUpAndLogIn(page, 'changed-elsewhere');
   await addLanguage(page, 'spanish');
   await page.goto('/user-home');
@@ -62,8 +87,14 @@ test('after the password is changed on another device, a page refused for want o
   await nav.getByRole('button', { name: 'My account' }).waitFor();
 
   const laptop = await playwright.request.newContext({ baseURL: app.url });
-  expect((await laptop.post('/api/auth/login', { data: { username: 'changed-elsewhere', password: PASSWORD } })).ok()).toBe(true);
-  expect((await laptop.post('/api/account/password', { data: { currentPassword: PASSWORD, newPassword: `${PASSWORD} 2` } })).ok()).toBe(true);
+  expect(
+    (await laptop.post('/api/auth/login', { data: { username: 'changed-elsewhere', password: PASSWORD } })).ok(),
+  ).toBe(true);
+  expect(
+    (
+      await laptop.post('/api/account/password', { data: { currentPassword: PASSWORD, newPassword: `${PASSWORD} 2` } })
+    ).ok(),
+  ).toBe(true);
   await laptop.dispose();
 
   // The next page's reads are refused: it says so with a Log in, and the header no longer says "My account".

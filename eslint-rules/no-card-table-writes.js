@@ -75,14 +75,27 @@ export const noCardTableWrites = {
   meta: {
     type: 'problem',
     docs: { description: 'Card tables are written only by modules/cards.' },
-    schema: [{ type: 'object', properties: { tables: { type: 'array', items: { type: 'string' } } }, required: ['tables'], additionalProperties: false }],
-    messages: { write: 'Card tables are written only by modules/cards: go through Cards.run and a CardStore method ({{ table }}).' },
+    schema: [
+      {
+        type: 'object',
+        properties: { tables: { type: 'array', items: { type: 'string' } } },
+        required: ['tables'],
+        additionalProperties: false,
+      },
+    ],
+    messages: {
+      write:
+        'Card tables are written only by modules/cards: go through Cards.run and a CardStore method ({{ table }}).',
+    },
   },
   create(context) {
     const tables = context.options[0].tables;
     const names = tables.join('|');
     const tableName = new RegExp(`^\\s*(${names})(\\s+as\\s+\\w+)?\\s*$`, 'i');
-    const writeSql = new RegExp(`\\b(insert\\s+into|update|delete\\s+from|replace\\s+into|merge\\s+into)\\s+"?(${names})\\b`, 'i');
+    const writeSql = new RegExp(
+      `\\b(insert\\s+into|update|delete\\s+from|replace\\s+into|merge\\s+into)\\s+"?(${names})\\b`,
+      'i',
+    );
     const report = (node, table) => context.report({ node, messageId: 'write', data: { table } });
     return {
       CallExpression(node) {

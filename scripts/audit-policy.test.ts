@@ -17,13 +17,21 @@ const HIGH = report({
   kysely: { name: 'kysely', severity: 'moderate', via: [advisory('kysely', 'moderate', 'GHSA-dddd-eeee-ffff')] },
   '@vocab/server': { name: '@vocab/server', severity: 'high', via: ['fastify'] },
 });
-const accept = { advisory: 'GHSA-aaaa-bbbb-cccc', package: 'fastify', reason: 'Only the HTTP/2 server is affected; we serve HTTP/1.1.', expires: '2026-12-31' };
+const accept = {
+  advisory: 'GHSA-aaaa-bbbb-cccc',
+  package: 'fastify',
+  reason: 'Only the HTTP/2 server is affected; we serve HTTP/1.1.',
+  expires: '2026-12-31',
+};
 
 describe('audit policy', () => {
   it('fails on a high or critical advisory, reports a moderate one without failing', () => {
     const outcome = evaluateAudit(HIGH, [], '2026-11-23');
     expect(outcome.unavailable).toBeNull();
-    expect(outcome.advisories.map((a) => `${a.severity} ${a.package} ${a.id}`)).toEqual(['high fastify GHSA-aaaa-bbbb-cccc', 'moderate kysely GHSA-dddd-eeee-ffff']);
+    expect(outcome.advisories.map((a) => `${a.severity} ${a.package} ${a.id}`)).toEqual([
+      'high fastify GHSA-aaaa-bbbb-cccc',
+      'moderate kysely GHSA-dddd-eeee-ffff',
+    ]);
     expect(outcome.failing.map((a) => a.id)).toEqual(['GHSA-aaaa-bbbb-cccc']);
   });
 
@@ -42,15 +50,32 @@ describe('audit policy', () => {
   });
 
   it('warns instead of failing when the audit endpoint cannot be reached', () => {
-    const unreachable = JSON.stringify({ message: '405 Method Not Allowed - POST https://registry.npmjs.org/-/npm/v1/security/advisories/bulk', statusCode: 405 });
-    expect(evaluateAudit(unreachable, [], '2026-11-23')).toMatchObject({ unavailable: expect.stringMatching(/405/), failing: [] });
-    expect(evaluateAudit(JSON.stringify({ error: { code: 'ENOTFOUND', summary: 'getaddrinfo ENOTFOUND registry.npmjs.org' } }), [], '2026-11-23').unavailable).toMatch(/ENOTFOUND/);
+    const unreachable = JSON.stringify({
+      message: '405 Method Not Allowed - POST https://registry.npmjs.org/-/npm/v1/security/advisories/bulk',
+      statusCode: 405,
+    });
+    expect(evaluateAudit(unreachable, [], '2026-11-23')).toMatchObject({
+      unavailable: expect.stringMatching(/405/),
+      failing: [],
+    });
+    expect(
+      evaluateAudit(
+        JSON.stringify({ error: { code: 'ENOTFOUND', summary: 'getaddrinfo ENOTFOUND registry.npmjs.org' } }),
+        [],
+        '2026-11-23',
+      ).unavailable,
+    ).toMatch(/ENOTFOUND/);
     expect(evaluateAudit('', [], '2026-11-23').unavailable).toMatch(/no report/);
   });
 
   it('refuses allowlist entries without an advisory id, a reason or a date', () => {
     const { entries, errors } = parseAllowlist(
-      JSON.stringify([accept, { ...accept, reason: '' }, { ...accept, expires: 'soon' }, { ...accept, advisory: 'CVE-2026-1' }]),
+      JSON.stringify([
+        accept,
+        { ...accept, reason: '' },
+        { ...accept, expires: 'soon' },
+        { ...accept, advisory: 'CVE-2026-1' },
+      ]),
     );
     expect(entries).toEqual([accept]);
     expect(errors).toHaveLength(3);
@@ -62,13 +87,28 @@ describe('audit policy', () => {
       lockfileVersion: 3,
       packages: {
         '': { name: 'vocab' },
-        'node_modules/fastify': { version: '5.0.0', resolved: 'https://registry.npmjs.org/fastify/-/fastify-5.0.0.tgz' },
-        'node_modules/fastify/node_modules/semver': { version: '7.0.0', resolved: 'https://registry.npmjs.org/semver/-/semver-7.0.0.tgz' },
-        'node_modules/vitest': { version: '4.0.0', resolved: 'https://registry.npmjs.org/vitest/-/vitest-4.0.0.tgz', dev: true },
+        'node_modules/fastify': {
+          version: '5.0.0',
+          resolved: 'https://registry.npmjs.org/fastify/-/fastify-5.0.0.tgz',
+        },
+        'node_modules/fastify/node_modules/semver': {
+          version: '7.0.0',
+          resolved: 'https://registry.npmjs.org/semver/-/semver-7.0.0.tgz',
+        },
+        'node_modules/vitest': {
+          version: '4.0.0',
+          resolved: 'https://registry.npmjs.org/vitest/-/vitest-4.0.0.tgz',
+          dev: true,
+        },
         'node_modules/@vocab/core': { resolved: 'packages/core', link: true },
         'node_modules/forked': { version: '1.0.0', resolved: 'git+ssh://git@github.com/someone/forked.git#abc' },
       },
     });
-    expect(auditCoverage(lock)).toEqual({ production: 2, devOnly: 1, workspaces: ['@vocab/core'], notFromRegistry: ['forked'] });
+    expect(auditCoverage(lock)).toEqual({
+      production: 2,
+      devOnly: 1,
+      workspaces: ['@vocab/core'],
+      notFromRegistry: ['forked'],
+    });
   });
 });

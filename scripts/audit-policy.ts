@@ -40,7 +40,15 @@ const FAILING = new Set(['high', 'critical']);
 
 /** npm audit's JSON (lockfile v2+ format), or its error body when the endpoint failed. */
 interface AuditJson {
-  vulnerabilities?: Record<string, { severity?: string; via?: Array<string | { source?: number; name?: string; title?: string; url?: string; severity?: string; range?: string }> }>;
+  vulnerabilities?: Record<
+    string,
+    {
+      severity?: string;
+      via?: Array<
+        string | { source?: number; name?: string; title?: string; url?: string; severity?: string; range?: string }
+      >;
+    }
+  >;
   error?: { summary?: string; detail?: string } | string;
   message?: string;
   statusCode?: number;
@@ -59,10 +67,16 @@ export function parseAllowlist(text: string): { entries: AllowlistEntry[]; error
   data.forEach((raw: unknown, i) => {
     const e = raw as Partial<AllowlistEntry> | null;
     const where = `audit-allowlist.json entry ${i + 1}`;
-    if (!e || typeof e.advisory !== 'string' || !/^GHSA(-[0-9a-z]{4}){3}$/.test(e.advisory)) errors.push(`${where}: "advisory" must be a GHSA id`);
+    if (!e || typeof e.advisory !== 'string' || !/^GHSA(-[0-9a-z]{4}){3}$/.test(e.advisory))
+      errors.push(`${where}: "advisory" must be a GHSA id`);
     else if (typeof e.package !== 'string' || e.package === '') errors.push(`${where}: "package" is missing`);
-    else if (typeof e.reason !== 'string' || e.reason.trim().length < 10) errors.push(`${where} (${e.advisory}): "reason" must say why it is accepted`);
-    else if (typeof e.expires !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(e.expires) || Number.isNaN(Date.parse(e.expires))) {
+    else if (typeof e.reason !== 'string' || e.reason.trim().length < 10)
+      errors.push(`${where} (${e.advisory}): "reason" must say why it is accepted`);
+    else if (
+      typeof e.expires !== 'string' ||
+      !/^\d{4}-\d{2}-\d{2}$/.test(e.expires) ||
+      Number.isNaN(Date.parse(e.expires))
+    ) {
       errors.push(`${where} (${e.advisory}): "expires" must be a date, YYYY-MM-DD`);
     } else entries.push(e as AllowlistEntry);
   });
@@ -70,7 +84,14 @@ export function parseAllowlist(text: string): { entries: AllowlistEntry[]; error
 }
 
 export function evaluateAudit(output: string, allowlist: AllowlistEntry[], today: string): AuditOutcome {
-  const outcome: AuditOutcome = { unavailable: null, advisories: [], failing: [], accepted: [], allowlistErrors: [], stale: [] };
+  const outcome: AuditOutcome = {
+    unavailable: null,
+    advisories: [],
+    failing: [],
+    accepted: [],
+    allowlistErrors: [],
+    stale: [],
+  };
   let json: AuditJson;
   try {
     json = JSON.parse(output) as AuditJson;
@@ -106,7 +127,9 @@ export function evaluateAudit(output: string, allowlist: AllowlistEntry[], today
   for (const advisory of outcome.advisories) {
     const entry = allowlist.find((e) => e.advisory === advisory.id && e.package === advisory.package);
     if (entry && entry.expires < today) {
-      outcome.allowlistErrors.push(`${advisory.id} (${advisory.package}) was accepted until ${entry.expires}: fix it, or renew the entry with a new reason and date`);
+      outcome.allowlistErrors.push(
+        `${advisory.id} (${advisory.package}) was accepted until ${entry.expires}: fix it, or renew the entry with a new reason and date`,
+      );
       used.add(entry);
       if (FAILING.has(advisory.severity)) outcome.failing.push(advisory);
     } else if (entry) {
@@ -133,7 +156,9 @@ export interface AuditCoverage {
 
 /** What an audit covers and what it cannot, read from package-lock.json (lockfile v2+). */
 export function auditCoverage(lockfile: string, registry = 'https://registry.npmjs.org/'): AuditCoverage {
-  const lock = JSON.parse(lockfile) as { packages?: Record<string, { dev?: boolean; link?: boolean; resolved?: string; name?: string }> };
+  const lock = JSON.parse(lockfile) as {
+    packages?: Record<string, { dev?: boolean; link?: boolean; resolved?: string; name?: string }>;
+  };
   const coverage: AuditCoverage = { production: 0, devOnly: 0, workspaces: [], notFromRegistry: [] };
   for (const [key, pkg] of Object.entries(lock.packages ?? {})) {
     if (!key.includes('node_modules/')) continue;

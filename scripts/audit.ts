@@ -12,10 +12,17 @@ import { auditCoverage, evaluateAudit, parseAllowlist } from './audit-policy.js'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const allowlistFile = path.join(root, 'audit-allowlist.json');
-const { entries, errors } = fs.existsSync(allowlistFile) ? parseAllowlist(fs.readFileSync(allowlistFile, 'utf8')) : { entries: [], errors: [] };
+const { entries, errors } = fs.existsSync(allowlistFile)
+  ? parseAllowlist(fs.readFileSync(allowlistFile, 'utf8'))
+  : { entries: [], errors: [] };
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-const audit = spawnSync(npm, ['audit', '--omit=dev', '--json'], { cwd: root, encoding: 'utf8', timeout: 120_000, maxBuffer: 64 * 1024 * 1024 });
+const audit = spawnSync(npm, ['audit', '--omit=dev', '--json'], {
+  cwd: root,
+  encoding: 'utf8',
+  timeout: 120_000,
+  maxBuffer: 64 * 1024 * 1024,
+});
 const output = audit.error ? '' : audit.stdout;
 const outcome = evaluateAudit(output, entries, new Date().toISOString().slice(0, 10));
 outcome.allowlistErrors.unshift(...errors);
@@ -30,11 +37,17 @@ for (const a of outcome.advisories) {
 for (const { advisory, entry } of outcome.accepted) {
   console.log(`accepted until ${entry.expires}: ${advisory.id} (${advisory.package}): ${entry.reason}`);
 }
-for (const e of outcome.stale) console.warn(`audit-allowlist.json: ${e.advisory} (${e.package}) matches nothing any more; remove it.`);
+for (const e of outcome.stale)
+  console.warn(`audit-allowlist.json: ${e.advisory} (${e.package}) matches nothing any more; remove it.`);
 for (const message of outcome.allowlistErrors) console.error(`audit-allowlist.json: ${message}`);
-for (const a of outcome.failing) console.error(`FAIL: ${a.severity} ${a.id} in ${a.package}: ${a.title}. Update the dependency, or accept it in audit-allowlist.json with a reason and an expiry.`);
+for (const a of outcome.failing)
+  console.error(
+    `FAIL: ${a.severity} ${a.id} in ${a.package}: ${a.title}. Update the dependency, or accept it in audit-allowlist.json with a reason and an expiry.`,
+  );
 if (!outcome.unavailable) {
-  console.log(`npm audit (production dependencies): ${outcome.advisories.length} known vulnerabilities, ${outcome.failing.length} failing, ${outcome.accepted.length} accepted.`);
+  console.log(
+    `npm audit (production dependencies): ${outcome.advisories.length} known vulnerabilities, ${outcome.failing.length} failing, ${outcome.accepted.length} accepted.`,
+  );
 }
 // What the run could and could not check, so that a green run is not read as more than it is.
 const lockfile = path.join(root, 'package-lock.json');
@@ -45,10 +58,19 @@ if (fs.existsSync(lockfile)) {
       ? `Not checked: all ${c.production} production packages (the audit endpoint did not answer).`
       : `Checked: ${c.production} production packages, against the advisories the registry publishes.`,
   );
-  console.log(`Not checked: ${c.devOnly} packages used only to build and test (not shipped; \`npm audit\` without --omit=dev lists them).`);
-  console.log(`Not checked: our own workspace packages (${c.workspaces.join(', ')}): no advisory database knows them; lint, tests and review cover them.`);
-  if (c.notFromRegistry.length > 0) console.log(`Not checked: ${c.notFromRegistry.join(', ')}: installed from elsewhere than the registry, which has no advisories for them.`);
-  console.log('Not checked by any audit: vulnerabilities without a published advisory, and what install scripts do (package.json `allowScripts` limits which may run).');
+  console.log(
+    `Not checked: ${c.devOnly} packages used only to build and test (not shipped; \`npm audit\` without --omit=dev lists them).`,
+  );
+  console.log(
+    `Not checked: our own workspace packages (${c.workspaces.join(', ')}): no advisory database knows them; lint, tests and review cover them.`,
+  );
+  if (c.notFromRegistry.length > 0)
+    console.log(
+      `Not checked: ${c.notFromRegistry.join(', ')}: installed from elsewhere than the registry, which has no advisories for them.`,
+    );
+  console.log(
+    'Not checked by any audit: vulnerabilities without a published advisory, and what install scripts do (package.json `allowScripts` limits which may run).',
+  );
 } else {
   console.log('Not checked: package-lock.json is missing, so which packages are installed is unknown.');
 }

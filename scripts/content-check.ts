@@ -33,24 +33,37 @@ for (const language of LANGUAGES) {
   const rules = contentRuleProblems(language.code, text, entries);
   ruleProblems.push(...rules.map((p) => ({ ...p, language: language.code })));
   const minimum = language.active ? ACTIVE_MINIMUM : STAGED_MINIMUM;
-  if (entries.length < minimum) problems.push({ line: 0, message: `${entries.length} words; needs at least ${minimum}` });
+  if (entries.length < minimum)
+    problems.push({ line: 0, message: `${entries.length} words; needs at least ${minimum}` });
   if (language.active) {
     const report = checkSentences(language, entries, file);
     sentenceReports.push({ file: path.relative(root, file), report });
     // Every active deck has its first 1,000 sentences: one missing is an error, as a missing translation is.
-    for (const m of report.missing) problems.push({ line: m.line, message: `"${m.word}" is among the first ${SENTENCE_ENTRIES} entries and has no example sentence` });
+    for (const m of report.missing)
+      problems.push({
+        line: m.line,
+        message: `"${m.word}" is among the first ${SENTENCE_ENTRIES} entries and has no example sentence`,
+      });
   }
   for (const p of problems) console.error(`${path.relative(root, file)}:${p.line}: ${p.message}`);
   failures += problems.length;
-  console.log(`${language.name.padEnd(11)} ${String(entries.length).padStart(5)} words  ${problems.length === 0 ? 'ok' : `${problems.length} problem(s)`}`);
+  console.log(
+    `${language.name.padEnd(11)} ${String(entries.length).padStart(5)} words  ${problems.length === 0 ? 'ok' : `${problems.length} problem(s)`}`,
+  );
 }
 
-const rules = applyAllowList(ruleProblems, allowList.allowed, LANGUAGES.map((l) => l.code));
+const rules = applyAllowList(
+  ruleProblems,
+  allowList.allowed,
+  LANGUAGES.map((l) => l.code),
+);
 const allowListName = path.relative(root, allowListFile);
 for (const p of rules.problems) console.error(`content/decks/${p.language}.tsv:${p.line}: [${p.rule}] ${p.message}`);
 for (const p of allowList.problems) console.error(`${allowListName}: ${p}`);
 for (const a of rules.stale) {
-  console.error(`${allowListName}:${a.line}: ${a.rule} ${a.language} ${a.word} is no longer a violation: remove the line`);
+  console.error(
+    `${allowListName}:${a.line}: ${a.rule} ${a.language} ${a.word} is no longer a violation: remove the line`,
+  );
 }
 failures += rules.problems.length + allowList.problems.length + rules.stale.length;
 console.log(`Content rules: ${rules.problems.length} problem(s), ${rules.allowedCount} allowed by ${allowListName}`);
@@ -59,24 +72,32 @@ console.log(`\nSentences (the first ${SENTENCE_ENTRIES} entries of each deck)`);
 for (const { file, report } of sentenceReports) printSentences(file, report);
 
 function printSentences(file: string, r: SentenceReport): void {
-  const share = r.known ? `${((100 * r.known.readable) / Math.max(1, r.known.total)).toFixed(1)}% readable (${r.known.readable}/${r.known.total})` : 'readable share not measured';
+  const share = r.known
+    ? `${((100 * r.known.readable) / Math.max(1, r.known.total)).toFixed(1)}% readable (${r.known.readable}/${r.known.total})`
+    : 'readable share not measured';
   const count = (list: unknown[] | null) => (list ? String(list.length) : 'not checked');
   console.log(
     `${r.language.padEnd(11)} ${r.withSentence}/${r.considered} sentences  span not a form of the entry: ${count(r.notInflection)}  misspelt: ${count(r.misspelt)}  ${share}` +
       (r.laterMissing > 0 ? `  (${r.laterMissing} later entries without one yet)` : ''),
   );
   for (const s of r.skipped) console.log(`  skipped: ${s}`);
-  if (r.blockers.length > 0) console.log(`  most often not yet known: ${r.blockers.map(([w, n]) => `${w} (${n})`).join(', ')}`);
-  for (const n of r.notInflection ?? []) console.log(`  ${file}:${n.line}: "${n.word}": the span [${n.form}] is not read as a form of it`);
-  for (const m of r.misspelt ?? []) console.log(`  ${file}:${m.line}: "${m.word}": "${m.token}" is not in the dictionary`);
+  if (r.blockers.length > 0)
+    console.log(`  most often not yet known: ${r.blockers.map(([w, n]) => `${w} (${n})`).join(', ')}`);
+  for (const n of r.notInflection ?? [])
+    console.log(`  ${file}:${n.line}: "${n.word}": the span [${n.form}] is not read as a form of it`);
+  for (const m of r.misspelt ?? [])
+    console.log(`  ${file}:${m.line}: "${m.word}": "${m.token}" is not in the dictionary`);
 }
 
 const secretFile = path.join(root, 'content/secret-language.tsv');
 const secret = parseSecretLanguage(fs.readFileSync(secretFile, 'utf8'));
-if (secret.pairs.length < 75) secret.problems.push({ line: 0, message: `${secret.pairs.length} pairs; needs about 80` });
+if (secret.pairs.length < 75)
+  secret.problems.push({ line: 0, message: `${secret.pairs.length} pairs; needs about 80` });
 for (const p of secret.problems) console.error(`content/secret-language.tsv:${p.line}: ${p.message}`);
 failures += secret.problems.length;
-console.log(`${'Secret'.padEnd(11)} ${String(secret.pairs.length).padStart(5)} pairs  ${secret.problems.length === 0 ? 'ok' : 'problems'}`);
+console.log(
+  `${'Secret'.padEnd(11)} ${String(secret.pairs.length).padStart(5)} pairs  ${secret.problems.length === 0 ? 'ok' : 'problems'}`,
+);
 
 if (failures > 0) {
   console.error(`content check failed: ${failures} problem(s)`);

@@ -13,23 +13,29 @@ function problemsIn(language: 'german' | 'spanish', rows: string[][]) {
 
 describe('separable-particle', () => {
   it("refuses a German verb whose sentence leaves another verb's particle at its clause's end", () => {
-    expect(problemsIn('german', [
-      ['locken', 'to lure', 'verb', '', 'Der Duft [lockt] die Bienen an.', 'The scent attracts the bees.'],
-      ['starren', 'to stare', 'verb', '', 'Warum [starrst] du mich so an, Max?', 'Why are you staring at me, Max?'],
-      ['kommen', 'to come', 'verb', '', 'Wann [kommst] du morgen zurück?', 'When are you coming back tomorrow?'],
-    ])).toEqual([
-      'separable-particle locken line 2', 'separable-particle starren line 3', 'separable-particle kommen line 4',
+    expect(
+      problemsIn('german', [
+        ['locken', 'to lure', 'verb', '', 'Der Duft [lockt] die Bienen an.', 'The scent attracts the bees.'],
+        ['starren', 'to stare', 'verb', '', 'Warum [starrst] du mich so an, Max?', 'Why are you staring at me, Max?'],
+        ['kommen', 'to come', 'verb', '', 'Wann [kommst] du morgen zurück?', 'When are you coming back tomorrow?'],
+      ]),
+    ).toEqual([
+      'separable-particle locken line 2',
+      'separable-particle starren line 3',
+      'separable-particle kommen line 4',
     ]);
   });
 
   it('passes the separable verb itself, a particle that is a preposition, and an adverb', () => {
-    expect(problemsIn('german', [
-      ['anrufen', 'to call', 'verb', '', 'Ich will dich morgen [anrufen].', 'I want to call you tomorrow.'],
-      ['anstarren', 'to stare at', 'verb', '', 'Warum [starrst] du mich so an?', 'Why are you staring at me?'],
-      ['denken', 'to think', 'verb', '', 'Ich [denke] oft an dich.', 'I often think of you.'],
-      ['essen', 'to eat', 'verb', '', 'Wir [essen] heute zusammen.', 'We are eating together today.'],
-      ['an', 'at', 'prep', '', 'Wo kommt der Zug [an]?', 'Where does the train arrive?'],
-    ])).toEqual([]);
+    expect(
+      problemsIn('german', [
+        ['anrufen', 'to call', 'verb', '', 'Ich will dich morgen [anrufen].', 'I want to call you tomorrow.'],
+        ['anstarren', 'to stare at', 'verb', '', 'Warum [starrst] du mich so an?', 'Why are you staring at me?'],
+        ['denken', 'to think', 'verb', '', 'Ich [denke] oft an dich.', 'I often think of you.'],
+        ['essen', 'to eat', 'verb', '', 'Wir [essen] heute zusammen.', 'We are eating together today.'],
+        ['an', 'at', 'prep', '', 'Wo kommt der Zug [an]?', 'Where does the train arrive?'],
+      ]),
+    ).toEqual([]);
   });
 
   it('is a German rule only', () => {
@@ -40,21 +46,25 @@ describe('separable-particle', () => {
 
 describe('shared-sentence', () => {
   it('refuses a sentence another entry already uses, whatever the bracketed word', () => {
-    expect(problemsIn('german', [
-      ['sein', 'to be', 'verb', 'a', 'Das [ist] sehr gut.', 'That is very good.'],
-      ['sehr', 'very', 'adv', 'b', 'Das ist [sehr] gut.', 'That is really good.'],
-      ['gut', 'good', 'adj', '', 'Das Essen ist [gut].', 'The food is good.'],
-    ])).toEqual(['shared-sentence sehr line 3']);
+    expect(
+      problemsIn('german', [
+        ['sein', 'to be', 'verb', 'a', 'Das [ist] sehr gut.', 'That is very good.'],
+        ['sehr', 'very', 'adv', 'b', 'Das ist [sehr] gut.', 'That is really good.'],
+        ['gut', 'good', 'adj', '', 'Das Essen ist [gut].', 'The food is good.'],
+      ]),
+    ).toEqual(['shared-sentence sehr line 3']);
   });
 });
 
 describe('shared-sentence-translation', () => {
   it('asks a hint of each entry whose sentence has the same English as another', () => {
-    expect(problemsIn('german', [
-      ['Kerl', 'guy; fellow', 'noun', '', 'Er ist ein guter [Kerl].', 'He is a good guy.'],
-      ['Typ', 'guy; type', 'noun', 'guy; type, model', 'Er ist ein netter [Typ].', 'He is a good guy.'],
-      ['Mann', 'man', 'noun', '', 'Der [Mann] ist nett.', 'The man is nice.'],
-    ])).toEqual(['shared-sentence-translation Kerl line 2']);
+    expect(
+      problemsIn('german', [
+        ['Kerl', 'guy; fellow', 'noun', '', 'Er ist ein guter [Kerl].', 'He is a good guy.'],
+        ['Typ', 'guy; type', 'noun', 'guy; type, model', 'Er ist ein netter [Typ].', 'He is a good guy.'],
+        ['Mann', 'man', 'noun', '', 'Der [Mann] ist nett.', 'The man is nice.'],
+      ]),
+    ).toEqual(['shared-sentence-translation Kerl line 2']);
   });
 
   it('refuses equal hints and passes different ones', () => {
@@ -63,7 +73,8 @@ describe('shared-sentence-translation', () => {
       ['notwendig', 'necessary', 'adj', b, 'Das ist nicht [notwendig].', 'That is not necessary!'],
     ];
     expect(problemsIn('german', rows('needed', 'needed'))).toEqual([
-      'shared-sentence-translation nötig line 2', 'shared-sentence-translation notwendig line 3',
+      'shared-sentence-translation nötig line 2',
+      'shared-sentence-translation notwendig line 3',
     ]);
     expect(problemsIn('german', rows('needed', 'necessary, formal'))).toEqual([]);
   });

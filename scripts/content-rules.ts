@@ -52,7 +52,8 @@ function separableParticleProblems(entries: readonly DeckEntry[], lineOf: (word:
     const particle = fold(last.toLowerCase());
     const separable = SEPARABLE_PARTICLES.includes(particle) && !FREE_ADVERBS.includes(particle);
     if (!separable || fold(e.word.toLowerCase()).startsWith(particle)) return [];
-    const message = `"${e.word}": the sentence ends its clause with "${last}", the particle of a separable verb ` +
+    const message =
+      `"${e.word}": the sentence ends its clause with "${last}", the particle of a separable verb ` +
       `(${last.toLowerCase()}${e.word}); use that verb's own entry or another sentence`;
     return [{ rule: 'separable-particle' as const, word: e.word, line: lineOf(e.word), message }];
   });
@@ -68,13 +69,14 @@ function groupsBy(entries: readonly DeckEntry[], key: (e: DeckEntry) => string):
   return [...groups.values()].filter((g) => g.length > 1);
 }
 
-const sentenceKey = (text: string): string =>
-  exampleWords(text).join(' ').toLocaleLowerCase().normalize('NFC');
+const sentenceKey = (text: string): string => exampleWords(text).join(' ').toLocaleLowerCase().normalize('NFC');
 
 function sharedSentenceProblems(entries: readonly DeckEntry[], lineOf: (word: string) => number): RuleProblem[] {
   return groupsBy(entries, (e) => sentenceKey(e.example)).flatMap(([first, ...rest]) =>
     rest.map((e) => ({
-      rule: 'shared-sentence' as const, word: e.word, line: lineOf(e.word),
+      rule: 'shared-sentence' as const,
+      word: e.word,
+      line: lineOf(e.word),
       message: `"${e.word}": its sentence is also the sentence of "${first?.word}" (line ${lineOf(first?.word ?? '')})`,
     })),
   );
@@ -86,8 +88,11 @@ function sharedTranslationProblems(entries: readonly DeckEntry[], lineOf: (word:
     const hints = group.map((e) => e.hint);
     const unhinted = group.filter((e) => e.hint === '' || hints.filter((h) => h === e.hint).length > 1);
     return unhinted.map((e) => ({
-      rule: 'shared-sentence-translation' as const, word: e.word, line: lineOf(e.word),
-      message: `"${e.word}": ${words} have the same English sentence ("${e.exampleTranslation}"); ` +
+      rule: 'shared-sentence-translation' as const,
+      word: e.word,
+      line: lineOf(e.word),
+      message:
+        `"${e.word}": ${words} have the same English sentence ("${e.exampleTranslation}"); ` +
         'each needs a hint of its own, or a sentence with other English',
     }));
   });

@@ -10,7 +10,10 @@ let dir: string;
 beforeAll(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'import-cycles-'));
   const files: Record<string, string> = {
-    'tsconfig.json': JSON.stringify({ compilerOptions: { strict: true, module: 'ESNext', moduleResolution: 'Bundler', noEmit: true }, include: ['*.ts'] }),
+    'tsconfig.json': JSON.stringify({
+      compilerOptions: { strict: true, module: 'ESNext', moduleResolution: 'Bundler', noEmit: true },
+      include: ['*.ts'],
+    }),
     // A ring of three value imports.
     'a.ts': "import { b } from './b.js';\nexport const a = (): number => b() + 1;\n",
     'b.ts': "import { c } from './c.js';\nexport const b = (): number => c();\n",
@@ -30,14 +33,19 @@ it('reports each import that closes a ring, with the ring, a type-only import in
     overrideConfig: [
       {
         files: ['**/*.ts'],
-        languageOptions: { parser: tseslint.parser, parserOptions: { project: './tsconfig.json', tsconfigRootDir: dir } },
+        languageOptions: {
+          parser: tseslint.parser,
+          parserOptions: { project: './tsconfig.json', tsconfigRootDir: dir },
+        },
         plugins: { architecture },
         rules: { 'architecture/no-import-cycles': 'error' },
       },
     ],
   });
   const results = await eslint.lintFiles(['*.ts']);
-  const messages = Object.fromEntries(results.map((r) => [path.basename(r.filePath), r.messages.map((m) => m.message)]));
+  const messages = Object.fromEntries(
+    results.map((r) => [path.basename(r.filePath), r.messages.map((m) => m.message)]),
+  );
   expect(messages['a.ts']).toEqual(['Import cycle: a.ts → b.ts → c.ts → a.ts.']);
   expect(messages['b.ts']).toEqual(['Import cycle: b.ts → c.ts → a.ts → b.ts.']);
   expect(messages['c.ts']).toEqual(['Import cycle: c.ts → a.ts → b.ts → c.ts.']);
@@ -57,7 +65,12 @@ it('reports a card table written by a string, a template, a constant or sql text
         files: ['**/*.ts'],
         languageOptions: { parser: tseslint.parser },
         plugins: { architecture },
-        rules: { 'architecture/no-card-table-writes': ['error', { tables: ['progress', 'reviews', 'frontiers', 'learning_starts', 'taken_back_answers'] }] },
+        rules: {
+          'architecture/no-card-table-writes': [
+            'error',
+            { tables: ['progress', 'reviews', 'frontiers', 'learning_starts', 'taken_back_answers'] },
+          ],
+        },
       },
     ],
   });
@@ -71,7 +84,8 @@ it('reports a card table written by a string, a template, a constant or sql text
 
 it("is on for the server's files outside modules/cards, and off inside it", async () => {
   const eslint = new ESLint({ cwd: ROOT });
-  const level = async (file: string) => (await eslint.calculateConfigForFile(file)).rules?.['architecture/no-card-table-writes']?.[0];
+  const level = async (file: string) =>
+    (await eslint.calculateConfigForFile(file)).rules?.['architecture/no-card-table-writes']?.[0];
   expect(await level('apps/server/src/modules/learning/learning.service.ts')).toBe(2);
   expect(await level('apps/server/src/lib/maintenance.ts')).toBe(2);
   expect(await level('apps/server/src/modules/cards/card-store.ts')).toBeUndefined();

@@ -21,7 +21,9 @@ try {
   for (const { source, size, out } of ICONS) {
     const svg = fs.readFileSync(path.join(WEB, 'icons', source), 'utf8');
     const page = await browser.newPage({ viewport: { width: size, height: size } });
-    await page.setContent(`<style>html,body{margin:0;background:transparent}svg{display:block;width:${size}px;height:${size}px}</style>${svg}`);
+    await page.setContent(
+      `<style>html,body{margin:0;background:transparent}svg{display:block;width:${size}px;height:${size}px}</style>${svg}`,
+    );
     await page.screenshot({ path: path.join(WEB, 'public/icons', out), omitBackground: true });
     await page.close();
     console.log(`${out} (${size}×${size})`);

@@ -65,14 +65,22 @@ function has(command: string): boolean {
 
 /** Each word's lemmas by Apertium: per word, its units (l'homme is two), each with the lemmas it may have. */
 function apertiumLemmas(analyser: string, words: readonly string[], locale: string): Map<string, string[][]> {
-  const out = spawnSync('lt-proc', ['-z', analyser], { input: words.join('\0') + '\0', encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const out = spawnSync('lt-proc', ['-z', analyser], {
+    input: words.join('\0') + '\0',
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
   const chunks = out.stdout.split('\0');
   const result = new Map<string, string[][]>();
   words.forEach((word, i) => {
     const units = [...(chunks[i] ?? '').matchAll(/\^([^$]*)\$/g)].map((m) => {
       const [surface = '', ...analyses] = (m[1] ?? '').split('/');
       // "*word" is unknown; "de<pr>+el<det>" is two words in one ("del"): each lemma counts, and so does the form.
-      const lemmas = analyses.flatMap((a) => (a.startsWith('*') ? [] : a.split('+').map((part) => lower(part.replace(/<.*$/, '').replace(/#.*$/, ''), locale))));
+      const lemmas = analyses.flatMap((a) =>
+        a.startsWith('*')
+          ? []
+          : a.split('+').map((part) => lower(part.replace(/<.*$/, '').replace(/#.*$/, ''), locale)),
+      );
       return [lower(surface, locale), ...lemmas];
     });
     result.set(word, units);
@@ -82,7 +90,11 @@ function apertiumLemmas(analyser: string, words: readonly string[], locale: stri
 
 /** Each word's stems by hunspell (`-s`): the word's own form is not among them unless it is a stem. */
 function hunspellStems(dictionaries: string, words: readonly string[], locale: string): Map<string, string[]> {
-  const out = spawnSync('hunspell', ['-d', dictionaries, '-s', '-i', 'utf-8'], { input: words.join('\n') + '\n', encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const out = spawnSync('hunspell', ['-d', dictionaries, '-s', '-i', 'utf-8'], {
+    input: words.join('\n') + '\n',
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
   const result = new Map<string, string[]>();
   for (const line of out.stdout.split('\n')) {
     const [word, stem] = line.split(' ');
@@ -94,7 +106,11 @@ function hunspellStems(dictionaries: string, words: readonly string[], locale: s
 
 /** The words hunspell does not know (`-l`), with every dictionary given: a word any of them knows is spelt right. */
 function hunspellUnknown(dictionaries: string, words: readonly string[]): Set<string> {
-  const out = spawnSync('hunspell', ['-d', dictionaries, '-l', '-i', 'utf-8'], { input: words.join('\n') + '\n', encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const out = spawnSync('hunspell', ['-d', dictionaries, '-l', '-i', 'utf-8'], {
+    input: words.join('\n') + '\n',
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
   return new Set(out.stdout.split('\n').filter(Boolean));
 }
 
@@ -108,8 +124,27 @@ const unligature = (text: string) => text.replace(/œ/g, 'oe').replace(/æ/g, 'a
  */
 function romanceInflects(form: string, entry: string): boolean {
   const base = entry.replace(/[oae]$/, '');
-  if (base.length >= 2 && [`${base}o`, `${base}a`, `${base}os`, `${base}as`, `${base}e`, `${base}es`, `${base}i`, `${entry}s`, `${entry}es`].includes(form)) return true;
-  if (form.length >= 3 && fold(entry).startsWith(fold(form)) && ['o', 'e', 'de', 'a'].includes(fold(entry).slice(fold(form).length))) return true;
+  if (
+    base.length >= 2 &&
+    [
+      `${base}o`,
+      `${base}a`,
+      `${base}os`,
+      `${base}as`,
+      `${base}e`,
+      `${base}es`,
+      `${base}i`,
+      `${entry}s`,
+      `${entry}es`,
+    ].includes(form)
+  )
+    return true;
+  if (
+    form.length >= 3 &&
+    fold(entry).startsWith(fold(form)) &&
+    ['o', 'e', 'de', 'a'].includes(fold(entry).slice(fold(form).length))
+  )
+    return true;
   return SUPPLETIVE[form] === entry;
 }
 const SUPPLETIVE: Readonly<Record<string, string>> = { hay: 'haber' };
@@ -160,16 +195,95 @@ const STRONG = new Map<string, string[]>(
   }),
 );
 /** German separable verbs' particles (folded), longest first so that a prefix is found whole. */
-export const SEPARABLE_PARTICLES = ['zusammen', 'zurück', 'weiter', 'wieder', 'vorbei', 'heraus', 'herein', 'hinaus', 'fest', 'fort', 'heim', 'nach', 'auf', 'aus', 'bei', 'ein', 'her', 'hin', 'los', 'mit', 'vor', 'weg', 'ab', 'an', 'zu', 'um', 'durch', 'über', 'unter'].map(fold);
+export const SEPARABLE_PARTICLES = [
+  'zusammen',
+  'zurück',
+  'weiter',
+  'wieder',
+  'vorbei',
+  'heraus',
+  'herein',
+  'hinaus',
+  'fest',
+  'fort',
+  'heim',
+  'nach',
+  'auf',
+  'aus',
+  'bei',
+  'ein',
+  'her',
+  'hin',
+  'los',
+  'mit',
+  'vor',
+  'weg',
+  'ab',
+  'an',
+  'zu',
+  'um',
+  'durch',
+  'über',
+  'unter',
+].map(fold);
 const INSEPARABLE = ['miss', 'emp', 'ent', 'zer', 'ver', 'be', 'er', 'ge'];
-const NOMINAL_ENDINGS = ['', 'e', 'en', 'er', 'es', 'em', 'n', 's', 'nen', 'ern', 'st', 'ste', 'sten', 'ster', 'stes', 'stem', 'ere', 'eren', 'erer', 'eres', 'erem'];
+const NOMINAL_ENDINGS = [
+  '',
+  'e',
+  'en',
+  'er',
+  'es',
+  'em',
+  'n',
+  's',
+  'nen',
+  'ern',
+  'st',
+  'ste',
+  'sten',
+  'ster',
+  'stes',
+  'stem',
+  'ere',
+  'eren',
+  'erer',
+  'eres',
+  'erem',
+];
 const VERB_ENDINGS = ['', 'e', 'st', 't', 'et', 'est', 'en', 'n', 'te', 'test', 'ten', 'tet', 'end', 'ete', 'eten'];
 /** German articles and pronouns declined beyond what endings make: each form's dictionary forms. */
 const GERMAN_DECLINED: Readonly<Record<string, readonly string[]>> = {
-  die: ['der', 'die'], das: ['der', 'das'], den: ['der'], dem: ['der'], des: ['der'], mir: ['ich'], mich: ['ich'], dir: ['du'],
-  dich: ['du'], ihm: ['er'], ihn: ['er'], uns: ['wir'], euch: ['ihr'], ihnen: ['sie'], ihr: ['sie', 'ihr'], ihre: ['sie', 'ihr'],
+  die: ['der', 'die'],
+  das: ['der', 'das'],
+  den: ['der'],
+  dem: ['der'],
+  des: ['der'],
+  mir: ['ich'],
+  mich: ['ich'],
+  dir: ['du'],
+  dich: ['du'],
+  ihm: ['er'],
+  ihn: ['er'],
+  uns: ['wir'],
+  euch: ['ihr'],
+  ihnen: ['sie'],
+  ihr: ['sie', 'ihr'],
+  ihre: ['sie', 'ihr'],
 };
-const GERMAN_CONTRACTIONS: Readonly<Record<string, string>> = { zum: 'zu', zur: 'zu', im: 'in', ins: 'in', am: 'an', ans: 'an', vom: 'von', beim: 'bei', aufs: 'auf', fürs: 'für', durchs: 'durch', ums: 'um' };
+const GERMAN_CONTRACTIONS: Readonly<Record<string, string>> = {
+  zum: 'zu',
+  zur: 'zu',
+  im: 'in',
+  ins: 'in',
+  am: 'an',
+  ans: 'an',
+  vom: 'von',
+  beim: 'bei',
+  aufs: 'auf',
+  fürs: 'für',
+  durchs: 'durch',
+  ums: 'um',
+};
 
 /** Whether a German form is an inflection of `entry` by rule (both folded: no umlauts, ß as ss, lower case). */
 function germanInflects(form: string, entry: string): boolean {
@@ -180,12 +294,22 @@ function germanInflects(form: string, entry: string): boolean {
   }
   if (!/n$/.test(entry)) return false;
   // Verbs: a prefix stays in front ("aufstehen" → "aufgestanden", "aufzustehen"); the rest inflects as its base verb.
-  const prefix = [...SEPARABLE_PARTICLES, ...INSEPARABLE].find((p) => entry.startsWith(p) && entry.length > p.length + 3 && form.startsWith(p));
+  const prefix = [...SEPARABLE_PARTICLES, ...INSEPARABLE].find(
+    (p) => entry.startsWith(p) && entry.length > p.length + 3 && form.startsWith(p),
+  );
   if (prefix) {
     const rest = form.slice(prefix.length).replace(SEPARABLE_PARTICLES.includes(prefix) ? /^(ge|zu)(?=..)/ : /^$/, '');
-    if (verbForm(rest, entry.slice(prefix.length), true) || verbForm(form.slice(prefix.length), entry.slice(prefix.length), !SEPARABLE_PARTICLES.includes(prefix))) return true;
+    if (
+      verbForm(rest, entry.slice(prefix.length), true) ||
+      verbForm(form.slice(prefix.length), entry.slice(prefix.length), !SEPARABLE_PARTICLES.includes(prefix))
+    )
+      return true;
   }
-  return verbForm(form, entry, INSEPARABLE.some((p) => entry.startsWith(p)));
+  return verbForm(
+    form,
+    entry,
+    INSEPARABLE.some((p) => entry.startsWith(p)),
+  );
 }
 
 function verbForm(form: string, verb: string, noGe: boolean): boolean {
@@ -203,7 +327,9 @@ function sentenceWords(example: string): { span: string[]; others: string[] } | 
   const parts = exampleParts(example);
   if (!parts) return null;
   const MARK = '\u2063';
-  const words = exampleWords(`${parts.before}${MARK}${parts.form.replace(/\s+/g, `${MARK} ${MARK}`)}${MARK}${parts.after}`);
+  const words = exampleWords(
+    `${parts.before}${MARK}${parts.form.replace(/\s+/g, `${MARK} ${MARK}`)}${MARK}${parts.after}`,
+  );
   const span: string[] = [];
   const others: string[] = [];
   for (const word of words) {
@@ -247,8 +373,12 @@ export function checkSentences(language: Language, entries: readonly DeckEntry[]
   const { locale } = language;
   const hunspell = has('hunspell');
   const apertium = tools.analyser !== null && has('lt-proc') && fs.existsSync(tools.analyser);
-  if (!hunspell) report.skipped.push('hunspell is not installed: spelling not checked' + (tools.analyser ? '' : ', nor German forms'));
-  if (tools.analyser && !apertium) report.skipped.push(`Apertium's analyser (${tools.analyser}) is not installed: forms not checked`);
+  if (!hunspell)
+    report.skipped.push(
+      'hunspell is not installed: spelling not checked' + (tools.analyser ? '' : ', nor German forms'),
+    );
+  if (tools.analyser && !apertium)
+    report.skipped.push(`Apertium's analyser (${tools.analyser}) is not installed: forms not checked`);
 
   const split = new Map(withSentence.map((e) => [e, sentenceWords(e.example)]));
   /** The sentence's first word, whose capital says nothing about it being a name. */
@@ -261,7 +391,9 @@ export function checkSentences(language: Language, entries: readonly DeckEntry[]
   if (unknown) {
     report.misspelt = withSentence.flatMap((e) => {
       const words = split.get(e);
-      return [...(words?.span ?? []), ...(words?.others ?? [])].filter((t) => unknown.has(t)).map((token) => ({ line: lineOf.get(e.word) ?? 0, word: e.word, token }));
+      return [...(words?.span ?? []), ...(words?.others ?? [])]
+        .filter((t) => unknown.has(t))
+        .map((token) => ({ line: lineOf.get(e.word) ?? 0, word: e.word, token }));
     });
   }
   const german = tools.analyser === null;
@@ -281,7 +413,10 @@ export function checkSentences(language: Language, entries: readonly DeckEntry[]
     // An elided form ("l'" of "le", "dell'" of "dello") is the entry without its last vowel.
     if (!german) return (own.endsWith("'") && entry.startsWith(own.slice(0, -1))) || romanceInflects(own, entry);
     const folded = fold(lower(token, locale));
-    return units(token).some((u) => u.some((l) => germanInflects(fold(l), fold(entry)))) || germanInflects(folded, fold(entry));
+    return (
+      units(token).some((u) => u.some((l) => germanInflects(fold(l), fold(entry)))) ||
+      germanInflects(folded, fold(entry))
+    );
   };
 
   report.notInflection = withSentence.flatMap((e) => {
@@ -297,7 +432,9 @@ export function checkSentences(language: Language, entries: readonly DeckEntry[]
   });
 
   // Readable: every other word is an earlier entry in some form, a function word, a number or a name.
-  const functionWords = entries.filter((e) => e.rank <= FUNCTION_WORD_RANK && FUNCTION_POS.has(e.pos)).flatMap((e) => entryLemmas(e, locale));
+  const functionWords = entries
+    .filter((e) => e.rank <= FUNCTION_WORD_RANK && FUNCTION_POS.has(e.pos))
+    .flatMap((e) => entryLemmas(e, locale));
   const earlier = new Set<string>(functionWords);
   const germanEarlier: string[] = [...functionWords.map(fold)];
   let readable = 0;
@@ -307,7 +444,8 @@ export function checkSentences(language: Language, entries: readonly DeckEntry[]
     if (others) {
       const first = firstWord(e);
       const unread = others.filter((token) => !isKnown(token, token === first));
-      for (const token of new Set(unread.map((t) => lower(t, locale)))) blockers.set(token, (blockers.get(token) ?? 0) + 1);
+      for (const token of new Set(unread.map((t) => lower(t, locale))))
+        blockers.set(token, (blockers.get(token) ?? 0) + 1);
       if (unread.length === 0) readable += 1;
     }
     for (const lemma of entryLemmas(e, locale)) {
@@ -329,6 +467,9 @@ export function checkSentences(language: Language, entries: readonly DeckEntry[]
     const own = lower(token, locale);
     if (!german) return found.length === 1 && [...earlier].some((w) => romanceInflects(own, w));
     const folded = fold(lower(token, locale));
-    return germanEarlier.some((w) => germanInflects(folded, w)) || found.some((u) => u.some((l) => germanEarlier.includes(fold(l))));
+    return (
+      germanEarlier.some((w) => germanInflects(folded, w)) ||
+      found.some((u) => u.some((l) => germanEarlier.includes(fold(l))))
+    );
   }
 }

@@ -10,7 +10,11 @@ export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [react(), VitePWA(PWA_OPTIONS)],
   resolve: {
-    alias: { '@vocab/core': source('core'), '@vocab/api': source('api'), '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    alias: {
+      '@vocab/core': source('core'),
+      '@vocab/api': source('api'),
+      '@': fileURLToPath(new URL('./src', import.meta.url)),
+    },
   },
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: true, target: 'es2022' },
   server: { port: 5173, proxy: { '/api': 'http://127.0.0.1:3000' } },

@@ -4,7 +4,10 @@ import { median } from './load.js';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export const launchBrowser = (): Promise<Browser> =>
-  chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
 
 /** A mid-range phone: Moto G4-class CPU (×4 slower) on a slow 4G link (150 ms RTT, 1.6 Mbps down, 750 kbps up). */
 async function mobileContext(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
@@ -13,7 +16,8 @@ async function mobileContext(browser: Browser): Promise<{ context: BrowserContex
     deviceScaleFactor: 2.625,
     isMobile: true,
     hasTouch: true,
-    userAgent: 'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36',
+    userAgent:
+      'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36',
   });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
@@ -81,7 +85,11 @@ async function lastKeyLatency(page: Page, lastKey: string): Promise<number | nul
   await page.evaluate(armProbe);
   await page.keyboard.press(lastKey === ' ' ? 'Space' : lastKey);
   try {
-    await page.waitForFunction(() => (window as unknown as { __probe: { shown: number | null } }).__probe.shown !== null, undefined, { timeout: 3000 });
+    await page.waitForFunction(
+      () => (window as unknown as { __probe: { shown: number | null } }).__probe.shown !== null,
+      undefined,
+      { timeout: 3000 },
+    );
   } catch {
     return null;
   }
@@ -131,20 +139,34 @@ export interface KeystrokeResult {
  * Time from the keystroke that completes a correct answer to "Correct!" on screen, in the Spanish quiz of a
  * logged-in learner (the answer is checked in the browser; the server is told afterwards).
  */
-export async function quizKeystroke(browser: Browser, baseUrl: string, cookie: string, samples = 5, cpuRate = 1): Promise<KeystrokeResult> {
+export async function quizKeystroke(
+  browser: Browser,
+  baseUrl: string,
+  cookie: string,
+  samples = 5,
+  cpuRate = 1,
+): Promise<KeystrokeResult> {
   const context = await browser.newContext();
   const [name, value] = cookie.split('=') as [string, string];
   await context.addCookies([{ name, value, url: baseUrl }]);
   const page = await context.newPage();
   const values: number[] = [];
   let jsFiles: string[] = [];
-  const result = (extra: Partial<KeystrokeResult> = {}): KeystrokeResult => ({ median: values.length ? median(values) : null, samples: values, jsFiles, ...extra });
+  const result = (extra: Partial<KeystrokeResult> = {}): KeystrokeResult => ({
+    median: values.length ? median(values) : null,
+    samples: values,
+    jsFiles,
+    ...extra,
+  });
   try {
     if (cpuRate > 1) {
       const cdp = await context.newCDPSession(page);
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuRate });
     }
-    const wordsResponse = page.waitForResponse((r) => /\/api\/spanish(\?|$)/.test(r.url()) && r.request().method() === 'GET', { timeout: 15_000 });
+    const wordsResponse = page.waitForResponse(
+      (r) => /\/api\/spanish(\?|$)/.test(r.url()) && r.request().method() === 'GET',
+      { timeout: 15_000 },
+    );
     await page.goto(`${baseUrl}/spanish-quiz`, { waitUntil: 'load' });
     let words: QuizWord[];
     try {
@@ -166,7 +188,9 @@ export async function quizKeystroke(browser: Browser, baseUrl: string, cookie: s
     );
     for (let i = 0; i < samples; i++) {
       const prompt = (await page.locator('.quiz-prompt strong').first().textContent({ timeout: 5000 }))?.trim() ?? '';
-      const match = words.filter((w) => prompt === w.word || prompt.endsWith(` ${w.word}`)).sort((a, b) => b.word.length - a.word.length)[0];
+      const match = words
+        .filter((w) => prompt === w.word || prompt.endsWith(` ${w.word}`))
+        .sort((a, b) => b.word.length - a.word.length)[0];
       // The shortest accepted answer: no other accepted answer can be taken on the way to it.
       const answer = match?.translations.slice().sort((a, b) => a.length - b.length)[0];
       if (!answer) return result({ problem: `prompt "${prompt}" is not in the batch` });
@@ -176,7 +200,11 @@ export async function quizKeystroke(browser: Browser, baseUrl: string, cookie: s
       if (v === null) return result({ problem: `"Correct!" did not appear for "${prompt}" → "${answer}"` });
       values.push(v);
       // The quiz moves on by itself after the verdict; wait for the next word.
-      await page.waitForFunction((p) => document.querySelector('.quiz-prompt strong')?.textContent?.trim() !== p, prompt, { timeout: 5000 }).catch(() => undefined);
+      await page
+        .waitForFunction((p) => document.querySelector('.quiz-prompt strong')?.textContent?.trim() !== p, prompt, {
+          timeout: 5000,
+        })
+        .catch(() => undefined);
     }
   } finally {
     await context.close();

@@ -20,7 +20,12 @@ export interface LoadResult {
  * One autocannon round, as fast as the server answers. `next` builds every request, so that each can carry a different learner's cookie and,
  * for writes, a different word and answer id.
  */
-export async function load(opts: { url: string | string[]; connections: number; seconds: number; next: () => Req }): Promise<LoadResult> {
+export async function load(opts: {
+  url: string | string[];
+  connections: number;
+  seconds: number;
+  next: () => Req;
+}): Promise<LoadResult> {
   const result = await autocannon({
     // Several URLs: autocannon spreads the connections over them in turn (its types only say string).
     url: opts.url as string,
@@ -31,7 +36,13 @@ export async function load(opts: { url: string | string[]; connections: number; 
       {
         setupRequest: (req) => {
           const r = opts.next();
-          return { ...req, method: r.method ?? 'GET', path: r.path, headers: { ...r.headers }, body: r.body } as typeof req;
+          return {
+            ...req,
+            method: r.method ?? 'GET',
+            path: r.path,
+            headers: { ...r.headers },
+            body: r.body,
+          } as typeof req;
         },
       },
     ],

@@ -15,7 +15,13 @@ let loginCounter = 0;
  * `concurrency` clients logging in back to back for `seconds`, each login a different seeded account and, behind
  * the proxy the server is told to trust (TRUST_PROXY=true), spread over client addresses as real users would be.
  */
-export async function runLogins(opts: { url: string; usernames: string[]; password: string; concurrency: number; seconds: number }): Promise<LoginRun> {
+export async function runLogins(opts: {
+  url: string;
+  usernames: string[];
+  password: string;
+  concurrency: number;
+  seconds: number;
+}): Promise<LoginRun> {
   const deadline = performance.now() + opts.seconds * 1000;
   const statuses: Record<string, number> = {};
   let ok = 0;
@@ -53,7 +59,12 @@ export async function runLogins(opts: { url: string; usernames: string[]; passwo
  * The baseline for logins: argon2id verifications per second of the same hash with the same concurrency, straight
  * through @node-rs/argon2 (what a login cannot beat), measured in this process while the server is idle.
  */
-export async function rawVerifyRate(hash: string, password: string, concurrency: number, seconds: number): Promise<number> {
+export async function rawVerifyRate(
+  hash: string,
+  password: string,
+  concurrency: number,
+  seconds: number,
+): Promise<number> {
   const deadline = performance.now() + seconds * 1000;
   const started = performance.now();
   let done = 0;

@@ -156,13 +156,28 @@ export class LearnerModel implements Learner {
  * apart in a session follow FSRS's short-term terms; a day or more apart, its long-term ones.
  */
 export class FsrsLearner implements Learner {
-  private readonly words = new Map<number, { easiness: number; memory: { stability: number; difficulty: number } | null; lastSeenMs: number | null; random: () => number; firstRecall: number }>();
+  private readonly words = new Map<
+    number,
+    {
+      easiness: number;
+      memory: { stability: number; difficulty: number } | null;
+      lastSeenMs: number | null;
+      random: () => number;
+      firstRecall: number;
+    }
+  >();
   private readonly algorithm: FSRS;
   private readonly decayParameters: number[];
 
   constructor(
     private readonly seed: number,
-    private readonly options: { speed: number; easinessSpread: number; cognateShare: number; cognateFirstRecall: number; otherFirstRecall: number },
+    private readonly options: {
+      speed: number;
+      easinessSpread: number;
+      cognateShare: number;
+      cognateFirstRecall: number;
+      otherFirstRecall: number;
+    },
   ) {
     this.decayParameters = [...default_w];
     this.algorithm = fsrs(generatorParameters({ w: [...default_w], enable_short_term: true, enable_fuzz: false }));
@@ -174,7 +189,13 @@ export class FsrsLearner implements Learner {
       const random = mulberry32(wordSeed(this.seed, index));
       const normal = Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
       const cognate = random() < this.options.cognateShare;
-      word = { easiness: Math.exp(this.options.easinessSpread * normal), memory: null, lastSeenMs: null, random, firstRecall: cognate ? this.options.cognateFirstRecall : this.options.otherFirstRecall };
+      word = {
+        easiness: Math.exp(this.options.easinessSpread * normal),
+        memory: null,
+        lastSeenMs: null,
+        random,
+        firstRecall: cognate ? this.options.cognateFirstRecall : this.options.otherFirstRecall,
+      };
       this.words.set(index, word);
     }
     return word;

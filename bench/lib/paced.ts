@@ -8,7 +8,13 @@ import type { LoadResult, Req } from './load.js';
  * start of the second, so its p99 is the burst's queue.) A request's latency counts from the moment it was sent, not
  * from when a free connection took it, so a server falling behind shows in the figures instead of slowing the load.
  */
-export async function pacedLoad(opts: { url: string; connections: number; seconds: number; rate: number; next: () => Req }): Promise<LoadResult> {
+export async function pacedLoad(opts: {
+  url: string;
+  connections: number;
+  seconds: number;
+  rate: number;
+  next: () => Req;
+}): Promise<LoadResult> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: opts.connections });
   const target = new URL(opts.url);
   const latencies: number[] = [];
@@ -25,7 +31,14 @@ export async function pacedLoad(opts: { url: string; connections: number; second
     const r = opts.next();
     const done = new Promise<void>((resolve) => {
       const request = http.request(
-        { agent, host: target.hostname, port: target.port, method: r.method ?? 'GET', path: r.path, headers: { ...r.headers, ...(r.body ? { 'content-length': Buffer.byteLength(r.body) } : {}) } },
+        {
+          agent,
+          host: target.hostname,
+          port: target.port,
+          method: r.method ?? 'GET',
+          path: r.path,
+          headers: { ...r.headers, ...(r.body ? { 'content-length': Buffer.byteLength(r.body) } : {}) },
+        },
         (response) => {
           response.resume();
           response.on('end', () => {
@@ -63,7 +76,13 @@ export async function pacedLoad(opts: { url: string; connections: number; second
   const sorted = latencies.sort((a, b) => a - b);
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
   const elapsed = (performance.now() - counted) / 1000;
-  return { rps: latencies.length / elapsed, p50: round(at(0.5)), p99: round(at(0.99)), requests: latencies.length, errors };
+  return {
+    rps: latencies.length / elapsed,
+    p50: round(at(0.5)),
+    p99: round(at(0.99)),
+    requests: latencies.length,
+    errors,
+  };
 }
 
 const WARM_UP_MS = 500;

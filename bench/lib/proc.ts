@@ -87,7 +87,8 @@ export async function startChild(opts: {
 export const startHello = () => startChild({ args: ['bench/hello-server.mjs'], readyPath: '/' });
 
 /** The API's floors on a SQLite file (bench/floor-server.mjs): the same work as the app, written directly. */
-export const startFloor = (file: string) => startChild({ args: ['bench/floor-server.mjs'], env: { FLOOR_DB: file }, readyPath: '/' });
+export const startFloor = (file: string) =>
+  startChild({ args: ['bench/floor-server.mjs'], env: { FLOOR_DB: file }, readyPath: '/' });
 
 /** The built server (apps/server/dist/server.js), as `npm start` runs it. */
 export function startApp(env: Record<string, string>, extraArgs: string[] = []): Promise<Child> {

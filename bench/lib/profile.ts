@@ -16,10 +16,18 @@ export function summarizeProfile(file: string, top = 15): { functions: string[];
   for (const n of profile.nodes) {
     const hits = n.hitCount ?? 0;
     if (!hits) continue;
-    const url = n.callFrame.url.replace(/^file:\/\//, '').replace(/.*node_modules\//, 'nm:').replace(/.*\/apps\//, 'apps/');
+    const url = n.callFrame.url
+      .replace(/^file:\/\//, '')
+      .replace(/.*node_modules\//, 'nm:')
+      .replace(/.*\/apps\//, 'apps/');
     const fnKey = `${n.callFrame.functionName || '(anonymous)'} ${url}:${n.callFrame.lineNumber + 1}`;
     byFn.set(fnKey, (byFn.get(fnKey) ?? 0) + hits);
-    const fileKey = url.startsWith('nm:') ? url.split('/').slice(0, url.startsWith('nm:@') ? 2 : 1).join('/') : url || n.callFrame.functionName;
+    const fileKey = url.startsWith('nm:')
+      ? url
+          .split('/')
+          .slice(0, url.startsWith('nm:@') ? 2 : 1)
+          .join('/')
+      : url || n.callFrame.functionName;
     byFile.set(fileKey, (byFile.get(fileKey) ?? 0) + hits);
   }
   const fmt = (m: Map<string, number>) =>

@@ -39,7 +39,12 @@ export function printTable(title: string, rows: Row[]): string {
   const all = [HEAD, ...rows.map(cells)];
   const widths = HEAD.map((_, i) => Math.max(...all.map((c) => (c[i] ?? '').length)));
   const line = (c: string[]) => c.map((x, i) => x.padEnd(widths[i] ?? 0)).join('  ');
-  const out = [`\n${title}`, line(HEAD), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map((r) => line(cells(r)))];
+  const out = [
+    `\n${title}`,
+    line(HEAD),
+    widths.map((w) => '-'.repeat(w)).join('  '),
+    ...rows.map((r) => line(cells(r))),
+  ];
   const notes = rows.filter((r) => r.note).map((r) => `  * ${r.figure}: ${r.note}`);
   const text = [...out, ...(notes.length ? ['', ...notes] : [])].join('\n');
   console.log(text);
@@ -65,6 +70,7 @@ export function writeSection(file: string, key: string, body: string): void {
   const block = `${start}\n${body.trim()}\n${end}`;
   const i = text.indexOf(start);
   const j = text.indexOf(end);
-  const next = i >= 0 && j > i ? text.slice(0, i) + block + text.slice(j + end.length) : `${text.trimEnd()}\n\n${block}\n`;
+  const next =
+    i >= 0 && j > i ? text.slice(0, i) + block + text.slice(j + end.length) : `${text.trimEnd()}\n\n${block}\n`;
   fs.writeFileSync(file, next);
 }

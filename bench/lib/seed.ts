@@ -35,7 +35,6 @@ export interface SeedResult {
   passwordNote: string;
 }
 
-
 const idFor = (i: number) => createHash('sha256').update(`bench-learner-${i}`).digest('base64url').slice(0, 22);
 const sha256 = (v: string) => createHash('sha256').update(v).digest('hex');
 
@@ -57,13 +56,26 @@ export async function seed(db: Db, { learners, now }: SeedOptions): Promise<Seed
 
   const account = (i: number, createdAt: number) => {
     const username = `learner${String(i).padStart(5, '0')}`;
-    return { id: idFor(i), username, username_key: username, password_hash: passwordHash, strict_accents: 0, created_at: createdAt };
+    return {
+      id: idFor(i),
+      username,
+      username_key: username,
+      password_hash: passwordHash,
+      strict_accents: 0,
+      created_at: createdAt,
+    };
   };
   // The veteran and the newcomer come last, outside the population's plan, its random draws and the load's sessions.
-  const users = [...Array.from({ length: learners }, (_, i) => account(i, now - Math.floor(rand() * 365) * DAY)), account(learners, now), account(learners + 1, now)];
+  const users = [
+    ...Array.from({ length: learners }, (_, i) => account(i, now - Math.floor(rand() * 365) * DAY)),
+    account(learners, now),
+    account(learners + 1, now),
+  ];
   await k.transaction().execute(async (trx) => {
     await insertBatches(users, (chunk) => trx.insertInto('users').values(chunk).execute());
-    const added = users.flatMap((u) => LANGUAGES.map((language) => ({ user_id: u.id, language, added_at: u.created_at })));
+    const added = users.flatMap((u) =>
+      LANGUAGES.map((language) => ({ user_id: u.id, language, added_at: u.created_at })),
+    );
     await insertBatches(added, (chunk) => trx.insertInto('user_languages').values(chunk).execute());
   });
 
@@ -72,13 +84,24 @@ export async function seed(db: Db, { learners, now }: SeedOptions): Promise<Seed
   const plan: Array<{ user_id: string; language: string; n: number; seed: number }> = [];
   const spanishStudied = new Map<string, number>();
   const deckSizes = new Map(
-    (await k.selectFrom('words').select(['language', (eb) => eb.fn.countAll<number>().as('n')]).where('owner_id', 'is', null).where('active', '=', 1).groupBy('language').execute()).map((r) => [r.language, Number(r.n)]),
+    (
+      await k
+        .selectFrom('words')
+        .select(['language', (eb) => eb.fn.countAll<number>().as('n')])
+        .where('owner_id', 'is', null)
+        .where('active', '=', 1)
+        .groupBy('language')
+        .execute()
+    ).map((r) => [r.language, Number(r.n)]),
   );
   const [veteran, newcomer] = users.slice(learners);
   for (const language of LANGUAGES) {
     // The decks hold 1,100 to 1,500 words, so "met 2,000 words" is as far as a deck goes: all but its last 60.
     const n = (deckSizes.get(language) ?? 0) - 60;
-    plan.push({ user_id: veteran?.id ?? '', language, n, seed: 1 }, { user_id: newcomer?.id ?? '', language, n: 0, seed: 2 });
+    plan.push(
+      { user_id: veteran?.id ?? '', language, n, seed: 1 },
+      { user_id: newcomer?.id ?? '', language, n: 0, seed: 2 },
+    );
     if (language === 'spanish') spanishStudied.set(veteran?.id ?? '', n);
   }
   for (const u of users.slice(0, learners)) {
@@ -90,10 +113,17 @@ export async function seed(db: Db, { learners, now }: SeedOptions): Promise<Seed
       if (language === 'spanish') spanishStudied.set(u.id, n);
     });
   }
-  await sql`create table bench_plan (user_id text not null, language text not null, n integer not null, seed integer not null)`.execute(k);
+  await sql`create table bench_plan (user_id text not null, language text not null, n integer not null, seed integer not null)`.execute(
+    k,
+  );
   try {
     await k.transaction().execute(async (trx) => {
-      await insertBatches(plan, (chunk) => (trx as unknown as typeof k).insertInto('bench_plan' as never).values(chunk as never).execute());
+      await insertBatches(plan, (chunk) =>
+        (trx as unknown as typeof k)
+          .insertInto('bench_plan' as never)
+          .values(chunk as never)
+          .execute(),
+      );
       const day = sql`cast(${DAY} as bigint)`;
       const nowB = sql`cast(${now} as bigint)`;
       // h: a per-(learner, word) number in 0..999 deciding the card's fate; 82% are learned (Review state), the rest
@@ -171,16 +201,38 @@ export async function seed(db: Db, { learners, now }: SeedOptions): Promise<Seed
   });
   if (db.dialect === 'postgres') await sql`analyze`.execute(k);
 
-  const count = async (table: 'users' | 'user_languages' | 'progress' | 'reviews' | 'sessions' | 'words' | 'frontiers') =>
-    Number((await k.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  const count = async (
+    table: 'users' | 'user_languages' | 'progress' | 'reviews' | 'sessions' | 'words' | 'frontiers',
+  ) =>
+    Number(
+      (
+        await k
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   const rows: Record<string, number> = {};
-  for (const t of ['users', 'user_languages', 'progress', 'reviews', 'sessions', 'words', 'frontiers'] as const) rows[t] = await count(t);
+  for (const t of ['users', 'user_languages', 'progress', 'reviews', 'sessions', 'words', 'frontiers'] as const)
+    rows[t] = await count(t);
 
   const spanishWordIds = (
-    await k.selectFrom('words').select('id').where('language', '=', 'spanish').where('owner_id', 'is', null).where('active', '=', 1).orderBy('rank').execute()
+    await k
+      .selectFrom('words')
+      .select('id')
+      .where('language', '=', 'spanish')
+      .where('owner_id', 'is', null)
+      .where('active', '=', 1)
+      .orderBy('rank')
+      .execute()
   ).map((r) => r.id);
 
-  const seeded = users.map((u, i): SeededLearner => ({ id: u.id, username: u.username, cookie: `sid=${tokens[i] ?? ''}`, spanishStudied: spanishStudied.get(u.id) ?? 0 }));
+  const seeded = users.map((u, i): SeededLearner => ({
+    id: u.id,
+    username: u.username,
+    cookie: `sid=${tokens[i] ?? ''}`,
+    spanishStudied: spanishStudied.get(u.id) ?? 0,
+  }));
   const [veteranSeeded, newcomerSeeded] = seeded.slice(learners);
   if (!veteranSeeded || !newcomerSeeded) throw new Error('the veteran and the newcomer were not seeded');
   return {

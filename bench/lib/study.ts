@@ -43,13 +43,20 @@ export interface StudyOptions {
 }
 
 /** Runs the routine for `days` days and returns its totals; the learner's state is read from `model` afterwards. */
-export async function study(scheduler: Scheduler, model: Learner, { days, newPerDay }: StudyOptions, startMs: number): Promise<StudyTotals> {
+export async function study(
+  scheduler: Scheduler,
+  model: Learner,
+  { days, newPerDay }: StudyOptions,
+  startMs: number,
+): Promise<StudyTotals> {
   const totals: StudyTotals = { reviews: 0, reviewsRight: 0, recallAtReview: 0, answers: 0 };
   const ask = async (word: number, now: number, session: string, expectReview: boolean): Promise<boolean> => {
     const right = model.answer(word, now);
     const rescheduled = await scheduler.answer(word, right, session);
     if (rescheduled !== expectReview) {
-      throw new Error(`${scheduler.name}: answer to word ${word} in ${session} ${rescheduled ? 'rescheduled it' : 'was not a review'}`);
+      throw new Error(
+        `${scheduler.name}: answer to word ${word} in ${session} ${rescheduled ? 'rescheduled it' : 'was not a review'}`,
+      );
     }
     totals.answers++;
     return right;

@@ -31,7 +31,8 @@ interface TestDatabase {
 
 function assertBuilt(): void {
   for (const file of [SERVER_ENTRY, WEB_INDEX]) {
-    if (!fs.existsSync(file)) throw new Error(`${path.relative(process.cwd(), file)} is missing: run "npm run build" first (npm test does)`);
+    if (!fs.existsSync(file))
+      throw new Error(`${path.relative(process.cwd(), file)} is missing: run "npm run build" first (npm test does)`);
   }
 }
 

@@ -22,7 +22,10 @@ export const test = base.extend<{ app: RunningApp; chromiumPresent: void }, { ap
   chromiumPresent: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
     async ({}, use, testInfo) => {
-      testInfo.skip(!fs.existsSync(CHROMIUM), `Chromium not found at ${CHROMIUM}: browser suite skipped; apt-get install chromium`);
+      testInfo.skip(
+        !fs.existsSync(CHROMIUM),
+        `Chromium not found at ${CHROMIUM}: browser suite skipped; apt-get install chromium`,
+      );
       await use();
     },
     { auto: true },
@@ -50,7 +53,10 @@ export const test = base.extend<{ app: RunningApp; chromiumPresent: void }, { ap
       const app = await appPerFile.for(testInfo);
       await use(app);
       if (testInfo.status !== testInfo.expectedStatus) {
-        await testInfo.attach('server output', { body: app.output().slice(-5000) || '(none)', contentType: 'text/plain' });
+        await testInfo.attach('server output', {
+          body: app.output().slice(-5000) || '(none)',
+          contentType: 'text/plain',
+        });
       }
     },
     // Starting the server (migrations, decks) is not the test's time.
@@ -70,7 +76,10 @@ export async function seriousViolations(page: Page, where = page.url(), rules?: 
   const result = await (rules ? builder.withRules(rules) : builder).analyze();
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${where}: ${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => `${n.target.join(' ')}${measured(n)}`).join(', ')}`);
+    .map(
+      (v) =>
+        `${where}: ${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => `${n.target.join(' ')}${measured(n)}`).join(', ')}`,
+    );
 }
 
 /** What axe measured of a node, where it says (colour contrast: the colours and ratio it saw), to tell a real fault from a page caught mid-change. */

@@ -29,7 +29,8 @@ export async function wordsOf(page: Page, language: string): Promise<Word[]> {
 }
 
 /** The English forms of a word, as a quiz prompting English shows them. */
-const englishOf = (word: Word) => (word.translations.length > 0 ? word.translations : word.translation.split(';').map((t) => t.trim()));
+const englishOf = (word: Word) =>
+  word.translations.length > 0 ? word.translations : word.translation.split(';').map((t) => t.trim());
 
 /**
  * The expected answer to a quiz prompt, whichever way the quiz asks: a foreign prompt ("la casa") wants its first
@@ -42,7 +43,11 @@ export function answerTo(prompt: string, words: readonly Word[], language: strin
   // An English prompt shared by several words says which it wants: "not (after the verb, with ne)", as the quiz
   // builds it (cardPrompt leaves out a hint that repeats the prompt).
   const shown = (w: Word, text: string) => {
-    const { hint } = cardPrompt({ word: w.word, article: w.article, translations: text.split(';').map((t) => t.trim()), hint: w.hint }, { locale }, 'recall');
+    const { hint } = cardPrompt(
+      { word: w.word, article: w.article, translations: text.split(';').map((t) => t.trim()), hint: w.hint },
+      { locale },
+      'recall',
+    );
     return hint ? `${text} (${hint})` : text;
   };
   const english = words.find((w) => [englishOf(w).join('; '), w.translation].some((p) => shown(w, p) === prompt));

@@ -42,13 +42,30 @@ const VISITOR = [
   '/secret-translator',
   '/no-such-page',
 ];
-const ACCOUNT = ['/user-home', '/user-profile', '/add-language', '/settings', '/spanish', '/generic/spanish', '/quiz/generic/spanish', '/review/generic/spanish', '/stats/spanish'];
+const ACCOUNT = [
+  '/user-home',
+  '/user-profile',
+  '/add-language',
+  '/settings',
+  '/spanish',
+  '/generic/spanish',
+  '/quiz/generic/spanish',
+  '/review/generic/spanish',
+  '/stats/spanish',
+];
 
-const fileName = (width: number, who: string, route: string) => `${width}-${who}${route === '/' ? '-landing' : route.replace(/[^\w]+/g, '-')}.png`;
+const fileName = (width: number, who: string, route: string) =>
+  `${width}-${who}${route === '/' ? '-landing' : route.replace(/[^\w]+/g, '-')}.png`;
 
 async function settle(page: Page): Promise<void> {
-  await page.locator('main h1, main h2').first().waitFor({ timeout: 10_000 }).catch(() => undefined);
-  await page.waitForFunction(() => document.querySelector('.loading') === null, undefined, { timeout: 10_000 }).catch(() => undefined);
+  await page
+    .locator('main h1, main h2')
+    .first()
+    .waitFor({ timeout: 10_000 })
+    .catch(() => undefined);
+  await page
+    .waitForFunction(() => document.querySelector('.loading') === null, undefined, { timeout: 10_000 })
+    .catch(() => undefined);
   await page.waitForTimeout(300);
 }
 
@@ -64,7 +81,9 @@ async function shoot(page: Page, dir: string, width: number, who: string, routes
 async function practise(page: Page, count: number): Promise<void> {
   const words = (await (await page.request.get('/api/spanish?limit=50')).json()) as Word[];
   for (const [i, word] of words.slice(0, count).entries()) {
-    const res = await page.request.patch(`/api/spanish/${word._id}`, { data: { verdict: i % 4 === 3 ? 'wrong' : 'correct' } });
+    const res = await page.request.patch(`/api/spanish/${word._id}`, {
+      data: { verdict: i % 4 === 3 ? 'wrong' : 'correct' },
+    });
     if (!res.ok()) throw new Error(`answer failed: ${res.status()} ${await res.text()}`);
   }
 }

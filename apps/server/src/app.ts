@@ -148,7 +148,8 @@ function securityHeaders(): Record<string, string> {
   helmet(SECURITY_HEADERS)({} as IncomingMessage, response as unknown as ServerResponse, (err?: unknown) => {
     failed = err ?? null;
   });
-  if (failed !== null || Object.keys(headers).length === 0) throw new Error('helmet set no security headers', { cause: failed });
+  if (failed !== null || Object.keys(headers).length === 0)
+    throw new Error('helmet set no security headers', { cause: failed });
   return headers;
 }
 
@@ -181,8 +182,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     done();
   });
   app.addHook('onSend', (request, reply, payload, done) => {
-    if (request.protocol === 'https') void reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
-    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) void reply.header('cache-control', 'no-store');
+    if (request.protocol === 'https')
+      void reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control'))
+      void reply.header('cache-control', 'no-store');
     done(null, payload);
   });
   registerOriginCheck(app, config.allowedOrigins);
@@ -206,7 +209,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   sessions.register(app);
   const loginGuard = new LoginGuard(db.kysely, limiter, clock);
-  const maintenance = new Maintenance({ sessions: sessionRepository, users, limiter, loginGuard, refreshStatistics: () => refreshStaleStatistics(db), clock, sessionIdleMs: config.sessionIdleMs }, app.log);
+  const maintenance = new Maintenance(
+    {
+      sessions: sessionRepository,
+      users,
+      limiter,
+      loginGuard,
+      refreshStatistics: () => refreshStaleStatistics(db),
+      clock,
+      sessionIdleMs: config.sessionIdleMs,
+    },
+    app.log,
+  );
   app.decorate('maintenance', maintenance);
   const maintenanceIntervalMs = options.maintenanceIntervalMs ?? DEFAULT_MAINTENANCE_INTERVAL_MS;
   if (maintenanceIntervalMs > 0) {
@@ -228,7 +242,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     new WordLists(db, decks),
   );
   const memoryModels = new MemoryRepository(db, cards);
-  const memoryFitter = new MemoryFitter(db.target, memoryModels, clock, app.log, { fitTimeoutMs: config.memoryFitTimeoutMs });
+  const memoryFitter = new MemoryFitter(db.target, memoryModels, clock, app.log, {
+    fitTimeoutMs: config.memoryFitTimeoutMs,
+  });
   app.decorate('memoryFitter', memoryFitter);
   if (config.memoryFitIntervalMs > 0) {
     memoryFitter.start(config.memoryFitIntervalMs);
@@ -237,7 +253,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const auth = new AuthService(users, limiter, clock, learning.mergeGuest);
   const contacts = new ContactRepository(db.kysely);
   const outbox = config.smtpUrl
-    ? new ContactOutbox(contacts, clock, { smtpUrl: config.smtpUrl, to: config.contactTo, from: config.contactFrom, pollMs: options.outboxPollMs }, app.log)
+    ? new ContactOutbox(
+        contacts,
+        clock,
+        { smtpUrl: config.smtpUrl, to: config.contactTo, from: config.contactFrom, pollMs: options.outboxPollMs },
+        app.log,
+      )
     : null;
   if (outbox) {
     outbox.start();
@@ -249,18 +270,37 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(statusRoutes(statusRepository, health, latency));
   const knownDevice = (deviceToken: string, userId: string) => loginGuard.knows(deviceToken, userId);
   const email = emailFeatures(app, {
-    db: db.kysely, write: db.writeTransaction, config, clock, limiter, knownDevice, outboxPollMs: options.outboxPollMs,
+    db: db.kysely,
+    write: db.writeTransaction,
+    config,
+    clock,
+    limiter,
+    knownDevice,
+    outboxPollMs: options.outboxPollMs,
   });
   await app.register(authRoutes(auth, sessions, loginGuard, email.confirmAtSignup));
-  const accounts = new AccountService(new AccountRepository(db, cards, () => sessionRepository.flushTouches()), limiter, clock, config.sessionIdleMs, (name) => loginGuard.forgetName(name));
+  const accounts = new AccountService(
+    new AccountRepository(db, cards, () => sessionRepository.flushTouches()),
+    limiter,
+    clock,
+    config.sessionIdleMs,
+    (name) => loginGuard.forgetName(name),
+  );
   await app.register(accountRoutes(accounts, sessions));
   await email.register(accounts);
-  await app.register(contentRoutes(new ContentRepository(db.kysely), readSecretLanguage(options.contentDir ?? path.join(ROOT_DIR, 'content'))));
+  await app.register(
+    contentRoutes(
+      new ContentRepository(db.kysely),
+      readSecretLanguage(options.contentDir ?? path.join(ROOT_DIR, 'content')),
+    ),
+  );
   await app.register(learningRoutes(learning, sessions));
   await app.register(deckBandsRoutes(new DeckBandsService(db.kysely, cards), sessions));
   await app.register(userLanguagesRoutes(learning));
   await app.register(transferRoutes(new TransferService(new TransferRepository(db.kysely), cards), sessions, limiter));
-  await app.register(placementRoutes(new PlacementService({ repo: new PlacementRepository(db.kysely), decks, cards, clock }), sessions));
+  await app.register(
+    placementRoutes(new PlacementService({ repo: new PlacementRepository(db.kysely), decks, cards, clock }), sessions),
+  );
   await app.register(contactRoutes(contacts, outbox, limiter, clock));
   const settings = new SettingsRepository(db);
   await app.register(settingsRoutes(settings, sessions));
@@ -270,7 +310,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const webDir = options.webDir === undefined ? defaultWebDir() : options.webDir;
   if (webDir) {
-    await app.register(fastifyStatic, { root: webDir, wildcard: false, index: false, setHeaders: revalidateServiceWorker });
+    await app.register(fastifyStatic, {
+      root: webDir,
+      wildcard: false,
+      index: false,
+      setHeaders: revalidateServiceWorker,
+    });
   }
   return app;
 }
@@ -294,7 +339,8 @@ function defaultWebDir(): string | null {
  * app installed after a release. Everything else under assets/ has a content hash in its name.
  */
 function revalidateServiceWorker(reply: { header(name: string, value: string): unknown }, file: string): void {
-  if (/(?:^|[/\\])(?:sw\.js|registerSW\.js|manifest\.webmanifest)$/.test(file)) reply.header('cache-control', 'no-cache');
+  if (/(?:^|[/\\])(?:sw\.js|registerSW\.js|manifest\.webmanifest)$/.test(file))
+    reply.header('cache-control', 'no-cache');
 }
 
 /** The SPA's index.html for client-side routes; null when no build is there (API-only, as in most tests). */
@@ -318,6 +364,14 @@ class OneLinePerRequest extends LogController {
       super.requestCompleted(error, request, reply, {});
       return;
     }
-    reply.log.info({ method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 }, 'request completed');
+    reply.log.info(
+      {
+        method: request.method,
+        url: request.url,
+        statusCode: reply.statusCode,
+        ms: Math.round(reply.elapsedTime * 10) / 10,
+      },
+      'request completed',
+    );
   }
 }

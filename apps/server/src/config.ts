@@ -24,11 +24,19 @@ const EnvSchema = z.object({
   SESSION_IDLE_DAYS: z.coerce.number().positive().max(365).default(30),
   SESSION_MAX_DAYS: z.coerce.number().positive().max(3650).default(180),
   /** smtp://user:pass@host:port or smtps://…; unset keeps contact messages in the database only. */
-  SMTP_URL: z.string().url().refine((v) => /^smtps?:/.test(v), 'must start with smtp:// or smtps://').optional(),
+  SMTP_URL: z
+    .string()
+    .url()
+    .refine((v) => /^smtps?:/.test(v), 'must start with smtp:// or smtps://')
+    .optional(),
   CONTACT_TO: z.string().email().default('hello@vocab.example'),
   CONTACT_FROM: z.string().email().default('noreply@vocab.example'),
   /** The address learners reach the app at, for the links in mails (confirmation, reset, reminders). */
-  PUBLIC_URL: z.string().url().refine((v) => /^https?:/.test(v), 'must start with http:// or https://').optional(),
+  PUBLIC_URL: z
+    .string()
+    .url()
+    .refine((v) => /^https?:/.test(v), 'must start with http:// or https://')
+    .optional(),
   /** How often each instance looks for learners due a daily reminder (minutes); 0 turns reminders off. */
   REMINDER_INTERVAL_MINUTES: z.coerce.number().min(0).max(60).default(5),
   /** Test-only: lets the browser suite move the server's clock (POST /api/test/clock). Refused in production. */
@@ -41,7 +49,11 @@ const EnvSchema = z.object({
   /** How often each instance looks for learners whose memory model is due a fit (minutes); 0 turns fitting off. */
   MEMORY_FIT_INTERVAL_MINUTES: z.coerce.number().min(0).max(1440).default(10),
   /** Turns on Prometheus metrics at GET /api/metrics, for a scraper sending `Authorization: Bearer <token>`. */
-  METRICS_TOKEN: z.string().trim().min(16, 'must be at least 16 characters (a random token: openssl rand -hex 32)').optional(),
+  METRICS_TOKEN: z
+    .string()
+    .trim()
+    .min(16, 'must be at least 16 characters (a random token: openssl rand -hex 32)')
+    .optional(),
   /** A fit running longer is stopped and counted as failed (seconds). */
   MEMORY_FIT_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
 });
@@ -105,7 +117,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     database: parseDatabaseUrl(e.DATABASE_URL, dataDir),
     trustProxy,
-    allowedOrigins: e.ALLOWED_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean),
+    allowedOrigins: e.ALLOWED_ORIGINS.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     sessionIdleMs: e.SESSION_IDLE_DAYS * DAY_MS,
     sessionMaxMs: e.SESSION_MAX_DAYS * DAY_MS,
     smtpUrl: e.SMTP_URL,
@@ -140,7 +154,10 @@ export function parseTrustProxy(value: string): TrustProxy | string {
     const hops = Number(v);
     return hops <= MAX_PROXY_HOPS ? hops : `at most ${MAX_PROXY_HOPS} proxy hops`;
   }
-  const entries = value.split(',').map((s) => s.trim()).filter(Boolean);
+  const entries = value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   for (const entry of entries) {
     const [address, bits, ...rest] = entry.split('/');
     const family = net.isIP(address ?? '');

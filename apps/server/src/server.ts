@@ -39,7 +39,11 @@ async function main(): Promise<void> {
   const log = {
     warn: (obj: object, msg: string) => (built.app ? built.app.log.warn(obj, msg) : console.warn(msg, obj)),
   };
-  const timeouts = { connectTimeoutMs: config.databaseConnectTimeoutMs, queryTimeoutMs: config.databaseQueryTimeoutMs, log };
+  const timeouts = {
+    connectTimeoutMs: config.databaseConnectTimeoutMs,
+    queryTimeoutMs: config.databaseQueryTimeoutMs,
+    log,
+  };
   let db: Db;
   try {
     db = openDatabase(config.database, { ...timeouts, checkpointInBackground: true });
@@ -103,7 +107,10 @@ async function main(): Promise<void> {
         const cause = (err as { cause?: unknown }).cause;
         if ((databaseFailure(err) ?? databaseFailure(cause)) !== 'unavailable') throw err;
         const waitMs = Math.min(RETRY_MAX_MS, RETRY_FIRST_MS * 2 ** attempt);
-        server.log.warn({ err, retryInMs: waitMs }, 'database unreachable at start; /api/status reports starting until it answers');
+        server.log.warn(
+          { err, retryInMs: waitMs },
+          'database unreachable at start; /api/status reports starting until it answers',
+        );
         await new Promise((resolve) => setTimeout(resolve, waitMs).unref());
       } finally {
         await migrationDb.close();

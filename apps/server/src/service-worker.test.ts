@@ -7,7 +7,7 @@ import { buildApp } from './app.js';
 import { type TestDatabase, createTestDatabase, testClock, testConfig } from './test/harness.js';
 
 /** The files of the installable app, served from a web build as the browser asks for them. */
-describe('the installable app\'s files', () => {
+describe("the installable app's files", () => {
   let tdb: TestDatabase;
   let webDir: string;
   let app: FastifyInstance;
@@ -31,7 +31,9 @@ describe('the installable app\'s files', () => {
 
   it('sends the service worker, its registration and the manifest to be checked again on every visit, with their types', async () => {
     const [sw, register, manifest, asset] = await Promise.all(
-      ['/sw.js', '/registerSW.js', '/manifest.webmanifest', '/assets/index-abc123.js'].map((url) => app.inject({ method: 'GET', url })),
+      ['/sw.js', '/registerSW.js', '/manifest.webmanifest', '/assets/index-abc123.js'].map((url) =>
+        app.inject({ method: 'GET', url }),
+      ),
     );
     for (const res of [sw, register]) {
       expect(res?.statusCode).toBe(200);

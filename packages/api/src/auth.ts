@@ -21,7 +21,11 @@ export const Username = z
   );
 
 /** An email address as a learner types it: trimmed, at most 254 characters (RFC 5321's path limit). */
-export const EmailAddress = z.string().trim().max(254, 'Email address must be at most 254 characters').email('Enter an email address, like name@example.com');
+export const EmailAddress = z
+  .string()
+  .trim()
+  .max(254, 'Email address must be at most 254 characters')
+  .email('Enter an email address, like name@example.com');
 
 export const SignupBody = z.object({
   username: Username,

@@ -8,7 +8,9 @@ export type ErrorIssue = z.infer<typeof ErrorIssue>;
  * Every error response: a stable code for programs, a sentence for people, and for a request that failed
  * validation (`invalid_input`) each field that was wrong.
  */
-export const ErrorBody = z.object({ error: z.object({ code: z.string(), message: z.string(), issues: z.array(ErrorIssue).optional() }) });
+export const ErrorBody = z.object({
+  error: z.object({ code: z.string(), message: z.string(), issues: z.array(ErrorIssue).optional() }),
+});
 export type ErrorBody = z.infer<typeof ErrorBody>;
 
 export const OkBody = z.object({ ok: z.literal(true) });

@@ -16,7 +16,9 @@ export const SetEmailBody = z.object({ address: EmailAddress });
 export type SetEmailBody = z.infer<typeof SetEmailBody>;
 
 /** A link's token, as the mail carries it (base64url). */
-export const LinkToken = z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, 'This link is not complete: open it from the mail again.');
+export const LinkToken = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{20,100}$/, 'This link is not complete: open it from the mail again.');
 
 export const ConfirmEmailBody = z.object({ token: LinkToken });
 /** GET /api/auth/reset-link: whether a reset link's token can still set a password (the page asks as it opens). */
@@ -24,7 +26,9 @@ export const ResetLinkQuery = z.object({ token: LinkToken });
 export const ConfirmEmailResponse = z.object({ address: z.string() });
 
 /** Forgot password: the address or the username; the answer is the same whether or not either exists. */
-export const ForgotPasswordBody = z.object({ identifier: z.string().trim().min(1, 'Enter your email address or username').max(320) });
+export const ForgotPasswordBody = z.object({
+  identifier: z.string().trim().min(1, 'Enter your email address or username').max(320),
+});
 export type ForgotPasswordBody = z.infer<typeof ForgotPasswordBody>;
 
 export const ResetPasswordBody = z.object({ token: LinkToken, password: SignupBody.shape.password });

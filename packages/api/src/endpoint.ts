@@ -34,4 +34,5 @@ export interface Endpoint {
 export const endpoint = <const E extends Endpoint>(declaration: E): E => declaration;
 
 /** Whether a declared path is served once per active language (`/api/spanish/…`, `/api/french/…`). */
-export const isPerLanguage = (path: string): boolean => path === '/api/{language}' || path.startsWith('/api/{language}/');
+export const isPerLanguage = (path: string): boolean =>
+  path === '/api/{language}' || path.startsWith('/api/{language}/');

@@ -99,8 +99,18 @@ export const AnswerBody = z
     verdict: Verdict.optional(),
     direction: Direction.optional(),
     typed: z.string().max(200).optional(),
-    answerId: z.string().min(8).max(64).regex(/^[A-Za-z0-9_-]+$/).optional(),
-    sessionId: z.string().min(8).max(64).regex(/^[A-Za-z0-9_-]+$/).optional(),
+    answerId: z
+      .string()
+      .min(8)
+      .max(64)
+      .regex(/^[A-Za-z0-9_-]+$/)
+      .optional(),
+    sessionId: z
+      .string()
+      .min(8)
+      .max(64)
+      .regex(/^[A-Za-z0-9_-]+$/)
+      .optional(),
     /**
      * When the learner gave the answer (ISO 8601 time or epoch ms), for an answer sent later (queued offline): it is
      * scheduled and logged at that time. Accepted up to 7 days old and 5 minutes ahead of the server's clock
@@ -118,8 +128,20 @@ export const AnswerBody = z
   // What the API's docs page shows for the quiz's call: a typed answer, and one sent later from the offline queue.
   .meta({
     examples: [
-      { verdict: 'correct', direction: 'recognise', typed: 'the house', answerId: 'k3v9QeX2mB7wLp0a', sessionId: 'quiz-20261125-a1b2' },
-      { verdict: 'wrong', typed: 'the horse', answerId: 'r8TzY1uN4cVd6sHq', sessionId: 'quiz-20261125-a1b2', answeredAt: '2026-11-24T18:42:05Z' },
+      {
+        verdict: 'correct',
+        direction: 'recognise',
+        typed: 'the house',
+        answerId: 'k3v9QeX2mB7wLp0a',
+        sessionId: 'quiz-20261125-a1b2',
+      },
+      {
+        verdict: 'wrong',
+        typed: 'the horse',
+        answerId: 'r8TzY1uN4cVd6sHq',
+        sessionId: 'quiz-20261125-a1b2',
+        answeredAt: '2026-11-24T18:42:05Z',
+      },
     ],
   });
 export type AnswerBody = z.infer<typeof AnswerBody>;
@@ -134,7 +156,10 @@ export type AnswerResponse = z.infer<typeof AnswerResponse>;
 /** Query of the generic quiz's answer calls. The card answered is named in the body, as for the others. */
 export const AnswerWordQuery = z.object({
   language: LanguageParam.optional(),
-  wordId: z.string().regex(/^\d{1,12}$/, 'wordId must be a word id').transform(Number),
+  wordId: z
+    .string()
+    .regex(/^\d{1,12}$/, 'wordId must be a word id')
+    .transform(Number),
   word: z.string().max(200).optional(),
 });
 
@@ -170,6 +195,8 @@ export type SecretEntry = z.infer<typeof SecretEntry>;
  * tolerance never accepts another real word, and a wrong answer that is another word can be named.
  */
 export const Lexicon = z.object({
-  entries: z.array(z.object({ word: z.string(), article: z.string(), translations: z.array(z.string()), hint: z.string() })),
+  entries: z.array(
+    z.object({ word: z.string(), article: z.string(), translations: z.array(z.string()), hint: z.string() }),
+  ),
 });
 export type Lexicon = z.infer<typeof Lexicon>;

@@ -1,7 +1,13 @@
 import { z } from 'zod';
 
 /** Predicted against shown recall for the reviews whose prediction fell in [from, to). */
-const CalibrationBucket = z.object({ from: z.number(), to: z.number(), reviews: z.number(), predicted: z.number(), actual: z.number() });
+const CalibrationBucket = z.object({
+  from: z.number(),
+  to: z.number(),
+  reviews: z.number(),
+  predicted: z.number(),
+  actual: z.number(),
+});
 
 /** What the last fit measured, from the learner's own review log. */
 export const MemoryReport = z.object({

@@ -19,7 +19,10 @@ export const PlacementAnswers = z.object({
   answers: z
     .array(PlacementAnswer)
     .max(PLACEMENT_MAX_PROMPTS)
-    .refine((answers) => new Set(answers.map((a) => a.wordId)).size === answers.length, 'each word may be answered once'),
+    .refine(
+      (answers) => new Set(answers.map((a) => a.wordId)).size === answers.length,
+      'each word may be answered once',
+    ),
 });
 export type PlacementAnswers = z.infer<typeof PlacementAnswers>;
 

@@ -31,7 +31,8 @@ export function lineTextProblem(value: string): string | null {
 export function paragraphTextProblem(value: string): string | null {
   const codes = codePoints(value);
   if (codes.some((c) => isControl(c) && !isLineBreakOrTab(c))) return 'must not contain control characters';
-  if (codes.some((c) => isBidiControl(c) || INVISIBLE.has(c))) return 'must not contain invisible or direction-changing characters';
+  if (codes.some((c) => isBidiControl(c) || INVISIBLE.has(c)))
+    return 'must not contain invisible or direction-changing characters';
   return null;
 }
 
@@ -50,8 +51,21 @@ export function checkedText(max: number, what: string, problem: (value: string) 
 
 /** Scripts a username's letters are told apart by; a letter of any other script counts as its own. */
 const SCRIPTS = [
-  'Latin', 'Cyrillic', 'Greek', 'Armenian', 'Georgian', 'Hebrew', 'Arabic', 'Devanagari', 'Bengali', 'Tamil',
-  'Thai', 'Hangul', 'Hiragana', 'Katakana', 'Han',
+  'Latin',
+  'Cyrillic',
+  'Greek',
+  'Armenian',
+  'Georgian',
+  'Hebrew',
+  'Arabic',
+  'Devanagari',
+  'Bengali',
+  'Tamil',
+  'Thai',
+  'Hangul',
+  'Hiragana',
+  'Katakana',
+  'Han',
 ].map((name) => ({ name, pattern: new RegExp(`\\p{Script=${name}}`, 'u') }));
 
 /** Scripts written together in one language: Japanese, and Korean with Han characters. */

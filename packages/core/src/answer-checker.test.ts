@@ -9,7 +9,11 @@ import { answerKey } from './word-card.js';
 /** A deck word of `language` (prompted in English, typed in the language). */
 function word(language: LanguageCode, accepted: string | string[], article: string | null = null): AnswerKey {
   // The key as the quiz and the server build it (word-card.ts), with every alternative accepted.
-  const key = answerKey({ word: '', article: article ?? '', translations: [], hint: '' }, getLanguage(language), 'recall');
+  const key = answerKey(
+    { word: '', article: article ?? '', translations: [], hint: '' },
+    getLanguage(language),
+    'recall',
+  );
   return { ...key, accepted: Array.isArray(accepted) ? accepted : [accepted] };
 }
 
@@ -72,7 +76,10 @@ describe('checkAnswer: exact answers', () => {
   });
 
   it('accepts a German noun typed in lower case and shows it capitalised', () => {
-    expect(checkAnswer('das haus', word('german', 'Haus', 'das'))).toEqual({ verdict: 'correct', expected: 'das Haus' });
+    expect(checkAnswer('das haus', word('german', 'Haus', 'das'))).toEqual({
+      verdict: 'correct',
+      expected: 'das Haus',
+    });
   });
 
   it('handles words without article in a language with articles', () => {
@@ -179,7 +186,12 @@ describe('checkAnswer: German articles are part of the answer', () => {
     const strasse = word('german', 'Straße', 'die');
     expect(checkAnswer('Strasse', strasse)).toEqual(mindTheArticle('die Straße'));
     expect(checkAnswer('der Strasse', strasse)).toEqual(mindTheArticle('die Straße'));
-    expect(checkAnswer('die Strasse', strasse)).toEqual({ verdict: 'almost', expected: 'die Straße', reason: 'accent', diacritic: 'eszett' });
+    expect(checkAnswer('die Strasse', strasse)).toEqual({
+      verdict: 'almost',
+      expected: 'die Straße',
+      reason: 'accent',
+      diacritic: 'eszett',
+    });
     expect(checkAnswer('Krankenhuas', word('german', 'Krankenhaus', 'das')).verdict).toBe('wrong');
     expect(checkAnswer('das Krankenhuas', word('german', 'Krankenhaus', 'das')).reason).toBe('typo');
   });
@@ -341,7 +353,12 @@ describe('checkAnswer: typos', () => {
     expect(checkAnswer('cancion', key)).toEqual({ verdict: 'correct', expected: 'cancion' });
     const accents = word('spanish', ['cansión', 'canción']);
     // "cancion": typo of the first, accent slip of the second: the accent slip is the closer reading.
-    expect(checkAnswer('cancion', accents)).toEqual({ verdict: 'almost', expected: 'canción', reason: 'accent', diacritic: 'accent' });
+    expect(checkAnswer('cancion', accents)).toEqual({
+      verdict: 'almost',
+      expected: 'canción',
+      reason: 'accent',
+      diacritic: 'accent',
+    });
   });
 });
 
@@ -355,7 +372,11 @@ describe('checkAnswer: other words of the deck', () => {
   });
 
   it('never forgives an accent that makes another word ("si" for "sí")', () => {
-    expect(checkAnswer('si', word('spanish', 'sí'), { otherAnswers })).toEqual({ verdict: 'wrong', expected: 'sí', diacritic: 'accent' });
+    expect(checkAnswer('si', word('spanish', 'sí'), { otherAnswers })).toEqual({
+      verdict: 'wrong',
+      expected: 'sí',
+      diacritic: 'accent',
+    });
   });
 
   it('still forgives slips that are not words of the deck', () => {
@@ -391,15 +412,31 @@ describe('otherAnswerSet', () => {
 describe('checkAnswer: naming the missed mark', () => {
   it('names the umlaut of a German word, forgiven or, with strict accents, not', () => {
     const koenig = word('german', 'König', 'der');
-    expect(checkAnswer('der Konig', koenig)).toMatchObject({ verdict: 'almost', reason: 'accent', diacritic: 'umlaut', expected: 'der König' });
-    expect(checkAnswer('der Konig', koenig, { strictAccents: true })).toEqual({ verdict: 'wrong', expected: 'der König', diacritic: 'umlaut' });
+    expect(checkAnswer('der Konig', koenig)).toMatchObject({
+      verdict: 'almost',
+      reason: 'accent',
+      diacritic: 'umlaut',
+      expected: 'der König',
+    });
+    expect(checkAnswer('der Konig', koenig, { strictAccents: true })).toEqual({
+      verdict: 'wrong',
+      expected: 'der König',
+      diacritic: 'umlaut',
+    });
     expect(mindTheMark('umlaut', 'der König')).toBe('mind the umlaut: der König');
   });
 
   it('names the accent of "à" typed "a", which is another word and stays wrong, as it names the one of "être"', () => {
     const others = otherAnswerSet([{ accepted: ['a', 'être', 'à'], locale: 'fr' }]);
-    expect(checkAnswer('a', word('french', 'à'), { otherAnswers: others })).toEqual({ verdict: 'wrong', expected: 'à', diacritic: 'accent' });
-    expect(checkAnswer('etre', word('french', 'être'), { otherAnswers: others })).toMatchObject({ verdict: 'almost', diacritic: 'accent' });
+    expect(checkAnswer('a', word('french', 'à'), { otherAnswers: others })).toEqual({
+      verdict: 'wrong',
+      expected: 'à',
+      diacritic: 'accent',
+    });
+    expect(checkAnswer('etre', word('french', 'être'), { otherAnswers: others })).toMatchObject({
+      verdict: 'almost',
+      diacritic: 'accent',
+    });
     expect(mindTheMark('accent', 'à')).toBe('mind the accent: à');
   });
 

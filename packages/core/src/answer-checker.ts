@@ -148,7 +148,8 @@ const RANK = { correct: 0, accent: 1, article: 2, typo: 3, wrong: 4 } as const;
 function rank(match: Match): number {
   // An unforgiven accent slip is still the nearest wrong reading: it is the one whose mark the quiz names.
   // An unforgiven typo (a short word) comes next: its letters are marked.
-  if (match.verdict === 'wrong') return match.accentOnly ? RANK.wrong - 0.5 : match.typoOnly ? RANK.wrong - 0.25 : RANK.wrong;
+  if (match.verdict === 'wrong')
+    return match.accentOnly ? RANK.wrong - 0.5 : match.typoOnly ? RANK.wrong - 0.25 : RANK.wrong;
   return match.verdict === 'almost' ? RANK[match.reason] : RANK.correct;
 }
 
@@ -194,7 +195,9 @@ function compareCores(typed: string, expected: string, strictAccents: boolean, f
   const distance = strictAccents ? editDistance(typed, expected, 1) : editDistance(typedFolded, expectedFolded, 1);
   if (distance !== 1) return { verdict: 'wrong' };
   // Under 5 letters one slip often makes another word: not forgiven, but still shown as a slip.
-  return letterCount(expected) < MIN_LETTERS_FOR_TYPO ? { verdict: 'wrong', typoOnly: true } : { verdict: 'almost', reason: 'typo' };
+  return letterCount(expected) < MIN_LETTERS_FOR_TYPO
+    ? { verdict: 'wrong', typoOnly: true }
+    : { verdict: 'almost', reason: 'typo' };
 }
 
 /**
@@ -208,8 +211,7 @@ function judgeArticle(typed: string | null, noun: string, article: string, local
   const right = normalizeAnswer(articleBefore(noun, article, locale), locale);
   if (typed === right) return { verdict: 'correct' };
   const sameArticle = normalizeAnswer(article, locale);
-  const misElided =
-    canElide(article, locale) && (typed === sameArticle || typed === ELIDED_ARTICLE);
+  const misElided = canElide(article, locale) && (typed === sameArticle || typed === ELIDED_ARTICLE);
   return misElided ? { verdict: 'almost', reason: 'typo' } : slip;
 }
 
@@ -252,7 +254,14 @@ export function otherAnswerSet(keys: Iterable<AnswerKey>): Set<string> {
 }
 
 /** A wrong answer that names another word of the language says which, and whether it has the asked meaning. */
-function withTypedWord(result: CheckResult, answer: string, core: string, key: AnswerKey, own: ReadonlySet<string>, options: CheckOptions): CheckResult {
+function withTypedWord(
+  result: CheckResult,
+  answer: string,
+  core: string,
+  key: AnswerKey,
+  own: ReadonlySet<string>,
+  options: CheckOptions,
+): CheckResult {
   const entry = options.entryOf?.(answer) ?? options.entryOf?.(core);
   if (!entry || own.has(normalizeAnswer(entry.word, key.locale))) return result;
   const alsoRight = key.meanings !== undefined && shareMeaning(key.meanings, entry.translations);

@@ -13,7 +13,8 @@ const casa = exampleSentence('[Casa] nueva, vida nueva.', 'New house, new life.'
 const hauser = exampleSentence('Die [Häuser] hier sind sehr alt.', 'The houses here are very old.');
 
 const run = (state: QuizState, ...events: QuizEvent[]): QuizState => events.reduce(quizReducer, state);
-const type = (value: string): QuizEvent[] => Array.from(value, (_, i) => ({ type: 'input', value: value.slice(0, i + 1) }) as QuizEvent);
+const type = (value: string): QuizEvent[] =>
+  Array.from(value, (_, i) => ({ type: 'input', value: value.slice(0, i + 1) }) as QuizEvent);
 const submit: QuizEvent = { type: 'submit' };
 const advance: QuizEvent = { type: 'advance' };
 
@@ -28,12 +29,21 @@ const lexicon = buildLexicon(
 
 function contextQuiz(): QuizState {
   if (!hablan || !casa) throw new Error('the test sentences must parse');
-  return startQuiz({ mode: 'context', items: [contextQuizItem('1', hablan, es), contextQuizItem('2', casa, es)], lexicon });
+  return startQuiz({
+    mode: 'context',
+    items: [contextQuizItem('1', hablan, es), contextQuizItem('2', casa, es)],
+    lexicon,
+  });
 }
 
 describe('example sentences', () => {
   it('splits a sentence around its bracketed form, and reads it without brackets or with a blank', () => {
-    expect(hablan).toEqual({ before: 'Ellos ', form: 'hablan', after: ' mucho por teléfono.', translation: 'They talk a lot on the phone.' });
+    expect(hablan).toEqual({
+      before: 'Ellos ',
+      form: 'hablan',
+      after: ' mucho por teléfono.',
+      translation: 'They talk a lot on the phone.',
+    });
     expect(hablan && sentenceText(hablan)).toBe('Ellos hablan mucho por teléfono.');
     expect(hablan && clozeText(hablan)).toBe('Ellos ___ mucho por teléfono.');
     expect(exampleSentence('', '')).toBeNull();
@@ -43,7 +53,11 @@ describe('example sentences', () => {
 
   it('asks the sentence with its form blanked and its English as the hint', () => {
     const state = contextQuiz();
-    expect(state.current).toMatchObject({ prompt: 'Ellos ___ mucho por teléfono.', hint: 'They talk a lot on the phone.', key: { accepted: ['hablan'], locale: 'es-ES' } });
+    expect(state.current).toMatchObject({
+      prompt: 'Ellos ___ mucho por teléfono.',
+      hint: 'They talk a lot on the phone.',
+      key: { accepted: ['hablan'], locale: 'es-ES' },
+    });
   });
 });
 
@@ -62,12 +76,20 @@ describe('the in-context quiz mode', () => {
     expect(state.feedback).toMatchObject({ verdict: 'almost', reason: 'typo', expected: 'hablan' });
     if (!hauser) throw new Error('the German sentence must parse');
     const german = startQuiz({ mode: 'context', items: [contextQuizItem('h', hauser, de)] });
-    expect(run(german, ...type('Hauser'), submit).feedback).toMatchObject({ verdict: 'almost', reason: 'accent', expected: 'Häuser' });
+    expect(run(german, ...type('Hauser'), submit).feedback).toMatchObject({
+      verdict: 'almost',
+      reason: 'accent',
+      expected: 'Häuser',
+    });
   });
 
   it('refuses the dictionary form where the sentence has another, names it, and moves on after the pause', () => {
     const state = run(contextQuiz(), ...type('hablar'), submit);
-    expect(state.feedback).toMatchObject({ verdict: 'wrong', expected: 'hablan', typedWord: { word: 'hablar', meaning: 'to speak' } });
+    expect(state.feedback).toMatchObject({
+      verdict: 'wrong',
+      expected: 'hablan',
+      typedWord: { word: 'hablar', meaning: 'to speak' },
+    });
     expect(state).toMatchObject({ readOnly: true, advanceAfterMs: ADVANCE_DELAY_MS });
     // The next word comes, unscored; the missed word comes back in a second round.
     const next = run(state, advance, ...type('Casa'), advance);
@@ -83,12 +105,20 @@ describe('the in-context quiz mode', () => {
 describe('ownExample', () => {
   it('says a word longer than its sentence is not in it, without building a pattern too large to compile', () => {
     const word = 'a'.repeat(100_000);
-    expect(ownExample(word, 'El gato duerme aquí.', 'The cat sleeps here.', 'es-ES')).toEqual({ error: expect.stringContaining('The sentence must contain') });
+    expect(ownExample(word, 'El gato duerme aquí.', 'The cat sleeps here.', 'es-ES')).toEqual({
+      error: expect.stringContaining('The sentence must contain'),
+    });
   });
 
   it('keeps a bracketed sentence and brackets the word where it stands in one without brackets', () => {
-    expect(ownExample('gato', 'El [gato] duerme aquí.  ', 'The cat sleeps here.', 'es-ES')).toEqual({ example: 'El [gato] duerme aquí.', translation: 'The cat sleeps here.' });
-    expect(ownExample('gato', 'Mi Gato duerme mucho.', 'My cat sleeps a lot.', 'es-ES')).toEqual({ example: 'Mi [Gato] duerme mucho.', translation: 'My cat sleeps a lot.' });
+    expect(ownExample('gato', 'El [gato] duerme aquí.  ', 'The cat sleeps here.', 'es-ES')).toEqual({
+      example: 'El [gato] duerme aquí.',
+      translation: 'The cat sleeps here.',
+    });
+    expect(ownExample('gato', 'Mi Gato duerme mucho.', 'My cat sleeps a lot.', 'es-ES')).toEqual({
+      example: 'Mi [Gato] duerme mucho.',
+      translation: 'My cat sleeps a lot.',
+    });
     expect(ownExample('homme', "C'est l'homme du village.", 'He is the man of the village.', 'fr-FR')).toEqual({
       example: "C'est l'[homme] du village.",
       translation: 'He is the man of the village.',
@@ -97,12 +127,24 @@ describe('ownExample', () => {
 
   it('has no sentence when both columns are empty, and says why a sentence is refused', () => {
     expect(ownExample('gato', '', '', 'es-ES')).toBeNull();
-    expect(ownExample('gato', 'El perro duerme mucho.', 'The dog sleeps a lot.', 'es-ES')).toEqual({ error: expect.stringContaining('must contain “gato”') });
+    expect(ownExample('gato', 'El perro duerme mucho.', 'The dog sleeps a lot.', 'es-ES')).toEqual({
+      error: expect.stringContaining('must contain “gato”'),
+    });
     // Inside another word is not the word.
-    expect(ownExample('gato', 'Los gatos duermen mucho.', 'Cats sleep a lot.', 'es-ES')).toEqual({ error: expect.stringContaining('must contain') });
-    expect(ownExample('gato', 'El [gato] y el [perro].', 'The cat and the dog.', 'es-ES')).toEqual({ error: expect.stringContaining('exactly one') });
-    expect(ownExample('gato', 'El [gato].', 'The cat.', 'es-ES')).toEqual({ error: 'The sentence has 2 words; it needs 4 to 12.' });
-    expect(ownExample('gato', 'El [gato] duerme mucho.', '', 'es-ES')).toEqual({ error: expect.stringContaining('needs its translation') });
-    expect(ownExample('gato', 'El [gato] duerme mucho.', 'The [cat] sleeps.', 'es-ES')).toEqual({ error: expect.stringContaining('no brackets') });
+    expect(ownExample('gato', 'Los gatos duermen mucho.', 'Cats sleep a lot.', 'es-ES')).toEqual({
+      error: expect.stringContaining('must contain'),
+    });
+    expect(ownExample('gato', 'El [gato] y el [perro].', 'The cat and the dog.', 'es-ES')).toEqual({
+      error: expect.stringContaining('exactly one'),
+    });
+    expect(ownExample('gato', 'El [gato].', 'The cat.', 'es-ES')).toEqual({
+      error: 'The sentence has 2 words; it needs 4 to 12.',
+    });
+    expect(ownExample('gato', 'El [gato] duerme mucho.', '', 'es-ES')).toEqual({
+      error: expect.stringContaining('needs its translation'),
+    });
+    expect(ownExample('gato', 'El [gato] duerme mucho.', 'The [cat] sleeps.', 'es-ES')).toEqual({
+      error: expect.stringContaining('no brackets'),
+    });
   });
 });

@@ -30,7 +30,10 @@ export const CONTEXT_DIRECTION: Direction = 'recall';
 export const CONTEXT_BLANK = '___';
 
 /** A word's sentence as the screens show it, or null when it has none (or a malformed one). */
-export function exampleSentence(example: string | null | undefined, translation: string | null | undefined): ExampleSentence | null {
+export function exampleSentence(
+  example: string | null | undefined,
+  translation: string | null | undefined,
+): ExampleSentence | null {
   if (!example || !translation) return null;
   const parts = exampleParts(example);
   return parts ? { ...parts, translation } : null;
@@ -79,7 +82,10 @@ export function ownExample(word: string, example: string, translation: string, l
   let marked = sentence;
   if (!/[[\]]/.test(sentence)) {
     // A word longer than its sentence cannot stand in it; the pattern below is built from the word.
-    const found = word.length > sentence.length ? null : new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(word)}(?![\\p{L}\\p{N}])`, 'iu').exec(sentence);
+    const found =
+      word.length > sentence.length
+        ? null
+        : new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(word)}(?![\\p{L}\\p{N}])`, 'iu').exec(sentence);
     if (!found || normalizeAnswer(found[0], locale) !== normalizeAnswer(word, locale)) {
       return { error: `The sentence must contain “${word}”, or mark the word's form in it with [brackets].` };
     }

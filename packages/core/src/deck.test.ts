@@ -16,21 +16,31 @@ describe('parseDeck', () => {
   });
 
   it('names the header it expects when a deck has another, and counts columns against it', () => {
-    const { problems } = parseDeck(deck(['casa\thouse; home\tnoun\tla\t'], 'word\ttranslation\tpos\tarticle\tnote'), ES);
+    const { problems } = parseDeck(
+      deck(['casa\thouse; home\tnoun\tla\t'], 'word\ttranslation\tpos\tarticle\tnote'),
+      ES,
+    );
     expect(problems).toEqual([
-      { line: 2, message: 'header must be: word | translation | pos | article | note | hint | example | example_translation' },
+      {
+        line: 2,
+        message: 'header must be: word | translation | pos | article | note | hint | example | example_translation',
+      },
       { line: 3, message: 'expected 8 tab-separated columns, found 5' },
     ]);
   });
 
   it('refuses a hint in parentheses or longer than a short phrase', () => {
-    const { problems } = parseDeck(deck(['tú\tyou\tpron\t\t\t(informal)', `usted\tyou\tpron\t\t\t${'x'.repeat(41)}`]), ES);
+    const { problems } = parseDeck(
+      deck(['tú\tyou\tpron\t\t\t(informal)', `usted\tyou\tpron\t\t\t${'x'.repeat(41)}`]),
+      ES,
+    );
     expect(problems.map((p) => p.line)).toEqual([3, 4]);
   });
 });
 
 describe('example columns', () => {
-  const one = (example: string, translation: string) => parseDeck(deck([`casa\thouse\tnoun\tla\t\t\t${example}\t${translation}`]), ES);
+  const one = (example: string, translation: string) =>
+    parseDeck(deck([`casa\thouse\tnoun\tla\t\t\t${example}\t${translation}`]), ES);
 
   it('reads a sentence with its bracketed form and its translation', () => {
     const { entries, problems } = one('Mi [casa] es pequeña.', 'My house is small.');
@@ -45,7 +55,9 @@ describe('example columns', () => {
   });
 
   it('refuses a sentence without its translation, and a translation without its sentence', () => {
-    expect(one('Mi [casa] es pequeña.', '').problems.map((p) => p.message)).toEqual(['"casa": an example needs both the sentence and its translation']);
+    expect(one('Mi [casa] es pequeña.', '').problems.map((p) => p.message)).toEqual([
+      '"casa": an example needs both the sentence and its translation',
+    ]);
     expect(one('', 'My house is small.').problems).toHaveLength(1);
   });
 
@@ -57,18 +69,28 @@ describe('example columns', () => {
   });
 
   it('refuses brackets in the translation', () => {
-    expect(one('Mi [casa] es pequeña.', 'My [house] is small.').problems.map((p) => p.message)).toEqual(['"casa": the example\'s translation takes no brackets']);
+    expect(one('Mi [casa] es pequeña.', 'My [house] is small.').problems.map((p) => p.message)).toEqual([
+      '"casa": the example\'s translation takes no brackets',
+    ]);
   });
 
   it('counts 4 to 12 words, punctuation left out', () => {
-    expect(one('¡Mi [casa]!', 'My house!').problems.map((p) => p.message)).toEqual(['"casa": the example has 2 words; it needs 4 to 12']);
+    expect(one('¡Mi [casa]!', 'My house!').problems.map((p) => p.message)).toEqual([
+      '"casa": the example has 2 words; it needs 4 to 12',
+    ]);
     const long = 'Mi [casa] es muy pequeña pero tiene un jardín grande y muy bonito.';
-    expect(one(long, 'x').problems.map((p) => p.message)).toEqual(['"casa": the example has 13 words; it needs 4 to 12']);
+    expect(one(long, 'x').problems.map((p) => p.message)).toEqual([
+      '"casa": the example has 13 words; it needs 4 to 12',
+    ]);
     expect(one('Mi [casa] es pequeña — y bonita.', 'My house is small and pretty.').problems).toEqual([]);
   });
 
   it('splits a sentence around its span, and counts an elided word as one', () => {
-    expect(exampleParts("C'est l'[homme] du village.")).toEqual({ before: "C'est l'", form: 'homme', after: ' du village.' });
+    expect(exampleParts("C'est l'[homme] du village.")).toEqual({
+      before: "C'est l'",
+      form: 'homme',
+      after: ' du village.',
+    });
     expect(exampleParts('Er [ruft] mich morgen [an].')).toBeNull();
     expect(exampleWords("C'est l'[homme] du village.")).toEqual(["C'est", "l'homme", 'du', 'village']);
   });
@@ -89,7 +111,11 @@ describe('sharedMeaningProblems', () => {
   };
 
   it('asks a hint of every entry sharing a translation with another of the same part of speech', () => {
-    const problems = problemsOf(['ser\tto be\tverb\t\t\t', 'estar\tto be; to stay\tverb\t\t\tstate, location', 'casa\thouse\tnoun\tla\t\t']);
+    const problems = problemsOf([
+      'ser\tto be\tverb\t\t\t',
+      'estar\tto be; to stay\tverb\t\t\tstate, location',
+      'casa\thouse\tnoun\tla\t\t',
+    ]);
     expect(problems).toHaveLength(1);
     expect(problems[0]).toMatchObject({ line: 3 });
     expect(problems[0]?.message).toContain('"ser" shares "be"');
@@ -105,13 +131,24 @@ describe('sharedMeaningProblems', () => {
   });
 
   it('passes hinted entries', () => {
-    expect(problemsOf(['tú\tyou\tpron\t\t\tinformal, one person', 'usted\tyou\tpron\t\t\tformal, one person'])).toEqual([]);
+    expect(problemsOf(['tú\tyou\tpron\t\t\tinformal, one person', 'usted\tyou\tpron\t\t\tformal, one person'])).toEqual(
+      [],
+    );
   });
 });
 
 describe('promptHint', () => {
   it("shows the entry's hint, else its part of speech where another part of speech shares the meaning", () => {
-    const { entries } = parseDeck(deck(['que\tthat\tconj\t\t\t', 'eso\tthat\tpron\t\t\t', 'tú\tyou\tpron\t\t\tinformal', 'usted\tyou\tpron\t\t\tformal', 'casa\thouse\tnoun\tla\t\t']), ES);
+    const { entries } = parseDeck(
+      deck([
+        'que\tthat\tconj\t\t\t',
+        'eso\tthat\tpron\t\t\t',
+        'tú\tyou\tpron\t\t\tinformal',
+        'usted\tyou\tpron\t\t\tformal',
+        'casa\thouse\tnoun\tla\t\t',
+      ]),
+      ES,
+    );
     const shared = sharedMeanings(entries);
     expect(entries.map((e) => promptHint(e, shared))).toEqual(['conjunction', 'pronoun', 'informal', 'formal', '']);
   });

@@ -4,7 +4,16 @@
  */
 import { meaningKey } from './answer-checker.js';
 
-export const DECK_HEADER = ['word', 'translation', 'pos', 'article', 'note', 'hint', 'example', 'example_translation'] as const;
+export const DECK_HEADER = [
+  'word',
+  'translation',
+  'pos',
+  'article',
+  'note',
+  'hint',
+  'example',
+  'example_translation',
+] as const;
 export const PARTS_OF_SPEECH = ['noun', 'verb', 'adj', 'adv', 'pron', 'det', 'prep', 'conj', 'num', 'interj'] as const;
 export type PartOfSpeech = (typeof PARTS_OF_SPEECH)[number];
 
@@ -43,7 +52,10 @@ export interface ParsedDeck {
 
 /** Splits a stored translation string ("house; home") into its alternatives. */
 export const splitTranslations = (value: string): string[] =>
-  value.split(';').map((t) => t.trim()).filter(Boolean);
+  value
+    .split(';')
+    .map((t) => t.trim())
+    .filter(Boolean);
 
 export function parseDeck(text: string, articles: readonly string[]): ParsedDeck {
   const entries: DeckEntry[] = [];
@@ -58,22 +70,38 @@ export function parseDeck(text: string, articles: readonly string[]): ParsedDeck
     const cells = raw.split('\t');
     if (!headerSeen) {
       headerSeen = true;
-      if (cells.join('\t') !== DECK_HEADER.join('\t')) problems.push({ line, message: `header must be: ${DECK_HEADER.join(' | ')}` });
+      if (cells.join('\t') !== DECK_HEADER.join('\t'))
+        problems.push({ line, message: `header must be: ${DECK_HEADER.join(' | ')}` });
       return;
     }
     if (cells.length !== columns) {
       problems.push({ line, message: `expected ${columns} tab-separated columns, found ${cells.length}` });
       return;
     }
-    const [word = '', translation = '', pos = '', article = '', note = '', hint = '', example = '', exampleTranslation = ''] = cells.map((c) => c.trim().normalize('NFC'));
+    const [
+      word = '',
+      translation = '',
+      pos = '',
+      article = '',
+      note = '',
+      hint = '',
+      example = '',
+      exampleTranslation = '',
+    ] = cells.map((c) => c.trim().normalize('NFC'));
     const translations = splitTranslations(translation);
     if (!word) problems.push({ line, message: 'word is empty' });
     if (translations.length === 0) problems.push({ line, message: `"${word}" has no translation` });
-    if (/[/()]/.test(translation)) problems.push({ line, message: `"${word}": translations take no "/" or parentheses; use ";" and the note column` });
-    if (!(PARTS_OF_SPEECH as readonly string[]).includes(pos)) problems.push({ line, message: `"${word}": unknown part of speech "${pos}"` });
+    if (/[/()]/.test(translation))
+      problems.push({
+        line,
+        message: `"${word}": translations take no "/" or parentheses; use ";" and the note column`,
+      });
+    if (!(PARTS_OF_SPEECH as readonly string[]).includes(pos))
+      problems.push({ line, message: `"${word}": unknown part of speech "${pos}"` });
     if (pos === 'noun' && !article) problems.push({ line, message: `noun "${word}" needs an article` });
     if (article && pos !== 'noun') problems.push({ line, message: `"${word}" is a ${pos} but has an article` });
-    if (article && !articles.includes(article)) problems.push({ line, message: `"${word}": article "${article}" is not one of ${articles.join(', ')}` });
+    if (article && !articles.includes(article))
+      problems.push({ line, message: `"${word}": article "${article}" is not one of ${articles.join(', ')}` });
     const key = word.toLowerCase();
     const first = seen.get(key);
     if (first !== undefined) problems.push({ line, message: `"${word}" duplicates line ${first}` });
@@ -82,10 +110,24 @@ export function parseDeck(text: string, articles: readonly string[]): ParsedDeck
       problems.push({ line, message: `"${word}" repeats a translation` });
     }
     if (/[()]/.test(hint) || hint.length > MAX_HINT_LENGTH) {
-      problems.push({ line, message: `"${word}": a hint is at most ${MAX_HINT_LENGTH} characters, without parentheses` });
+      problems.push({
+        line,
+        message: `"${word}": a hint is at most ${MAX_HINT_LENGTH} characters, without parentheses`,
+      });
     }
-    for (const message of exampleProblems(example, exampleTranslation)) problems.push({ line, message: `"${word}": ${message}` });
-    entries.push({ word, translations, pos: pos as PartOfSpeech, article, note, hint, example, exampleTranslation, rank: entries.length + 1 });
+    for (const message of exampleProblems(example, exampleTranslation))
+      problems.push({ line, message: `"${word}": ${message}` });
+    entries.push({
+      word,
+      translations,
+      pos: pos as PartOfSpeech,
+      article,
+      note,
+      hint,
+      example,
+      exampleTranslation,
+      rank: entries.length + 1,
+    });
   });
   if (!headerSeen) problems.push({ line: 1, message: 'the deck has no header row' });
   return { entries, problems };
@@ -103,7 +145,11 @@ export function exampleParts(example: string): { before: string; form: string; a
 
 /** The example's words, brackets and punctuation left out ("l'[homme]" counts as one word). */
 export const exampleWords = (example: string): string[] =>
-  example.replace(/[[\]]/g, '').split(/\s+/).map((w) => w.replace(/^[\p{P}\p{S}]+|[\p{P}\p{S}]+$/gu, '')).filter(Boolean);
+  example
+    .replace(/[[\]]/g, '')
+    .split(/\s+/)
+    .map((w) => w.replace(/^[\p{P}\p{S}]+|[\p{P}\p{S}]+$/gu, ''))
+    .filter(Boolean);
 
 function exampleProblems(example: string, translation: string): string[] {
   if (!example && !translation) return [];
@@ -143,7 +189,8 @@ export function sharedMeanings<E extends Pick<DeckEntry, 'translations'>>(entrie
  */
 export function sharedMeaningProblems(text: string, entries: readonly DeckEntry[]): DeckProblem[] {
   const lines = text.split(/\r?\n/);
-  const lineOf = (entry: DeckEntry): number => 1 + lines.findIndex((l) => l.split('\t')[0]?.trim().normalize('NFC') === entry.word);
+  const lineOf = (entry: DeckEntry): number =>
+    1 + lines.findIndex((l) => l.split('\t')[0]?.trim().normalize('NFC') === entry.word);
   const problems: DeckProblem[] = [];
   for (const [meaning, sharing] of sharedMeanings(entries)) {
     for (const pos of new Set(sharing.map((e) => e.pos))) {
@@ -151,11 +198,17 @@ export function sharedMeaningProblems(text: string, entries: readonly DeckEntry[
       if (samePos.length < 2) continue;
       const words = samePos.map((e) => e.word).join(', ');
       for (const entry of samePos.filter((e) => e.hint === '')) {
-        problems.push({ line: lineOf(entry), message: `"${entry.word}" shares "${meaning}" (${pos}) with ${words}: it needs a hint` });
+        problems.push({
+          line: lineOf(entry),
+          message: `"${entry.word}" shares "${meaning}" (${pos}) with ${words}: it needs a hint`,
+        });
       }
       const hints = samePos.map((e) => e.hint).filter(Boolean);
       if (new Set(hints).size !== hints.length) {
-        problems.push({ line: lineOf(samePos[0] as DeckEntry), message: `${words} share "${meaning}" (${pos}) and a hint: hints must differ` });
+        problems.push({
+          line: lineOf(samePos[0] as DeckEntry),
+          message: `${words} share "${meaning}" (${pos}) and a hint: hints must differ`,
+        });
       }
     }
   }
@@ -163,8 +216,16 @@ export function sharedMeaningProblems(text: string, entries: readonly DeckEntry[
 }
 
 const POS_NAMES: Readonly<Record<PartOfSpeech, string>> = {
-  noun: 'noun', verb: 'verb', adj: 'adjective', adv: 'adverb', pron: 'pronoun', det: 'determiner',
-  prep: 'preposition', conj: 'conjunction', num: 'number', interj: 'interjection',
+  noun: 'noun',
+  verb: 'verb',
+  adj: 'adjective',
+  adv: 'adverb',
+  pron: 'pronoun',
+  det: 'determiner',
+  prep: 'preposition',
+  conj: 'conjunction',
+  num: 'number',
+  interj: 'interjection',
 };
 
 /**

@@ -11,7 +11,8 @@ describe('directions', () => {
 
   it("makes each language's own card the one its original quiz asks", () => {
     expect(primaryDirection('spanish')).toBe('recognise');
-    for (const language of ['french', 'german', 'italian', 'portuguese'] as const) expect(primaryDirection(language)).toBe('recall');
+    for (const language of ['french', 'german', 'italian', 'portuguese'] as const)
+      expect(primaryDirection(language)).toBe('recall');
   });
 
   it('reads new names as they are, old ones per language, and anything else as the language default', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { addDays, currentStreak, dayKey, isTimeZone, lastDays, xpFor } from './learning-stats.js';
 
 describe('learning stats', () => {
-  it('keys an instant by the calendar day of the learner\'s time zone', () => {
+  it("keys an instant by the calendar day of the learner's time zone", () => {
     const lateEvening = Date.UTC(2026, 2, 1, 23, 30); // 23:30 UTC on 1 March
     expect(dayKey(lateEvening, 'UTC')).toBe('2026-03-01');
     expect(dayKey(lateEvening, 'Europe/Madrid')).toBe('2026-03-02');

@@ -25,7 +25,12 @@ const answer = (item: QuizItem, typed: string, lexicon = buildLexicon([casa, si,
 describe('listen and type', () => {
   it('says the word with its article, shows its English once answered, and reviews the recall card', () => {
     expect(LISTEN_DIRECTION).toBe('recall');
-    expect(listenQuizItem('1', casa, es)).toEqual({ id: '1', prompt: 'la casa', hint: 'house; home', key: answerKey(casa, es, 'recall') });
+    expect(listenQuizItem('1', casa, es)).toEqual({
+      id: '1',
+      prompt: 'la casa',
+      hint: 'house; home',
+      key: answerKey(casa, es, 'recall'),
+    });
     expect(listenQuizItem('2', hund, de).prompt).toBe('der Hund');
     expect(listenQuizItem('3', eau, fr).prompt).toBe("l'eau");
   });
@@ -34,16 +39,31 @@ describe('listen and type', () => {
     const item = listenQuizItem('1', casa, es);
     expect(answer(item, 'casa').feedback?.verdict).toBe('correct');
     expect(answer(item, 'La Casa').feedback?.verdict).toBe('correct');
-    expect(answer(listenQuizItem('5', ventana, es), 'ventanna').feedback).toMatchObject({ verdict: 'almost', reason: 'typo', expected: 'la ventana' });
-    expect(answer(listenQuizItem('6', canon, es), 'el canon').feedback).toMatchObject({ verdict: 'almost', reason: 'accent', expected: 'el cañón' });
-    expect(answer(listenQuizItem('4', si, es), 'si').feedback).toMatchObject({ verdict: 'wrong', typedWord: { word: 'si', meaning: 'if' } });
+    expect(answer(listenQuizItem('5', ventana, es), 'ventanna').feedback).toMatchObject({
+      verdict: 'almost',
+      reason: 'typo',
+      expected: 'la ventana',
+    });
+    expect(answer(listenQuizItem('6', canon, es), 'el canon').feedback).toMatchObject({
+      verdict: 'almost',
+      reason: 'accent',
+      expected: 'el cañón',
+    });
+    expect(answer(listenQuizItem('4', si, es), 'si').feedback).toMatchObject({
+      verdict: 'wrong',
+      typedWord: { word: 'si', meaning: 'if' },
+    });
   });
 
   it('asks for the German article, which the learner heard', () => {
     const item = listenQuizItem('2', hund, de);
     const lexicon = buildLexicon([hund], de);
     expect(answer(item, 'der Hund', lexicon).feedback?.verdict).toBe('correct');
-    expect(answer(item, 'Hund', lexicon).feedback).toMatchObject({ verdict: 'almost', reason: 'article', expected: 'der Hund' });
+    expect(answer(item, 'Hund', lexicon).feedback).toMatchObject({
+      verdict: 'almost',
+      reason: 'article',
+      expected: 'der Hund',
+    });
   });
 
   it('shows a missed word, and asks it again in the next round', () => {

@@ -17,6 +17,15 @@ export const LISTEN_DIRECTION: Direction = 'recall';
  * "la casa", "der Hund", "l'eau"; the hint its English, shown once answered; the key the recall card's, so the
  * article is accepted, or asked for where the language asks for it, as in the other directions.
  */
-export function listenQuizItem(id: string, entry: LexiconEntry, language: Pick<Language, 'locale' | 'articles' | 'articleRequired'>): QuizItem {
-  return { id, prompt: cardPrompt(entry, language, 'recognise').text, hint: entry.translations.join('; '), key: answerKey(entry, language, LISTEN_DIRECTION) };
+export function listenQuizItem(
+  id: string,
+  entry: LexiconEntry,
+  language: Pick<Language, 'locale' | 'articles' | 'articleRequired'>,
+): QuizItem {
+  return {
+    id,
+    prompt: cardPrompt(entry, language, 'recognise').text,
+    hint: entry.translations.join('; '),
+    key: answerKey(entry, language, LISTEN_DIRECTION),
+  };
 }

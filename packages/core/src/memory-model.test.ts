@@ -17,7 +17,11 @@ import { reviewCard, newCardState } from './scheduler.js';
 
 const T0 = Date.UTC(2026, 0, 10, 9);
 const at = (day: number, hour = 9) => T0 + day * DAY_MS + (hour - 9) * 3_600_000;
-const review = (day: number, rating: number, extra: Partial<{ state: number; elapsedDays: number; hour: number; scheduled: number }> = {}) => ({
+const review = (
+  day: number,
+  rating: number,
+  extra: Partial<{ state: number; elapsedDays: number; hour: number; scheduled: number }> = {},
+) => ({
   rating,
   at: at(day, extra.hour ?? 9),
   scheduled: extra.scheduled ?? 1,
@@ -26,7 +30,7 @@ const review = (day: number, rating: number, extra: Partial<{ state: number; ela
 });
 
 describe('cardHistory', () => {
-  it('orders a card\'s answers and counts whole days between them, a same-day retry as 0', () => {
+  it("orders a card's answers and counts whole days between them, a same-day retry as 0", () => {
     const history = cardHistory([review(3, 3), review(0, 1), review(0, 3, { hour: 9.5, scheduled: 0 }), review(1, 3)]);
     expect(history).toEqual([
       { rating: 1, deltaT: 0 },
@@ -36,7 +40,7 @@ describe('cardHistory', () => {
     ]);
   });
 
-  it('starts a card first answered as already learnt (a placement test\'s) with an Easy at its last review', () => {
+  it("starts a card first answered as already learnt (a placement test's) with an Easy at its last review", () => {
     const history = cardHistory([review(20, 3, { state: 2, elapsedDays: 14 })]);
     expect(history).toEqual([
       { rating: 4, deltaT: 0 },
@@ -51,15 +55,32 @@ describe('cardHistory', () => {
 
 describe('trainingItems', () => {
   it('makes one item per review after the first, each the history up to it', () => {
-    const items = trainingItems([[{ rating: 3, deltaT: 0 }, { rating: 3, deltaT: 2 }, { rating: 1, deltaT: 5 }]]);
+    const items = trainingItems([
+      [
+        { rating: 3, deltaT: 0 },
+        { rating: 3, deltaT: 2 },
+        { rating: 1, deltaT: 5 },
+      ],
+    ]);
     expect(items).toEqual([
-      [{ rating: 3, deltaT: 0 }, { rating: 3, deltaT: 2 }],
-      [{ rating: 3, deltaT: 0 }, { rating: 3, deltaT: 2 }, { rating: 1, deltaT: 5 }],
+      [
+        { rating: 3, deltaT: 0 },
+        { rating: 3, deltaT: 2 },
+      ],
+      [
+        { rating: 3, deltaT: 0 },
+        { rating: 3, deltaT: 2 },
+        { rating: 1, deltaT: 5 },
+      ],
     ]);
   });
 
   it('never yields an item without an interval of a day or more (the native optimizer aborts on one)', () => {
-    const sameDay = [{ rating: 1, deltaT: 0 }, { rating: 3, deltaT: 0 }, { rating: 3, deltaT: 0 }];
+    const sameDay = [
+      { rating: 1, deltaT: 0 },
+      { rating: 3, deltaT: 0 },
+      { rating: 3, deltaT: 0 },
+    ];
     const later = [...sameDay, { rating: 3, deltaT: 1 }, { rating: 3, deltaT: 0 }];
     const items = trainingItems([sameDay, later, [{ rating: 3, deltaT: 0 }]]);
     expect(items).toHaveLength(2);
@@ -67,15 +88,29 @@ describe('trainingItems', () => {
   });
 
   it('refuses a history with a bad rating or interval, and keeps a card answered ten thousand times to its last reviews', () => {
-    expect(trainingItems([[{ rating: 3, deltaT: 0 }, { rating: 5, deltaT: 1 }]])).toEqual([]);
-    expect(trainingItems([[{ rating: 3, deltaT: 0 }, { rating: 3, deltaT: -1 }]])).toEqual([]);
+    expect(
+      trainingItems([
+        [
+          { rating: 3, deltaT: 0 },
+          { rating: 5, deltaT: 1 },
+        ],
+      ]),
+    ).toEqual([]);
+    expect(
+      trainingItems([
+        [
+          { rating: 3, deltaT: 0 },
+          { rating: 3, deltaT: -1 },
+        ],
+      ]),
+    ).toEqual([]);
     const long = [{ rating: 3, deltaT: 0 }, ...Array.from({ length: 10_000 }, () => ({ rating: 3, deltaT: 1 }))];
     const items = trainingItems([long], { maxPerCard: 64 });
     expect(items).toHaveLength(63);
     expect(items.every((i) => i.length <= 64 && i[0]?.deltaT === 0)).toBe(true);
   });
 
-  it('keeps a large log within a budget of reviews held by items, by keeping each card\'s latest items', () => {
+  it("keeps a large log within a budget of reviews held by items, by keeping each card's latest items", () => {
     const card = [{ rating: 3, deltaT: 0 }, ...Array.from({ length: 40 }, () => ({ rating: 3, deltaT: 2 }))];
     const all = trainingItems([card, card, card]);
     expect(all).toHaveLength(120);
@@ -91,7 +126,7 @@ describe('trainingItems', () => {
 });
 
 describe('validParameters', () => {
-  it('accepts FSRS\'s defaults and refuses anything else the scheduler could not use', () => {
+  it("accepts FSRS's defaults and refuses anything else the scheduler could not use", () => {
     expect(validParameters([...DEFAULT_PARAMETERS])).not.toBeNull();
     expect(validParameters(DEFAULT_PARAMETERS.slice(0, 19))).toBeNull();
     expect(validParameters([...DEFAULT_PARAMETERS.slice(0, 20), 5])).toBeNull();
@@ -114,7 +149,10 @@ describe('replayCard', () => {
 
   it('gives a shorter interval under parameters of a learner who forgets faster', () => {
     const fast = [0.05, 0.2, 0.5, 2, ...DEFAULT_PARAMETERS.slice(4)];
-    const answers = [{ rating: 3, at: at(0) }, { rating: 3, at: at(3) }];
+    const answers = [
+      { rating: 3, at: at(0) },
+      { rating: 3, at: at(3) },
+    ];
     const slow = replayCard(answers, DEFAULT_PARAMETERS, 0.9);
     const quick = replayCard(answers, fast, 0.9);
     expect(quick && slow && quick.due < slow.due).toBe(true);
@@ -139,7 +177,13 @@ describe('calibration', () => {
 });
 
 describe('retentionCorrection', () => {
-  const bucket = (from: number, reviews: number, predicted: number, actual: number) => ({ from, to: from + 0.05, reviews, predicted, actual });
+  const bucket = (from: number, reviews: number, predicted: number, actual: number) => ({
+    from,
+    to: from + 0.05,
+    reviews,
+    predicted,
+    actual,
+  });
 
   it('asks for more when the model overrates the learner where schedules operate, and less when it underrates them', () => {
     expect(retentionCorrection([bucket(0.8, 300, 0.83, 0.79), bucket(0.9, 300, 0.92, 0.88)])).toBeCloseTo(0.04);
@@ -159,12 +203,15 @@ describe('retentionCorrection', () => {
 describe('what a retention costs', () => {
   it('asks more reviews a day of the same cards at a higher retention', () => {
     const stabilities = [1, 3, 10, 30, 100];
-    expect(reviewsPerDay(stabilities, DEFAULT_PARAMETERS, 0.95)).toBeGreaterThan(reviewsPerDay(stabilities, DEFAULT_PARAMETERS, 0.8));
+    expect(reviewsPerDay(stabilities, DEFAULT_PARAMETERS, 0.95)).toBeGreaterThan(
+      reviewsPerDay(stabilities, DEFAULT_PARAMETERS, 0.8),
+    );
   });
 
   it('recommends one of the offered retentions, the one with the least work per known word', () => {
     const best = recommendedRetention(DEFAULT_PARAMETERS);
     expect([0.8, 0.85, 0.9, 0.95, 0.97]).toContain(best);
-    for (const r of [0.8, 0.85, 0.9, 0.95, 0.97]) expect(workPerKnownWord(DEFAULT_PARAMETERS, best)).toBeLessThanOrEqual(workPerKnownWord(DEFAULT_PARAMETERS, r));
+    for (const r of [0.8, 0.85, 0.9, 0.95, 0.97])
+      expect(workPerKnownWord(DEFAULT_PARAMETERS, best)).toBeLessThanOrEqual(workPerKnownWord(DEFAULT_PARAMETERS, r));
   });
 });

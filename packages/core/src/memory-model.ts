@@ -53,8 +53,12 @@ export function cardHistory(reviews: readonly LoggedReview[]): ItemReview[] & { 
   const first = sorted[0];
   if (!first) return [];
   const history: Array<{ rating: number; at: number }> = sorted.map((r) => ({ rating: r.rating, at: r.at }));
-  if (first.state !== State.New && first.elapsedDays > 0) history.unshift({ rating: Rating.Easy, at: first.at - first.elapsedDays * DAY_MS });
-  return history.map((r, i) => ({ rating: r.rating, deltaT: i === 0 ? 0 : daysBetween(history[i - 1]?.at ?? r.at, r.at) }));
+  if (first.state !== State.New && first.elapsedDays > 0)
+    history.unshift({ rating: Rating.Easy, at: first.at - first.elapsedDays * DAY_MS });
+  return history.map((r, i) => ({
+    rating: r.rating,
+    deltaT: i === 0 ? 0 : daysBetween(history[i - 1]?.at ?? r.at, r.at),
+  }));
 }
 
 /**
@@ -66,7 +70,10 @@ export function cardHistory(reviews: readonly LoggedReview[]): ItemReview[] & { 
  * reviews (from which the optimizer learns the first stabilities) and its latest ones (the same number for every card,
  * as many as fit), so a decade of study fits in a fit process's memory.
  */
-export function trainingItems(histories: Iterable<readonly ItemReview[]>, { maxPerCard = 64, maxReviews = 1_500_000 } = {}): ItemReview[][] {
+export function trainingItems(
+  histories: Iterable<readonly ItemReview[]>,
+  { maxPerCard = 64, maxReviews = 1_500_000 } = {},
+): ItemReview[][] {
   const valid: ItemReview[][] = [];
   for (const full of histories) {
     const history = full.length > maxPerCard ? rebase(full.slice(full.length - maxPerCard)) : full;
@@ -89,10 +96,15 @@ export function trainingItems(histories: Iterable<readonly ItemReview[]>, { maxP
 }
 
 /** A history cut at its start begins again from a first review (delta 0). */
-const rebase = (history: readonly ItemReview[]): ItemReview[] => history.map((r, i) => (i === 0 ? { rating: r.rating, deltaT: 0 } : r));
+const rebase = (history: readonly ItemReview[]): ItemReview[] =>
+  history.map((r, i) => (i === 0 ? { rating: r.rating, deltaT: 0 } : r));
 
 function validHistory(history: readonly ItemReview[]): boolean {
-  return history.length >= 2 && history[0]?.deltaT === 0 && history.every((r) => isGrade(r.rating) && Number.isInteger(r.deltaT) && r.deltaT >= 0 && r.deltaT < 36_500);
+  return (
+    history.length >= 2 &&
+    history[0]?.deltaT === 0 &&
+    history.every((r) => isGrade(r.rating) && Number.isInteger(r.deltaT) && r.deltaT >= 0 && r.deltaT < 36_500)
+  );
 }
 
 /** Parameters the scheduler can use: 21 finite numbers that ts-fsrs accepts, or null. */
@@ -113,8 +125,15 @@ export const recallProbability = (parameters: readonly number[], days: number, s
  * A card's state after replaying its scheduled answers (time, rating) under `parameters`, as the server would have
  * scheduled them: the memory state a parameter change gives a card.
  */
-export function replayCard(answers: ReadonlyArray<{ rating: number; at: number }>, parameters: readonly number[], desiredRetention: number): CardState | null {
-  const sorted = answers.filter((a) => isGrade(a.rating)).slice().sort((a, b) => a.at - b.at);
+export function replayCard(
+  answers: ReadonlyArray<{ rating: number; at: number }>,
+  parameters: readonly number[],
+  desiredRetention: number,
+): CardState | null {
+  const sorted = answers
+    .filter((a) => isGrade(a.rating))
+    .slice()
+    .sort((a, b) => a.at - b.at);
   const first = sorted[0];
   if (!first) return null;
   const scheduler = fsrsScheduler(desiredRetention, parameters);
@@ -145,7 +164,10 @@ const BUCKET_EDGES = [0, 0.5, 0.7, 0.8, 0.85, 0.9, 0.95, 1.0001];
  * predicted from the card's memory state just before it (the history replayed under `parameters`), and compared
  * with whether it was right. Also the log loss over those answers (lower is better).
  */
-export function calibration(histories: Iterable<readonly ItemReview[]>, parameters: readonly number[]): { buckets: CalibrationBucket[]; logLoss: number; reviews: number } {
+export function calibration(
+  histories: Iterable<readonly ItemReview[]>,
+  parameters: readonly number[],
+): { buckets: CalibrationBucket[]; logLoss: number; reviews: number } {
   const sums = BUCKET_EDGES.slice(1).map(() => ({ n: 0, p: 0, y: 0 }));
   let loss = 0;
   let count = 0;
@@ -171,7 +193,13 @@ export function calibration(histories: Iterable<readonly ItemReview[]>, paramete
     }
   }
   const buckets = sums
-    .map((s, i) => ({ from: BUCKET_EDGES[i] ?? 0, to: Math.min(1, BUCKET_EDGES[i + 1] ?? 1), reviews: s.n, predicted: s.n ? s.p / s.n : 0, actual: s.n ? s.y / s.n : 0 }))
+    .map((s, i) => ({
+      from: BUCKET_EDGES[i] ?? 0,
+      to: Math.min(1, BUCKET_EDGES[i + 1] ?? 1),
+      reviews: s.n,
+      predicted: s.n ? s.p / s.n : 0,
+      actual: s.n ? s.y / s.n : 0,
+    }))
     .filter((b) => b.reviews > 0);
   return { buckets, logLoss: count ? loss / count : 0, reviews: count };
 }
@@ -194,13 +222,18 @@ export function retentionCorrection(buckets: readonly CalibrationBucket[], minRe
 }
 
 /** The retention asked of FSRS: the learner's, moved by their model's correction, within what FSRS schedules sensibly. */
-export const effectiveRetention = (desired: number, correction: number): number => Math.min(0.97, Math.max(0.7, desired + correction));
+export const effectiveRetention = (desired: number, correction: number): number =>
+  Math.min(0.97, Math.max(0.7, desired + correction));
 
 /**
  * About how many reviews a day the learner's cards ask for at `desiredRetention`: each card comes back once per
  * interval, the interval its stability gives at that retention. Cards are given as their stabilities (days).
  */
-export function reviewsPerDay(stabilities: readonly number[], parameters: readonly number[], desiredRetention: number): number {
+export function reviewsPerDay(
+  stabilities: readonly number[],
+  parameters: readonly number[],
+  desiredRetention: number,
+): number {
   const scheduler = fsrsScheduler(desiredRetention, parameters);
   let total = 0;
   for (const s of stabilities) total += 1 / Math.max(1, scheduler.next_interval(Math.max(s, 0.001), 0));
@@ -226,7 +259,11 @@ export const RETENTION_CHOICES = [0.8, 0.85, 0.9, 0.95, 0.97] as const;
  * reviewed whenever due, each answer right with the probability the model gives. Returns reviews per word that is
  * known at the end (expected recall summed over words), the figure a learner wants small.
  */
-export function workPerKnownWord(parameters: readonly number[], desiredRetention: number, { days = 365, seed = 7 } = {}): number {
+export function workPerKnownWord(
+  parameters: readonly number[],
+  desiredRetention: number,
+  { days = 365, seed = 7 } = {},
+): number {
   const scheduler = fsrsScheduler(desiredRetention, parameters);
   const random = seeded(seed);
   let reviews = 0;
@@ -249,7 +286,10 @@ export function workPerKnownWord(parameters: readonly number[], desiredRetention
 }
 
 /** The retention among `choices` that costs this learner the fewest reviews per word known. */
-export function recommendedRetention(parameters: readonly number[], choices: readonly number[] = RETENTION_CHOICES): number {
+export function recommendedRetention(
+  parameters: readonly number[],
+  choices: readonly number[] = RETENTION_CHOICES,
+): number {
   let best = choices[0] ?? 0.9;
   let bestCost = Infinity;
   for (const r of choices) {

@@ -30,7 +30,12 @@ function randomStream(seed: number): () => number {
  * Runs a whole test against a simulated learner who knows each word of rank ≤ `level` except for a slip now and
  * then, and very rarely one above it. Returns the result and how many words were asked.
  */
-function takeTest(level: number, seed: number, deck = DECK, slip = 0.08): { estimate: PlacementEstimate; prompts: number } {
+function takeTest(
+  level: number,
+  seed: number,
+  deck = DECK,
+  slip = 0.08,
+): { estimate: PlacementEstimate; prompts: number } {
   const random = randomStream(seed);
   const answers: PlacementAnswer[] = [];
   const asked = new Set<number>();
@@ -50,7 +55,12 @@ describe('the placement test on a deck of 3,000 words', () => {
   const BIG = deckOf(3000);
 
   it('reaches the tail: learners who know 2,000 to 3,000 words are placed within a third', () => {
-    for (const [level, seed] of [[2000, 1], [2500, 2], [2800, 3], [3000, 4]] as const) {
+    for (const [level, seed] of [
+      [2000, 1],
+      [2500, 2],
+      [2800, 3],
+      [3000, 4],
+    ] as const) {
       const { estimate, prompts } = takeTest(level, seed, BIG);
       expect(prompts).toBeLessThanOrEqual(PLACEMENT_MAX_PROMPTS);
       expect(estimate.level / level).toBeGreaterThan(0.67);
@@ -83,7 +93,7 @@ describe('the placement test on a deck of 3,000 words', () => {
 });
 
 describe('the placement test', () => {
-  it('finds a simulated learner\'s level within a third, asking no more than 36 words', () => {
+  it("finds a simulated learner's level within a third, asking no more than 36 words", () => {
     fc.assert(
       fc.property(fc.integer({ min: 30, max: DECK_SIZE }), fc.integer(), (level, seed) => {
         const { estimate, prompts } = takeTest(level, seed);
@@ -127,24 +137,31 @@ describe('the placement test', () => {
     const first = nextPlacementStep([], DECK_SIZE);
     expect(first).toMatchObject({ done: false, count: PLACEMENT_WORDS_PER_STEP });
     fc.assert(
-      fc.property(fc.array(fc.record({ rank: fc.integer({ min: 1, max: 200 }), known: fc.boolean() }), { maxLength: 40 }), (answers) => {
-        const e = estimateLevel(answers, 200);
-        expect(e.low).toBeLessThanOrEqual(e.level);
-        expect(e.level).toBeLessThanOrEqual(e.high);
-        expect(e.high).toBeLessThanOrEqual(200);
-        expect(e.low).toBeGreaterThanOrEqual(0);
-      }),
+      fc.property(
+        fc.array(fc.record({ rank: fc.integer({ min: 1, max: 200 }), known: fc.boolean() }), { maxLength: 40 }),
+        (answers) => {
+          const e = estimateLevel(answers, 200);
+          expect(e.low).toBeLessThanOrEqual(e.level);
+          expect(e.level).toBeLessThanOrEqual(e.high);
+          expect(e.high).toBeLessThanOrEqual(200);
+          expect(e.low).toBeGreaterThanOrEqual(0);
+        },
+      ),
     );
   });
 
   it('picks distinct words not asked before, around the target rank', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: DECK_SIZE }), fc.uniqueArray(fc.integer({ min: 1000, max: 1000 + DECK_SIZE - 1 }), { maxLength: 36 }), (target, asked) => {
-        const words = pickPlacementWords(DECK, target, 4, new Set(asked));
-        expect(words).toHaveLength(4);
-        expect(new Set(words.map((w) => w.id)).size).toBe(4);
-        for (const w of words) expect(asked).not.toContain(w.id);
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: DECK_SIZE }),
+        fc.uniqueArray(fc.integer({ min: 1000, max: 1000 + DECK_SIZE - 1 }), { maxLength: 36 }),
+        (target, asked) => {
+          const words = pickPlacementWords(DECK, target, 4, new Set(asked));
+          expect(words).toHaveLength(4);
+          expect(new Set(words.map((w) => w.id)).size).toBe(4);
+          for (const w of words) expect(asked).not.toContain(w.id);
+        },
+      ),
     );
     expect(pickPlacementWords(DECK, 300, 4, new Set()).map((w) => w.rank)).toEqual([261, 286, 314, 345]);
   });
@@ -153,7 +170,10 @@ describe('the placement test', () => {
 describe('what a result marks as known', () => {
   it('marks the words up to the level, not those missed in the test, and those answered right above it', () => {
     const deck = deckOf(10);
-    const answered = new Map([[1002, false], [1008, true]]);
+    const answered = new Map([
+      [1002, false],
+      [1008, true],
+    ]);
     expect(placementKnownWords(deck, 5, answered).map((w) => w.rank)).toEqual([1, 2, 4, 5, 9]);
     expect(placementKnownWords(deck, 0, new Map())).toEqual([]);
   });
@@ -168,7 +188,15 @@ describe('what a result marks as known', () => {
   it('makes a learned review card first due after the interval, as an Easy first answer would be', () => {
     const now = Date.UTC(2026, 0, 15);
     const card = placedCardState(now, 30);
-    expect(card).toMatchObject({ state: State.Review, reps: 1, lapses: 0, stability: 30, scheduled_days: 30, last_review: now, last_rating: 4 });
+    expect(card).toMatchObject({
+      state: State.Review,
+      reps: 1,
+      lapses: 0,
+      stability: 30,
+      scheduled_days: 30,
+      last_review: now,
+      last_rating: 4,
+    });
     expect(card.due).toBe(now + 30 * 86_400_000);
     expect(isLearned(card)).toBe(true);
   });

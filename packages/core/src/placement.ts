@@ -120,7 +120,12 @@ export function nextPlacementStep(answers: readonly PlacementAnswer[], deckSize:
  * The words of the next step: `count` words not asked yet, with ranks spread around `target` (within STEP_SPREAD
  * either side), each the word nearest its spot. `deck` is sorted by rank.
  */
-export function pickPlacementWords<W extends { id: number; rank: number }>(deck: readonly W[], target: number, count: number, asked: ReadonlySet<number>): W[] {
+export function pickPlacementWords<W extends { id: number; rank: number }>(
+  deck: readonly W[],
+  target: number,
+  count: number,
+  asked: ReadonlySet<number>,
+): W[] {
   const picked: W[] = [];
   const taken = new Set(asked);
   for (let i = 0; i < count; i++) {
@@ -133,7 +138,11 @@ export function pickPlacementWords<W extends { id: number; rank: number }>(deck:
   return picked;
 }
 
-function nearestFree<W extends { id: number; rank: number }>(deck: readonly W[], rank: number, taken: ReadonlySet<number>): W | undefined {
+function nearestFree<W extends { id: number; rank: number }>(
+  deck: readonly W[],
+  rank: number,
+  taken: ReadonlySet<number>,
+): W | undefined {
   // The first word ranked at or after `rank`, then outwards both ways to the nearest one not taken.
   let lo = 0;
   let hi = deck.length;
@@ -155,7 +164,11 @@ function nearestFree<W extends { id: number; rank: number }>(deck: readonly W[],
  * Which deck words a result marks as known: those ranked up to the level, except the ones the learner missed in
  * the test, and any answered right above it. `answered` maps a word id to whether the learner knew it.
  */
-export function placementKnownWords<W extends { id: number; rank: number }>(deck: readonly W[], level: number, answered: ReadonlyMap<number, boolean>): W[] {
+export function placementKnownWords<W extends { id: number; rank: number }>(
+  deck: readonly W[],
+  level: number,
+  answered: ReadonlyMap<number, boolean>,
+): W[] {
   return deck.filter((w) => answered.get(w.id) ?? w.rank <= level);
 }
 

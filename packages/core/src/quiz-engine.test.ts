@@ -136,7 +136,15 @@ describe('spanish mode', () => {
   });
 
   it('finishes with "You got X / N" after the last word', () => {
-    const state = run(start({ mode: 'spanish' }), ...type('casa'), advance, ...type('perro'), advance, ...answer('niño'), advance);
+    const state = run(
+      start({ mode: 'spanish' }),
+      ...type('casa'),
+      advance,
+      ...type('perro'),
+      advance,
+      ...answer('niño'),
+      advance,
+    );
     expect(state).toMatchObject({ finished: true, index: 3, total: 3, current: null, readOnly: true, score: 3 });
     expect(state.result).toEqual({ score: 3, total: 3 });
   });
@@ -144,8 +152,16 @@ describe('spanish mode', () => {
 
 describe('classic mode', () => {
   const germanItems: QuizItem[] = [
-    { id: 'haus', prompt: 'house', key: { accepted: ['Haus'], article: 'das', locale: de.locale, articles: de.articles } },
-    { id: 'hund', prompt: 'dog', key: { accepted: ['Hund'], article: 'der', locale: de.locale, articles: de.articles } },
+    {
+      id: 'haus',
+      prompt: 'house',
+      key: { accepted: ['Haus'], article: 'das', locale: de.locale, articles: de.articles },
+    },
+    {
+      id: 'hund',
+      prompt: 'dog',
+      key: { accepted: ['Hund'], article: 'der', locale: de.locale, articles: de.articles },
+    },
   ];
 
   it('keeps the input as typed (German nouns keep their capital)', () => {
@@ -177,7 +193,12 @@ describe('classic mode', () => {
       key: { accepted: ['Straße'], article: 'die', locale: de.locale, articles: de.articles },
     };
     const state = run(startQuiz({ mode: 'classic', items: [strasse] }), ...answer('strasse'));
-    expect(state.feedback).toMatchObject({ verdict: 'almost', expected: 'die Straße', reason: 'accent', diacritic: 'eszett' });
+    expect(state.feedback).toMatchObject({
+      verdict: 'almost',
+      expected: 'die Straße',
+      reason: 'accent',
+      diacritic: 'eszett',
+    });
     expect(state.readOnly).toBe(true);
     expect(run(state, advance)).toMatchObject({ finished: true, result: { score: 1, total: 1 } });
   });
@@ -189,7 +210,13 @@ describe('classic mode', () => {
   });
 
   it('asks the missed words again in a later round, as practice that scores nothing', () => {
-    let state = run(startQuiz({ mode: 'classic', items: germanItems }), ...answer('x'), advance, ...answer('y'), advance);
+    let state = run(
+      startQuiz({ mode: 'classic', items: germanItems }),
+      ...answer('x'),
+      advance,
+      ...answer('y'),
+      advance,
+    );
     expect(state).toMatchObject({ finished: false, index: 0, round: { number: 2, items: germanItems } });
     state = run(state, ...type('Haus'), advance, ...type('Hund'), advance);
     expect(state).toMatchObject({ finished: true, score: 0, result: { score: 0, total: 2 } });
@@ -214,7 +241,15 @@ describe('generic mode', () => {
   });
 
   it('requeues the wrongly answered words into a new round, counted i / N of that round', () => {
-    let state = run(start({ mode: 'generic' }), ...answer('gato'), advance, ...type('perro'), advance, ...answer('x'), advance);
+    let state = run(
+      start({ mode: 'generic' }),
+      ...answer('gato'),
+      advance,
+      ...type('perro'),
+      advance,
+      ...answer('x'),
+      advance,
+    );
     expect(state).toMatchObject({
       finished: false,
       index: 0,
@@ -241,7 +276,15 @@ describe('generic mode', () => {
   });
 
   it('finishes when a round has no wrong answer', () => {
-    const state = run(start({ mode: 'generic' }), ...type('casa'), advance, ...type('perro'), advance, ...answer('niño'), advance);
+    const state = run(
+      start({ mode: 'generic' }),
+      ...type('casa'),
+      advance,
+      ...type('perro'),
+      advance,
+      ...answer('niño'),
+      advance,
+    );
     expect(state).toMatchObject({ finished: true, round: { number: 1 }, result: { score: 3, total: 3 } });
   });
 
@@ -282,13 +325,27 @@ describe('missed words come back in the session (spanish mode)', () => {
     expect(state).toMatchObject({ finished: true, score: 1, result: { score: 1, total: 3 } });
     // Only the first answer of each word reschedules it (docs/decisions/0005): the second round is practice.
     expect(state.outbox.filter((r) => r.firstAttempt).map((r) => r.itemId)).toEqual(['casa', 'perro', 'nino']);
-    expect(state.outbox.filter((r) => !r.firstAttempt).map((r) => `${r.itemId}:${r.verdict}`)).toEqual(['casa:correct', 'nino:correct']);
+    expect(state.outbox.filter((r) => !r.firstAttempt).map((r) => `${r.itemId}:${r.verdict}`)).toEqual([
+      'casa:correct',
+      'nino:correct',
+    ]);
   });
 
   it('does not ask again a miss that was taken back or ruled right', () => {
-    const undone = run(startQuiz({ mode: 'spanish', items: [casa] }), ...answer('gato'), { type: 'undo' }, ...type('casa'), advance);
+    const undone = run(
+      startQuiz({ mode: 'spanish', items: [casa] }),
+      ...answer('gato'),
+      { type: 'undo' },
+      ...type('casa'),
+      advance,
+    );
     expect(undone).toMatchObject({ finished: true, result: { score: 1, total: 1 } });
-    const overruled = run(startQuiz({ mode: 'classic', items: [casa] }), ...answer('gato'), { type: 'overrule' }, advance);
+    const overruled = run(
+      startQuiz({ mode: 'classic', items: [casa] }),
+      ...answer('gato'),
+      { type: 'overrule' },
+      advance,
+    );
     expect(overruled).toMatchObject({ finished: true, result: { score: 1, total: 1 } });
   });
 });
@@ -297,10 +354,27 @@ describe('a quiz resumed after a reload', () => {
   it('keeps its word, score and first attempts, counting an answer still shown as done', () => {
     const shown = run(start({ mode: 'spanish' }), ...type('casa'), advance, ...answer('gato'));
     const progress = quizProgress(shown);
-    expect(progress).toEqual({ round: 1, items: ['casa', 'perro', 'nino'], wrong: ['perro'], index: 2, score: 1, answered: ['casa', 'perro'], missed: ['perro'] });
+    expect(progress).toEqual({
+      round: 1,
+      items: ['casa', 'perro', 'nino'],
+      wrong: ['perro'],
+      index: 2,
+      score: 1,
+      answered: ['casa', 'perro'],
+      missed: ['perro'],
+    });
     if (!progress) throw new Error('a running quiz has progress');
     const resumed = resumeQuiz({ mode: 'spanish', items }, JSON.parse(JSON.stringify(progress)) as typeof progress);
-    expect(resumed).toMatchObject({ index: 2, total: 3, current: nino, score: 1, input: '', feedback: null, readOnly: false, outbox: [] });
+    expect(resumed).toMatchObject({
+      index: 2,
+      total: 3,
+      current: nino,
+      score: 1,
+      input: '',
+      feedback: null,
+      readOnly: false,
+      outbox: [],
+    });
     // The missed word still comes back, and its second answer is practice.
     const next = run(resumed, ...type('niño'), advance, ...type('perro'));
     expect(next).toMatchObject({ round: { number: 2, items: [perro] } });
@@ -314,7 +388,10 @@ describe('a quiz resumed after a reload', () => {
     expect(quizProgress(run(startQuiz({ mode: 'classic', items: [casa] }), ...type('casa')))).toBeNull();
     const other = { round: 1, items: ['gato', 'perro'], wrong: [], index: 1, score: 1, answered: ['gato'], missed: [] };
     expect(resumeQuiz({ mode: 'classic', items }, other)).toMatchObject({ index: 0, current: casa, score: 0 });
-    expect(resumeQuiz({ mode: 'classic', items }, { ...other, items: ['casa'], index: 3 })).toMatchObject({ index: 0, current: casa });
+    expect(resumeQuiz({ mode: 'classic', items }, { ...other, items: ['casa'], index: 3 })).toMatchObject({
+      index: 0,
+      current: casa,
+    });
   });
 });
 
@@ -439,7 +516,15 @@ describe('undo and "I was right"', () => {
 
   it('takes back an answer still shown: the word is asked again with an empty field and no pause', () => {
     const state = run(start({ mode: 'classic' }), ...type('casa'), undo);
-    expect(state).toMatchObject({ index: 0, current: casa, input: '', feedback: null, readOnly: false, advanceAfterMs: null, score: 0 });
+    expect(state).toMatchObject({
+      index: 0,
+      current: casa,
+      input: '',
+      feedback: null,
+      readOnly: false,
+      advanceAfterMs: null,
+      score: 0,
+    });
     expect(state.lastAnswer).toBeNull();
     // Answered again, it is a first attempt: the server no longer has the answer taken back.
     expect(run(state, ...type('casa')).outbox.at(-1)).toMatchObject({ firstAttempt: true });
@@ -469,7 +554,12 @@ describe('undo and "I was right"', () => {
 
   it('turns a shown "Incorrect" into "Correct!", scored after the pause', () => {
     const state = run(start({ mode: 'classic' }), ...answer('gato'), { type: 'reportsTaken', count: 1 }, overrule);
-    expect(state).toMatchObject({ index: 0, input: 'gato', readOnly: true, feedback: { verdict: 'correct', expected: 'la casa' } });
+    expect(state).toMatchObject({
+      index: 0,
+      input: 'gato',
+      readOnly: true,
+      feedback: { verdict: 'correct', expected: 'la casa' },
+    });
     expect(state.lastAnswer?.verdict).toBe('correct');
     expect(state.outbox).toEqual([]);
     expect(run(state, advance)).toMatchObject({ index: 1, score: 1 });
@@ -487,7 +577,13 @@ describe('undo and "I was right"', () => {
   });
 
   it('does not requeue an overruled word in the generic quiz, even once the next round began', () => {
-    const missed = run(startQuiz({ mode: 'generic', items: [casa, perro] }), ...type('casa'), advance, ...answer('gato'), advance);
+    const missed = run(
+      startQuiz({ mode: 'generic', items: [casa, perro] }),
+      ...type('casa'),
+      advance,
+      ...answer('gato'),
+      advance,
+    );
     expect(missed).toMatchObject({ round: { number: 2, items: [perro] } });
     const right = run(missed, overrule);
     expect(right).toMatchObject({ finished: true, result: { score: 2, total: 2 } });
@@ -588,14 +684,34 @@ describe('words of the language in a wrong answer', () => {
     ],
     es,
   );
-  const este: QuizItem = { id: 'este', prompt: 'this', hint: 'before a noun', key: { accepted: ['este'], locale: es.locale, articles: es.articles, meanings: ['this'] } };
-  const yes: QuizItem = { id: 'si', prompt: 'yes', key: { accepted: ['sí'], locale: es.locale, articles: es.articles, meanings: ['yes'] } };
+  const este: QuizItem = {
+    id: 'este',
+    prompt: 'this',
+    hint: 'before a noun',
+    key: { accepted: ['este'], locale: es.locale, articles: es.articles, meanings: ['this'] },
+  };
+  const yes: QuizItem = {
+    id: 'si',
+    prompt: 'yes',
+    key: { accepted: ['sí'], locale: es.locale, articles: es.articles, meanings: ['yes'] },
+  };
 
   it('takes another word with the asked meaning as also right: nothing recorded, the learner tries again', () => {
     for (const mode of ['classic', 'generic', 'spanish'] as const) {
       const state = run(startQuiz({ mode, items: [este], lexicon }), ...answer('esto'));
-      expect(state.feedback).toEqual({ verdict: 'wrong', expected: 'este', typedWord: { word: 'esto', meaning: 'this' }, alsoRight: true });
-      expect(state).toMatchObject({ readOnly: false, input: 'esto', pendingAdvance: null, outbox: [], lastAnswer: null });
+      expect(state.feedback).toEqual({
+        verdict: 'wrong',
+        expected: 'este',
+        typedWord: { word: 'esto', meaning: 'this' },
+        alsoRight: true,
+      });
+      expect(state).toMatchObject({
+        readOnly: false,
+        input: 'esto',
+        pendingAdvance: null,
+        outbox: [],
+        lastAnswer: null,
+      });
       const retried = run(state, input(''), ...type('este'));
       expect(retried.feedback?.verdict).toBe('correct');
       expect(retried.outbox).toEqual([{ itemId: 'este', verdict: 'correct', typed: 'este', firstAttempt: true }]);
@@ -604,7 +720,12 @@ describe('words of the language in a wrong answer', () => {
 
   it('says which word a wrong answer is, and never forgives it as an accent slip', () => {
     const state = run(startQuiz({ mode: 'classic', items: [yes], lexicon }), ...answer('si'));
-    expect(state.feedback).toEqual({ verdict: 'wrong', expected: 'sí', diacritic: 'accent', typedWord: { word: 'si', meaning: 'if' } });
+    expect(state.feedback).toEqual({
+      verdict: 'wrong',
+      expected: 'sí',
+      diacritic: 'accent',
+      typedWord: { word: 'si', meaning: 'if' },
+    });
     expect(state.outbox).toEqual([{ itemId: 'si', verdict: 'wrong', typed: 'si', firstAttempt: true }]);
   });
 });

@@ -131,7 +131,8 @@ function beginRound(
   config: QuizConfig,
   items: readonly QuizItem[],
   number: number,
-  carried: Pick<QuizState, 'score' | 'outbox' | 'answered' | 'missed' | 'result'> & Partial<Pick<QuizState, 'lastAnswer'>>,
+  carried: Pick<QuizState, 'score' | 'outbox' | 'answered' | 'missed' | 'result'> &
+    Partial<Pick<QuizState, 'lastAnswer'>>,
 ): QuizState {
   const finished = items.length === 0;
   return {
@@ -209,8 +210,21 @@ export function resumeQuiz(options: StartQuizOptions, progress: QuizProgress): Q
   const items = pick(progress.items);
   const wrong = pick(progress.wrong);
   const fits = (list: Array<QuizItem | undefined>): list is QuizItem[] => list.every((item) => item !== undefined);
-  if (!fits(items) || !fits(wrong) || !Number.isInteger(progress.index) || progress.index < 0 || progress.index >= items.length) return fresh;
-  const round = beginRound(fresh.config, items, progress.round, { score: progress.score, outbox: [], answered: progress.answered, missed: progress.missed, result: null });
+  if (
+    !fits(items) ||
+    !fits(wrong) ||
+    !Number.isInteger(progress.index) ||
+    progress.index < 0 ||
+    progress.index >= items.length
+  )
+    return fresh;
+  const round = beginRound(fresh.config, items, progress.round, {
+    score: progress.score,
+    outbox: [],
+    answered: progress.answered,
+    missed: progress.missed,
+    result: null,
+  });
   return { ...round, index: progress.index, current: items[progress.index] ?? null, round: { ...round.round, wrong } };
 }
 
@@ -240,7 +254,12 @@ function answer(state: QuizState, item: QuizItem, typed: string, result: CheckRe
     answered: report.firstAttempt ? [...state.answered, item.id] : state.answered,
     missed: result.verdict === 'wrong' && !state.missed.includes(item.id) ? [...state.missed, item.id] : state.missed,
     // Kept without its own lastAnswer: only the latest answer can be taken back, and the chain stays one long.
-    lastAnswer: { report, item, verdict: result.verdict, before: { ...state, input: '', feedback: null, lastAnswer: null } },
+    lastAnswer: {
+      report,
+      item,
+      verdict: result.verdict,
+      before: { ...state, input: '', feedback: null, lastAnswer: null },
+    },
   };
 }
 
@@ -294,12 +313,21 @@ function onOverrule(state: QuizState): QuizState {
   const last = state.lastAnswer;
   if (!last || last.verdict !== 'wrong') return state;
   // The form to teach, with its article ("la casa"), as a correct answer would have shown it.
-  const result: CheckResult = { verdict: 'correct', expected: check(last.before, last.item, last.item.key.accepted[0] ?? '').expected };
+  const result: CheckResult = {
+    verdict: 'correct',
+    expected: check(last.before, last.item, last.item.key.accepted[0] ?? '').expected,
+  };
   const corrected: AnswerReport = { ...last.report, verdict: 'correct' };
   const unsent = state.outbox.includes(last.report);
   const report = unsent ? corrected : last.report;
   const outbox = unsent ? state.outbox.map((r) => (r === last.report ? corrected : r)) : state.outbox;
-  const shown: QuizState = { ...judged(last.before, result), input: last.report.typed, outbox, answered: state.answered, missed: last.before.missed };
+  const shown: QuizState = {
+    ...judged(last.before, result),
+    input: last.report.typed,
+    outbox,
+    answered: state.answered,
+    missed: last.before.missed,
+  };
   const lastAnswer: LastAnswer = { ...last, report, verdict: 'correct' };
   if (!movedOn(state, last)) return { ...shown, lastAnswer };
   const next = onAdvance(shown);
@@ -344,7 +372,14 @@ function onAdvance(state: QuizState): QuizState {
   const cleared = { input: '', feedback: null, readOnly: false, advanceAfterMs: null, pendingAdvance: null };
 
   if (index < state.total) {
-    return { ...state, ...cleared, score, index, current: state.round.items[index] ?? null, round: { ...state.round, wrong } };
+    return {
+      ...state,
+      ...cleared,
+      score,
+      index,
+      current: state.round.items[index] ?? null,
+      round: { ...state.round, wrong },
+    };
   }
   if (wrong.length > 0) {
     return beginRound(state.config, wrong, state.round.number + 1, { ...state, score });
@@ -372,7 +407,13 @@ export function quizReducer(state: QuizState, event: QuizEvent): QuizState {
       return onAdvance(state);
     case 'restart':
       // A new session ("Learn 15 more words"): only reports not yet taken survive.
-      return beginRound(state.config, event.items, 1, { score: 0, outbox: state.outbox, answered: [], missed: [], result: null });
+      return beginRound(state.config, event.items, 1, {
+        score: 0,
+        outbox: state.outbox,
+        answered: [],
+        missed: [],
+        result: null,
+      });
     case 'undo':
       return onUndo(state);
     case 'overrule':

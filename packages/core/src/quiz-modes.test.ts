@@ -24,6 +24,7 @@ describe('quiz modes', () => {
 
   it('gives Spanish its own quiz and the others the classic one', () => {
     expect(languageQuizMode('spanish')).toBe('spanish');
-    for (const code of ['french', 'german', 'italian', 'portuguese'] as const) expect(languageQuizMode(code)).toBe('classic');
+    for (const code of ['french', 'german', 'italian', 'portuguese'] as const)
+      expect(languageQuizMode(code)).toBe('classic');
   });
 });

@@ -85,7 +85,14 @@ export function fsrsScheduler(desiredRetention: number, parameters?: readonly nu
   if (!scheduler) {
     // Fuzz stays off (the default) so that the same answers always give the same schedule. No short-term steps:
     // each answer moves the card to Review with a whole-day interval (see the top of this file).
-    scheduler = fsrs(generatorParameters({ request_retention: desiredRetention, enable_fuzz: false, enable_short_term: false, ...(parameters ? { w: [...parameters] } : {}) }));
+    scheduler = fsrs(
+      generatorParameters({
+        request_retention: desiredRetention,
+        enable_fuzz: false,
+        enable_short_term: false,
+        ...(parameters ? { w: [...parameters] } : {}),
+      }),
+    );
     if (schedulers.size >= MAX_SCHEDULERS) schedulers.delete(schedulers.keys().next().value as string);
     schedulers.set(key, scheduler);
   }
@@ -181,6 +188,9 @@ const DAY_MS = 86_400_000;
  */
 export function placedCardState(nowMs: number, days: number): CardState {
   const now = new Date(nowMs);
-  const easy = toCardState(fsrsScheduler(DEFAULT_DESIRED_RETENTION).next(createEmptyCard(now), now, Rating.Easy).card, Rating.Easy);
+  const easy = toCardState(
+    fsrsScheduler(DEFAULT_DESIRED_RETENTION).next(createEmptyCard(now), now, Rating.Easy).card,
+    Rating.Easy,
+  );
   return { ...easy, stability: days, scheduled_days: days, due: nowMs + days * DAY_MS };
 }

@@ -13,7 +13,9 @@ const PAIRS: SecretPair[] = [
 ];
 
 const joined = (text: string, direction: 'toSecret' | 'toEnglish') =>
-  translateSecret(text, PAIRS, direction).map((t) => t.text).join('');
+  translateSecret(text, PAIRS, direction)
+    .map((t) => t.text)
+    .join('');
 
 describe('translateSecret', () => {
   it('translates English to the secret language word by word', () => {

@@ -78,9 +78,17 @@ interface WordSpan {
  * Translates `text`. Phrases of several words ("thank you" ↔ "kalisu") are matched first, longest first, but
  * only across plain spaces, so punctuation between two words always separates them.
  */
-export function translateSecret(text: string, pairs: readonly SecretPair[], direction: SecretDirection): TranslationToken[] {
+export function translateSecret(
+  text: string,
+  pairs: readonly SecretPair[],
+  direction: SecretDirection,
+): TranslationToken[] {
   const dictionary = buildDictionary(pairs, direction);
-  const words: WordSpan[] = Array.from(text.matchAll(WORD), (m) => ({ text: m[0], start: m.index, end: m.index + m[0].length }));
+  const words: WordSpan[] = Array.from(text.matchAll(WORD), (m) => ({
+    text: m[0],
+    start: m.index,
+    end: m.index + m[0].length,
+  }));
   const tokens: TranslationToken[] = [];
   // Translated words and the text around them merge into one token: only unknown words stand apart.
   const pushKnown = (piece: string) => {
@@ -98,7 +106,9 @@ export function translateSecret(text: string, pairs: readonly SecretPair[], dire
     let matched: { entry: Entry; count: number } | null = null;
     for (let count = Math.min(dictionary.longest, words.length - i); count >= 1 && !matched; count--) {
       const span = words.slice(i, i + count);
-      const joinedBySpaces = span.every((w, n) => n === 0 || /^[ \t]+$/u.test(text.slice((span[n - 1] as WordSpan).end, w.start)));
+      const joinedBySpaces = span.every(
+        (w, n) => n === 0 || /^[ \t]+$/u.test(text.slice((span[n - 1] as WordSpan).end, w.start)),
+      );
       if (!joinedBySpaces) continue;
       const entry = dictionary.entries.get(key(span.map((w) => w.text).join(' ')));
       if (entry) matched = { entry, count };

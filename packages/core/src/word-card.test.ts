@@ -11,7 +11,10 @@ describe('cardPrompt', () => {
   });
 
   it('keeps the parts of a hint the prompt does not show', () => {
-    expect(cardPrompt({ ...rest, translations: ['rest', 'change'], hint: 'remainder; money given back' }, german, 'recall').hint).toBe('remainder; money given back');
+    expect(
+      cardPrompt({ ...rest, translations: ['rest', 'change'], hint: 'remainder; money given back' }, german, 'recall')
+        .hint,
+    ).toBe('remainder; money given back');
     expect(cardPrompt({ ...rest, hint: 'Remainder; what is left' }, german, 'recall').hint).toBe('what is left');
     expect(cardPrompt({ ...rest, translations: ['to speak'], hint: 'speak' }, german, 'recall').hint).toBe('');
   });

@@ -32,8 +32,18 @@ function unshownHint(hint: string, translations: readonly string[]): string {
     .join('; ');
 }
 
-export function answerKey(word: LexiconEntry, language: Pick<Language, 'locale' | 'articles' | 'articleRequired'>, direction: Direction): AnswerKey {
+export function answerKey(
+  word: LexiconEntry,
+  language: Pick<Language, 'locale' | 'articles' | 'articleRequired'>,
+  direction: Direction,
+): AnswerKey {
   if (showsForeign(direction)) return { accepted: word.translations, locale: 'en' };
-  const key: AnswerKey = { accepted: [word.word], article: word.article || null, locale: language.locale, articles: language.articles, meanings: word.translations };
+  const key: AnswerKey = {
+    accepted: [word.word],
+    article: word.article || null,
+    locale: language.locale,
+    articles: language.articles,
+    meanings: word.translations,
+  };
   return language.articleRequired ? { ...key, articleRequired: true } : key;
 }

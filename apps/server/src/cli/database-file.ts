@@ -19,7 +19,8 @@ export function sqliteFileOrExit(command: 'backup' | 'restore'): string {
         : 'DATABASE_URL is PostgreSQL: restore with pg_restore, e.g. pg_restore --clean --if-exists --no-owner --dbname="$DATABASE_URL" vocab.dump (see README.md).',
     );
   }
-  if (config.database.file === ':memory:') fail('DATABASE_URL is an in-memory database: there is nothing to back up or restore.');
+  if (config.database.file === ':memory:')
+    fail('DATABASE_URL is an in-memory database: there is nothing to back up or restore.');
   return config.database.file;
 }
 

@@ -32,7 +32,8 @@ describe('WAL checkpoints on a worker thread', () => {
   });
   afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-  const answer = (db: Db, i: number) => db.writeTransaction((trx) => sql`insert into answers (id, typed) values (${i}, ${`answer ${i}`})`.execute(trx));
+  const answer = (db: Db, i: number) =>
+    db.writeTransaction((trx) => sql`insert into answers (id, typed) values (${i}, ${`answer ${i}`})`.execute(trx));
 
   it('copies committed answers into the database file in the background, and removes the WAL at close', async () => {
     const db = openDatabase({ kind: 'sqlite', file }, { checkpointInBackground: true });
@@ -53,7 +54,10 @@ describe('WAL checkpoints on a worker thread', () => {
     sqlite.pragma('synchronous = FULL');
     sqlite.exec('create table answers (id integer primary key, typed text not null)');
     const warnings: string[] = [];
-    const checkpointer = new Checkpointer(sqlite, file, { intervalMs: 60_000, log: { warn: (_obj, msg) => warnings.push(msg) } });
+    const checkpointer = new Checkpointer(sqlite, file, {
+      intervalMs: 60_000,
+      log: { warn: (_obj, msg) => warnings.push(msg) },
+    });
     await checkpointer.started;
     expect(sqlite.pragma('wal_autocheckpoint', { simple: true })).toBe(0);
 
@@ -75,7 +79,11 @@ describe('WAL checkpoints on a worker thread', () => {
     const sqlite = new SQLite(file);
     sqlite.pragma('journal_mode = WAL');
     sqlite.exec('create table answers (id integer primary key, typed text not null)');
-    const checkpointer = new Checkpointer(sqlite, file, { intervalMs: 20, restartDelayMs: 50, log: { warn: () => undefined } });
+    const checkpointer = new Checkpointer(sqlite, file, {
+      intervalMs: 20,
+      restartDelayMs: 50,
+      log: { warn: () => undefined },
+    });
     await checkpointer.started;
     const first = checkpointer.worker;
     await first.terminate();
@@ -103,15 +111,22 @@ describe('WAL checkpoints on a worker thread', () => {
     sqlite.exec('create table answers (id integer primary key, typed text not null)');
     const warnings: string[] = [];
     // Ticks a second apart: the rows below are committed and the disk filled well before the next one.
-    const checkpointer = new Checkpointer(sqlite, onTmpfs, { intervalMs: 1_000, restartDelayMs: 50, log: { warn: (_obj, msg) => warnings.push(msg) } });
+    const checkpointer = new Checkpointer(sqlite, onTmpfs, {
+      intervalMs: 1_000,
+      restartDelayMs: 50,
+      log: { warn: (_obj, msg) => warnings.push(msg) },
+    });
     const filler = path.join(folder, 'filler');
     try {
       await checkpointer.started;
       // Rows in the WAL only, then a disk full to the last byte: copying them needs the database file to grow.
       const committed = 20;
-      for (let i = 0; i < committed; i++) sqlite.prepare('insert into answers (id, typed) values (?, ?)').run(i, 'y'.repeat(2000));
+      for (let i = 0; i < committed; i++)
+        sqlite.prepare('insert into answers (id, typed) values (?, ?)').run(i, 'y'.repeat(2000));
       fillDisk(filler);
-      await vi.waitFor(() => expect(warnings.some((w) => w.startsWith('a WAL checkpoint failed'))).toBe(true), { timeout: 5_000 });
+      await vi.waitFor(() => expect(warnings.some((w) => w.startsWith('a WAL checkpoint failed'))).toBe(true), {
+        timeout: 5_000,
+      });
 
       fs.rmSync(filler);
       await vi.waitFor(() => expect(rowsInFileAlone(onTmpfs)).toBe(committed), { timeout: 5_000, interval: 50 });

@@ -95,7 +95,14 @@ export class Checkpointer {
   /** Resolves once a worker's connection is open and its first checkpoint ran, or it stopped first. */
   private startWorker(): Promise<void> {
     this.sqlite.pragma('wal_autocheckpoint = 0');
-    const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { driver: createRequire(import.meta.url).resolve('better-sqlite3'), file: this.file, intervalMs: this.intervalMs } });
+    const worker = new Worker(WORKER_SOURCE, {
+      eval: true,
+      workerData: {
+        driver: createRequire(import.meta.url).resolve('better-sqlite3'),
+        file: this.file,
+        intervalMs: this.intervalMs,
+      },
+    });
     this.current = worker;
     worker.unref();
     let failure: unknown = null;
@@ -108,7 +115,10 @@ export class Checkpointer {
           this.restartDelayMs = this.firstRestartDelayMs;
           resolve();
         } else if (typeof message === 'object' && message !== null && 'failed' in message) {
-          this.log?.warn({ code: (message as { failed: string }).failed }, 'a WAL checkpoint failed; the worker tries again on its next tick');
+          this.log?.warn(
+            { code: (message as { failed: string }).failed },
+            'a WAL checkpoint failed; the worker tries again on its next tick',
+          );
         } else if (typeof message === 'object' && message !== null && 'recovered' in message) {
           this.log?.info?.({}, 'WAL checkpoints succeed again');
         }
@@ -121,7 +131,11 @@ export class Checkpointer {
           // The connection may be closed already if the process is ending; then there is nothing to hand back.
           if (this.sqlite.open) this.sqlite.pragma(`wal_autocheckpoint = ${AUTOCHECKPOINT_PAGES}`);
           this.log?.warn(
-            { err: failure instanceof Error ? { message: failure.message } : undefined, code, restartInMs: this.restartDelayMs },
+            {
+              err: failure instanceof Error ? { message: failure.message } : undefined,
+              code,
+              restartInMs: this.restartDelayMs,
+            },
             'the WAL checkpoint worker stopped; the database connection checkpoints for itself until a new worker starts',
           );
           this.scheduleRestart();

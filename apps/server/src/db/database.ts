@@ -71,7 +71,10 @@ pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
 
 export function openDatabase(target: DatabaseTarget, options: DatabaseOptions = {}): Db {
   if (target.kind === 'postgres') {
-    const kysely = new Kysely<Database>({ dialect: guardDialect(new PostgresDialect({ pool: resilientPool(target.url, options) })), log: queryLogger(options) });
+    const kysely = new Kysely<Database>({
+      dialect: guardDialect(new PostgresDialect({ pool: resilientPool(target.url, options) })),
+      log: queryLogger(options),
+    });
     const writeTransaction: Db['writeTransaction'] = (work) => {
       assertOutsideWriteWork();
       return kysely.transaction().execute((trx) => runAsWriteWork(() => work(trx)));
@@ -86,7 +89,10 @@ export function openDatabase(target: DatabaseTarget, options: DatabaseOptions = 
     log: queryLogger(options),
   });
   const group = new GroupCommit(kysely);
-  const checkpointer = options.checkpointInBackground && target.file !== ':memory:' ? new Checkpointer(sqlite, target.file, { log: options.log }) : null;
+  const checkpointer =
+    options.checkpointInBackground && target.file !== ':memory:'
+      ? new Checkpointer(sqlite, target.file, { log: options.log })
+      : null;
   const close = async () => {
     await checkpointer?.stop();
     await kysely.destroy();
@@ -118,7 +124,11 @@ function resilientPool(url: string, options: DatabaseOptions): PostgresPool {
     max: 10,
     connectionTimeoutMillis: options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
     ...(queryTimeoutMs > 0
-      ? { statement_timeout: queryTimeoutMs, query_timeout: queryTimeoutMs + CLIENT_TIMEOUT_MARGIN_MS, idle_in_transaction_session_timeout: queryTimeoutMs }
+      ? {
+          statement_timeout: queryTimeoutMs,
+          query_timeout: queryTimeoutMs + CLIENT_TIMEOUT_MARGIN_MS,
+          idle_in_transaction_session_timeout: queryTimeoutMs,
+        }
       : {}),
     keepAlive: true,
   });
@@ -164,7 +174,10 @@ class ResilientClient implements PostgresPoolClient {
 
   query<R>(sql: string, parameters: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>>;
   query<R>(cursor: PostgresCursor<R>): PostgresCursor<R>;
-  query<R>(textOrCursor: string | PostgresCursor<R>, parameters?: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>> | PostgresCursor<R> {
+  query<R>(
+    textOrCursor: string | PostgresCursor<R>,
+    parameters?: ReadonlyArray<unknown>,
+  ): Promise<PostgresQueryResult<R>> | PostgresCursor<R> {
     if (typeof textOrCursor !== 'string') return this.client.query(textOrCursor as never) as PostgresCursor<R>;
     // Named statements are parsed once per connection, and after five runs PostgreSQL may plan them once too (a
     // generic plan) where that costs no more than planning each run: a batch planned afresh cost 0.28-0.30 ms of
@@ -172,7 +185,9 @@ class ResilientClient implements PostgresPoolClient {
     // generic plan walks the deck's rank index like every custom one (docs/performance.md).
     const name = statementNameOf(textOrCursor);
     const values = parameters as unknown[];
-    const result = name ? this.client.query({ name, text: textOrCursor, values }) : this.client.query(textOrCursor, values);
+    const result = name
+      ? this.client.query({ name, text: textOrCursor, values })
+      : this.client.query(textOrCursor, values);
     return (result as Promise<PostgresQueryResult<R>>).catch((err: unknown) => {
       if (isConnectionFailure(err)) this.broken = true;
       throw err;

@@ -19,13 +19,27 @@ describe('database failures', () => {
     ]) {
       expect(databaseFailure(err), err.message).toBe('unavailable');
     }
-    for (const code of ['SQLITE_FULL', 'SQLITE_READONLY', 'SQLITE_READONLY_DBMOVED', 'SQLITE_IOERR_WRITE', '53100', '25006']) {
+    for (const code of [
+      'SQLITE_FULL',
+      'SQLITE_READONLY',
+      'SQLITE_READONLY_DBMOVED',
+      'SQLITE_IOERR_WRITE',
+      '53100',
+      '25006',
+    ]) {
       expect(databaseFailure(withCode(code)), code).toBe('storage');
     }
     // The WAL's fdatasync failing (db/wal-sync.ts) says so with the errno alone.
     expect(databaseFailure(new WalFlushError(withCode('EIO', 'EIO: i/o error, fdatasync')))).toBe('storage');
     expect(databaseFailure(withCode('EIO'))).toBeNull();
-    for (const err of [new Error('x is not a function'), withCode('SQLITE_CONSTRAINT_UNIQUE'), withCode('23505'), withCode('42P01'), null, 'text']) {
+    for (const err of [
+      new Error('x is not a function'),
+      withCode('SQLITE_CONSTRAINT_UNIQUE'),
+      withCode('23505'),
+      withCode('42P01'),
+      null,
+      'text',
+    ]) {
       expect(databaseFailure(err)).toBeNull();
     }
   });

@@ -4,7 +4,16 @@
  */
 
 /** Network errors of the socket to PostgreSQL. */
-const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN']);
+const SOCKET_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+]);
 
 /** What pg says, without a code, when a connection breaks or cannot be had in time. */
 const PG_CONNECTION_MESSAGES = [
@@ -71,7 +80,13 @@ export function databaseFailure(err: unknown): DatabaseFailure | null {
   if (err instanceof WalFlushError) return 'storage';
   const code = codeOf(err);
   if (code?.startsWith('SQLITE_')) {
-    if (code === 'SQLITE_FULL' || code.startsWith('SQLITE_READONLY') || code.startsWith('SQLITE_IOERR') || code.startsWith('SQLITE_CANTOPEN')) return 'storage';
+    if (
+      code === 'SQLITE_FULL' ||
+      code.startsWith('SQLITE_READONLY') ||
+      code.startsWith('SQLITE_IOERR') ||
+      code.startsWith('SQLITE_CANTOPEN')
+    )
+      return 'storage';
     if (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED')) return 'unavailable';
     return null;
   }

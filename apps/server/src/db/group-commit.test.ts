@@ -14,9 +14,21 @@ afterEach(async () => {
 });
 
 const message = (trx: Transaction<Database>, name: string) =>
-  trx.insertInto('contact_messages').values({ name, email: `${name}@example.com`, message: 'hi', created_at: 1, status: 'stored', attempts: 0, next_attempt_at: 1 }).execute();
+  trx
+    .insertInto('contact_messages')
+    .values({
+      name,
+      email: `${name}@example.com`,
+      message: 'hi',
+      created_at: 1,
+      status: 'stored',
+      attempts: 0,
+      next_attempt_at: 1,
+    })
+    .execute();
 
-const storedNames = async () => (await tdb.db.kysely.selectFrom('contact_messages').select('name').orderBy('name').execute()).map((r) => r.name);
+const storedNames = async () =>
+  (await tdb.db.kysely.selectFrom('contact_messages').select('name').orderBy('name').execute()).map((r) => r.name);
 
 it('commits work that arrives together in fewer transactions, each piece answered with its own result', async () => {
   const group = new GroupCommit(tdb.db.kysely);
@@ -64,11 +76,16 @@ it('rejects every piece of a batch whose commit fails, and loses none of the bat
   const group = new GroupCommit(tdb.db.kysely);
   // 31 pieces and a foreign key checked only at COMMIT fill the first batch (32 at most): each piece succeeds, the
   // commit of the whole batch fails. The two pieces behind them wait for the next batch.
-  const first: Array<Promise<unknown>> = Array.from({ length: 31 }, (_, i) => group.run((trx) => message(trx, `a${String(i).padStart(2, '0')}`)));
+  const first: Array<Promise<unknown>> = Array.from({ length: 31 }, (_, i) =>
+    group.run((trx) => message(trx, `a${String(i).padStart(2, '0')}`)),
+  );
   first.push(
     group.run(async (trx) => {
       await sql`pragma defer_foreign_keys = on`.execute(trx);
-      await trx.insertInto('sessions').values({ token_hash: 'orphan', user_id: 'nobody', created_at: 1, last_seen_at: 1, expires_at: 2 }).execute();
+      await trx
+        .insertInto('sessions')
+        .values({ token_hash: 'orphan', user_id: 'nobody', created_at: 1, last_seen_at: 1, expires_at: 2 })
+        .execute();
     }),
   );
   const next = ['b1', 'b2'].map((name) => group.run((trx) => message(trx, name)));

@@ -44,7 +44,12 @@ export class GroupCommit {
     // From inside a piece, a nested piece would wait for the batch that waits for it.
     assertOutsideWriteWork();
     return new Promise<T>((resolve, reject) => {
-      this.queue.push({ work: work as Work<unknown>, queuedAt: performance.now(), resolve: resolve as (value: unknown) => void, reject });
+      this.queue.push({
+        work: work as Work<unknown>,
+        queuedAt: performance.now(),
+        resolve: resolve as (value: unknown) => void,
+        reject,
+      });
       if (this.scheduled) return;
       this.scheduled = true;
       setImmediate(() => this.drain());
@@ -104,5 +109,9 @@ export class GroupCommit {
 function report(batch: Job[], ok: boolean): void {
   if (!groupCommitChannel.hasSubscribers) return;
   const now = performance.now();
-  groupCommitChannel.publish({ size: batch.length, waitSeconds: batch.map((job) => (now - job.queuedAt) / 1000), ok } satisfies GroupCommitMessage);
+  groupCommitChannel.publish({
+    size: batch.length,
+    waitSeconds: batch.map((job) => (now - job.queuedAt) / 1000),
+    ok,
+  } satisfies GroupCommitMessage);
 }

@@ -9,7 +9,9 @@ import { Worker } from 'node:worker_threads';
 export function migrateOnThread(file: string): Promise<void> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(new URL('./migrate-worker.js', import.meta.url), { workerData: { file } });
-    worker.once('message', (result: { ok: boolean; message?: string }) => (result.ok ? resolve() : reject(new Error(`migration failed: ${result.message}`))));
+    worker.once('message', (result: { ok: boolean; message?: string }) =>
+      result.ok ? resolve() : reject(new Error(`migration failed: ${result.message}`)),
+    );
     worker.once('error', reject);
     worker.once('exit', (code) => {
       if (code !== 0) reject(new Error(`the migration thread stopped with code ${code}`));

@@ -46,7 +46,9 @@ class StandIn implements Expression<unknown> {
 }
 
 const misuse = (name: string, what: string) =>
-  new PreparedQueryMisuse(`prepared query: parameter "${name}" ${what}; a parameter may only be bound as a value (one prepared query per shape)`);
+  new PreparedQueryMisuse(
+    `prepared query: parameter "${name}" ${what}; a parameter may only be bound as a value (one prepared query per shape)`,
+  );
 
 interface Compiled<R> {
   query: CompiledQuery<R>;
@@ -59,7 +61,9 @@ interface Compiled<R> {
  * says what is wrong, so that running the query fails to compile. (Checked on the result: a check on the names
  * themselves would stop TypeScript from inferring the parameters' type from `build`.)
  */
-export type NamedQuery<P extends object, R, N extends ReadonlyArray<string>> = [Exclude<keyof P, N[number]>] extends [never]
+export type NamedQuery<P extends object, R, N extends ReadonlyArray<string>> = [Exclude<keyof P, N[number]>] extends [
+  never,
+]
   ? [Exclude<N[number], keyof P>] extends [never]
     ? PreparedQuery<P, R>
     : { 'prepared query: names of no parameter': Exclude<N[number], keyof P> }
@@ -114,7 +118,10 @@ export class PreparedQuery<P extends object, R> {
       if (name === null || name === undefined) return constant;
       const value = (params as Record<string, unknown>)[name];
       if (value === undefined) throw new Error(`prepared query: no value for parameter "${name}"`);
-      if (Array.isArray(value)) throw new PreparedQueryMisuse(`prepared query: parameter "${name}" is a list; a list cannot be one bound value`);
+      if (Array.isArray(value))
+        throw new PreparedQueryMisuse(
+          `prepared query: parameter "${name}" is a list; a list cannot be one bound value`,
+        );
       return value;
     });
     return CompiledQuery.raw(query.sql, parameters) as CompiledQuery<R>;
@@ -126,7 +133,9 @@ export class PreparedQuery<P extends object, R> {
     const query = this.build(standIns<P>(this.names, reads), runner).compile();
     const unbound = reads.find((r) => !r.bound);
     if (unbound) throw misuse(unbound.name, 'is read but never bound into the query (a branch or a default on it?)');
-    const slots = query.parameters.map((value) => (typeof value === 'string' && value.startsWith(MARK) ? value.slice(MARK.length) : null));
+    const slots = query.parameters.map((value) =>
+      typeof value === 'string' && value.startsWith(MARK) ? value.slice(MARK.length) : null,
+    );
     if (!statementNames.has(query.sql)) statementNames.set(query.sql, `prepared_${statementNames.size + 1}`);
     return { query, slots };
   }
@@ -155,7 +164,9 @@ function standIns<P>(names: ReadonlyArray<string>, reads: StandIn[]): P {
   Object.defineProperty(params, SPREAD, {
     enumerable: true,
     get: () => {
-      throw new PreparedQueryMisuse('prepared query: the parameters are spread or copied; name each one where it is bound');
+      throw new PreparedQueryMisuse(
+        'prepared query: the parameters are spread or copied; name each one where it is bound',
+      );
     },
   });
   return Object.freeze(params) as P;
@@ -169,4 +180,9 @@ function standIns<P>(names: ReadonlyArray<string>, reads: StandIn[]): P {
 export const prepared = <const N extends ReadonlyArray<string>, P extends object, R>(
   names: N,
   build: (params: P, db: QueryRunner) => Compilable<R>,
-): NamedQuery<P, R, N> => new PreparedQuery<P, R>(names as ReadonlyArray<string> as ReadonlyArray<keyof P & string>, build) as NamedQuery<P, R, N>;
+): NamedQuery<P, R, N> =>
+  new PreparedQuery<P, R>(names as ReadonlyArray<string> as ReadonlyArray<keyof P & string>, build) as NamedQuery<
+    P,
+    R,
+    N
+  >;

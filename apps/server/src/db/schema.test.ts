@@ -25,7 +25,9 @@ function declaredTables(): Tables {
   });
   const checker = program.getTypeChecker();
   const source = program.getSourceFile(file);
-  const database = source?.statements.find((s): s is ts.InterfaceDeclaration => ts.isInterfaceDeclaration(s) && s.name.text === 'Database');
+  const database = source?.statements.find(
+    (s): s is ts.InterfaceDeclaration => ts.isInterfaceDeclaration(s) && s.name.text === 'Database',
+  );
   if (!database) throw new Error('schema.ts declares no Database interface');
   const columnOf = (symbol: ts.Symbol): Column => {
     let type = checker.getTypeOfSymbolAtLocation(symbol, database);

@@ -25,7 +25,9 @@ describe('permissions of backups [sqlite]', () => {
     const file = path.join(dir, 'vocab.db');
     const db = new SQLite(file);
     db.pragma('journal_mode = WAL');
-    db.exec("create table kysely_migration (name text); create table users (id integer primary key, password_hash text); insert into users (password_hash) values ('$argon2id$v=19$m=19456')");
+    db.exec(
+      "create table kysely_migration (name text); create table users (id integer primary key, password_hash text); insert into users (password_hash) values ('$argon2id$v=19$m=19456')",
+    );
     db.close();
     fs.chmodSync(file, 0o640);
 

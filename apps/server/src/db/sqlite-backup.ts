@@ -22,7 +22,8 @@ export interface BackupReport {
 export async function backupSqlite(source: string, target: string): Promise<BackupReport> {
   if (!fs.existsSync(source)) throw new BackupError(`There is no database at ${source}.`);
   const dest = path.resolve(target);
-  if (dest === path.resolve(source)) throw new BackupError('The backup must go to another file than the database itself.');
+  if (dest === path.resolve(source))
+    throw new BackupError('The backup must go to another file than the database itself.');
   const partial = `${dest}.partial-${process.pid}`;
   createPrivateFile(partial);
   const db = new SQLite(source, { fileMustExist: true, timeout: 10_000 });
@@ -53,7 +54,11 @@ export async function backupSqlite(source: string, target: string): Promise<Back
  * fails with SQLITE_BUSY and nothing is touched. The database being replaced is kept beside it
  * (`<file>.before-restore-<time>`), and the backup is copied next to it and renamed into place (never half-written).
  */
-export async function restoreSqlite(backup: string, target: string, now = new Date()): Promise<BackupReport & { previous: string | null }> {
+export async function restoreSqlite(
+  backup: string,
+  target: string,
+  now = new Date(),
+): Promise<BackupReport & { previous: string | null }> {
   if (!fs.existsSync(backup)) throw new BackupError(`There is no backup at ${backup}.`);
   checkDatabase(backup, false);
   const dest = path.resolve(target);
@@ -65,7 +70,8 @@ export async function restoreSqlite(backup: string, target: string, now = new Da
       try {
         mode = live.pragma('journal_mode = DELETE', { simple: true });
       } catch (err) {
-        if ((err as { code?: string }).code === 'SQLITE_BUSY' || (err as { code?: string }).code === 'SQLITE_LOCKED') throw inUse(dest);
+        if ((err as { code?: string }).code === 'SQLITE_BUSY' || (err as { code?: string }).code === 'SQLITE_LOCKED')
+          throw inUse(dest);
         throw err;
       }
       if (mode !== 'delete') throw inUse(dest);
@@ -109,10 +115,18 @@ function checkDatabase(file: string, selfContained: boolean): Omit<BackupReport,
   try {
     const integrity = db.pragma('integrity_check', { simple: true });
     if (integrity !== 'ok') throw new BackupError(`${file} is damaged (integrity_check: ${String(integrity)}).`);
-    const names = db.prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name").pluck().all() as string[];
-    if (!names.includes('users') || !names.includes('kysely_migration')) throw new BackupError(`${file} is not a database of this app.`);
+    const names = db
+      .prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name")
+      .pluck()
+      .all() as string[];
+    if (!names.includes('users') || !names.includes('kysely_migration'))
+      throw new BackupError(`${file} is not a database of this app.`);
     if (selfContained) db.pragma('journal_mode = DELETE');
-    const tables = Object.fromEntries(names.filter((n) => !n.startsWith('kysely_')).map((n) => [n, Number(db.prepare(`select count(*) from "${n}"`).pluck().get())]));
+    const tables = Object.fromEntries(
+      names
+        .filter((n) => !n.startsWith('kysely_'))
+        .map((n) => [n, Number(db.prepare(`select count(*) from "${n}"`).pluck().get())]),
+    );
     return { bytes: fs.statSync(file).size, tables };
   } finally {
     db.close();

@@ -16,7 +16,10 @@ class LimitAsInteger extends OperationNodeTransformer {
   protected override transformLimit(node: LimitNode, queryId?: QueryId): LimitNode {
     // A subquery is transformed once as its own query and again inside each query around it: cast once.
     if (CastNode.is(node.limit)) return node;
-    return { kind: 'LimitNode', limit: CastNode.create(this.transformNode(node.limit, queryId), DataTypeNode.create('integer')) };
+    return {
+      kind: 'LimitNode',
+      limit: CastNode.create(this.transformNode(node.limit, queryId), DataTypeNode.create('integer')),
+    };
   }
 }
 

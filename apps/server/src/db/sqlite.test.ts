@@ -113,7 +113,9 @@ it('shares flushes: commits that finish while one flush runs wait together for t
 });
 
 it('fails the write whose flush failed', async () => {
-  const { db, finishFlushes } = databaseWithHeldFlushes(Object.assign(new Error('EIO: i/o error, fdatasync'), { code: 'EIO' }));
+  const { db, finishFlushes } = databaseWithHeldFlushes(
+    Object.assign(new Error('EIO: i/o error, fdatasync'), { code: 'EIO' }),
+  );
   const created = sql`create table t (a integer)`.execute(db);
   await finishFlushes();
   await expect(created).rejects.toThrow('EIO');
@@ -134,6 +136,10 @@ it('keeps a new database for the server user alone: its folder 0700, the file, -
   await db.insertInto('t').values({ a: 1 }).execute();
 
   const mode = (target: string) => (fs.statSync(target).mode & 0o777).toString(8);
-  expect({ folder: mode(folder), file: mode(file), wal: mode(`${file}-wal`), shm: mode(`${file}-shm`) })
-    .toEqual({ folder: '700', file: '600', wal: '600', shm: '600' });
+  expect({ folder: mode(folder), file: mode(file), wal: mode(`${file}-wal`), shm: mode(`${file}-shm`) }).toEqual({
+    folder: '700',
+    file: '600',
+    wal: '600',
+    shm: '600',
+  });
 });

@@ -1,7 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { type DatabaseConnection, type Dialect, type DialectAdapter, type Driver, type Kysely, type MigrationLockOptions, SqliteDialect, type SqliteDatabase } from 'kysely';
+import {
+  type DatabaseConnection,
+  type Dialect,
+  type DialectAdapter,
+  type Driver,
+  type Kysely,
+  type MigrationLockOptions,
+  SqliteDialect,
+  type SqliteDatabase,
+} from 'kysely';
 import { createPrivateFile } from './private-file.js';
 import { WalSync } from './wal-sync.js';
 
@@ -19,7 +28,10 @@ export interface SqliteConnection {
   close(): Promise<void>;
 }
 
-export function openSqliteConnection(file: string, sync: WalSync | null = file === ':memory:' ? null : new WalSync(`${file}-wal`)): SqliteConnection {
+export function openSqliteConnection(
+  file: string,
+  sync: WalSync | null = file === ':memory:' ? null : new WalSync(`${file}-wal`),
+): SqliteConnection {
   const sqlite = openSqlite(file);
   const statements = new StatementCache(sqlite);
   const inner = new SqliteDialect({ database: statements });
@@ -39,7 +51,9 @@ function openSqlite(file: string): SQLite.Database {
       // whatever the umask. SQLite gives the -wal and -shm files it creates the mode of the database file.
       fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
     } catch (err) {
-      throw new DatabaseOpenError(`SQLite database ${file}: its folder cannot be created (${(err as NodeJS.ErrnoException).code ?? String(err)}).`);
+      throw new DatabaseOpenError(
+        `SQLite database ${file}: its folder cannot be created (${(err as NodeJS.ErrnoException).code ?? String(err)}).`,
+      );
     }
     assertWritable(file);
     try {
@@ -74,7 +88,12 @@ function openSqlite(file: string): SQLite.Database {
  */
 function assertWritable(file: string): void {
   const problems: string[] = [];
-  const targets = [['file', file], ['WAL file', `${file}-wal`], ['shared-memory file', `${file}-shm`], ['folder', path.dirname(file)]] as const;
+  const targets = [
+    ['file', file],
+    ['WAL file', `${file}-wal`],
+    ['shared-memory file', `${file}-shm`],
+    ['folder', path.dirname(file)],
+  ] as const;
   for (const [what, target] of targets) {
     try {
       fs.accessSync(target, fs.constants.W_OK);
@@ -85,7 +104,9 @@ function assertWritable(file: string): void {
     }
   }
   if (problems.length > 0) {
-    throw new DatabaseOpenError(`SQLite database ${file} is read-only: ${problems.join('; ')}. The server needs to write to it.`);
+    throw new DatabaseOpenError(
+      `SQLite database ${file} is read-only: ${problems.join('; ')}. The server needs to write to it.`,
+    );
   }
 }
 
@@ -223,12 +244,15 @@ class DurableSerialDriver implements Driver {
     }
   }
 
-  beginTransaction: Driver['beginTransaction'] = (connection, settings) => this.driver.beginTransaction(connection, settings);
+  beginTransaction: Driver['beginTransaction'] = (connection, settings) =>
+    this.driver.beginTransaction(connection, settings);
   commitTransaction: Driver['commitTransaction'] = (connection) => this.driver.commitTransaction(connection);
   rollbackTransaction: Driver['rollbackTransaction'] = (connection) => this.driver.rollbackTransaction(connection);
   savepoint: Driver['savepoint'] = (connection, name, compile) => this.driver.savepoint!(connection, name, compile);
-  rollbackToSavepoint: Driver['rollbackToSavepoint'] = (connection, name, compile) => this.driver.rollbackToSavepoint!(connection, name, compile);
-  releaseSavepoint: Driver['releaseSavepoint'] = (connection, name, compile) => this.driver.releaseSavepoint!(connection, name, compile);
+  rollbackToSavepoint: Driver['rollbackToSavepoint'] = (connection, name, compile) =>
+    this.driver.rollbackToSavepoint!(connection, name, compile);
+  releaseSavepoint: Driver['releaseSavepoint'] = (connection, name, compile) =>
+    this.driver.releaseSavepoint!(connection, name, compile);
 
   async releaseConnection(connection: DatabaseConnection): Promise<void> {
     const unflushed = this.statements.unflushed;

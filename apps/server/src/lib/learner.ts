@@ -33,7 +33,11 @@ export interface LearnerClaim {
  * The unit of work of every write a learner's request makes: the claim's guest (if any) and `work`, in one write
  * transaction (`Db.writeTransaction`), then the guest's session on the request.
  */
-export async function writeAs<T>(db: Db, claim: LearnerClaim, work: (trx: Transaction<Database>, learner: Learner) => Promise<T>): Promise<T> {
+export async function writeAs<T>(
+  db: Db,
+  claim: LearnerClaim,
+  work: (trx: Transaction<Database>, learner: Learner) => Promise<T>,
+): Promise<T> {
   const value = await db.writeTransaction(async (trx) => {
     await claim.create?.(trx);
     return work(trx, claim.learner);

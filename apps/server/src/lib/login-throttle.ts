@@ -46,7 +46,14 @@ export class LoginThrottle {
       else ${delay} * 2 end`;
     const row = await this.db
       .insertInto('login_throttle')
-      .values({ key, attempts: 1, delay_ms: free <= 1 ? firstDelayMs : 0, next_at: now + (free <= 1 ? firstDelayMs : 0), grant_id: grantId, expires_at: now + memoryMs })
+      .values({
+        key,
+        attempts: 1,
+        delay_ms: free <= 1 ? firstDelayMs : 0,
+        next_at: now + (free <= 1 ? firstDelayMs : 0),
+        grant_id: grantId,
+        expires_at: now + memoryMs,
+      })
       .onConflict((oc) =>
         oc.column('key').doUpdateSet({
           attempts: sql<number>`case when ${open} then ${attempts} + 1 else login_throttle.attempts end`,

@@ -58,7 +58,11 @@ class MailStore implements OutboxStore<QueuedMail> {
   async claimNext(now: number): Promise<QueuedMail | undefined> {
     const claimed = await this.queue.claimNext(now);
     if (!claimed) return undefined;
-    const row = await this.db.selectFrom('mail_outbox').select(['to_address', 'subject', 'body', 'headers']).where('id', '=', claimed.id).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('mail_outbox')
+      .select(['to_address', 'subject', 'body', 'headers'])
+      .where('id', '=', claimed.id)
+      .executeTakeFirst();
     return row && { ...row, ...claimed };
   }
 
@@ -100,7 +104,13 @@ export class Mailer {
       text: mail.body,
       headers: JSON.parse(mail.headers) as Record<string, string>,
     });
-    this.outbox = new Outbox(new MailStore(db), compose, clock, { smtpUrl: options.smtpUrl, pollMs: options.pollMs, name: 'mail' }, log);
+    this.outbox = new Outbox(
+      new MailStore(db),
+      compose,
+      clock,
+      { smtpUrl: options.smtpUrl, pollMs: options.pollMs, name: 'mail' },
+      log,
+    );
   }
 
   /** A link to a page of the app. */

@@ -35,7 +35,9 @@ export interface MaintenanceResult {
 export class Maintenance {
   private readonly periodic = new Periodic(() =>
     this.runOnce().then(
-      (result) => { if (result.guests > 0) this.log.info(result, 'maintenance: removed abandoned guests'); },
+      (result) => {
+        if (result.guests > 0) this.log.info(result, 'maintenance: removed abandoned guests');
+      },
       (err: unknown) => this.log.warn({ err }, 'maintenance pass failed; the next one will try again'),
     ),
   );

@@ -77,7 +77,11 @@ export class OutboxTable<T extends Outboxes> {
   async markFailed(id: Id<T>, attempts: number, error: string, nextAttemptAt: number | null): Promise<void> {
     await this.db
       .updateTable(this.name)
-      .set({ attempts, last_error: error.slice(0, 500), ...(nextAttemptAt === null ? { status: 'failed' } : { next_attempt_at: nextAttemptAt }) })
+      .set({
+        attempts,
+        last_error: error.slice(0, 500),
+        ...(nextAttemptAt === null ? { status: 'failed' } : { next_attempt_at: nextAttemptAt }),
+      })
       .where('id', '=', id as OutboxColumns['id'])
       .execute();
   }

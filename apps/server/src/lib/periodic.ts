@@ -12,13 +12,18 @@ export class Periodic {
   start(intervalMs: number, firstDelayMs: number): void {
     const run = () => {
       if (this.running) return;
-      this.running = this.pass().finally(() => { this.running = undefined; });
+      this.running = this.pass().finally(() => {
+        this.running = undefined;
+      });
     };
-    this.timer = setTimeout(() => {
-      run();
-      this.timer = setInterval(run, intervalMs);
-      this.timer.unref();
-    }, Math.min(firstDelayMs, intervalMs));
+    this.timer = setTimeout(
+      () => {
+        run();
+        this.timer = setInterval(run, intervalMs);
+        this.timer.unref();
+      },
+      Math.min(firstDelayMs, intervalMs),
+    );
     this.timer.unref();
   }
 

@@ -37,7 +37,9 @@ export function responseSerializer({ check }: { check: boolean }) {
       const expected = JSON.stringify(encode(data));
       const written = compiled(data);
       if (!isDeepStrictEqual(JSON.parse(written), JSON.parse(expected))) {
-        throw new Error(`compiled response writer of ${method} ${url} wrote ${written.slice(0, 300)} where the schema encodes ${expected.slice(0, 300)}`);
+        throw new Error(
+          `compiled response writer of ${method} ${url} wrote ${written.slice(0, 300)} where the schema encodes ${expected.slice(0, 300)}`,
+        );
       }
       return written;
     };

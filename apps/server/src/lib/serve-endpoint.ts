@@ -77,7 +77,12 @@ declare module 'fastify' {
  * Registers a declared endpoint with its handler, converting `{x}` to `:x`. A path under `/api/{language}` becomes
  * one route per active language (`/api/spanish/…`), so an unknown or inactive language is a 404 as before.
  */
-export function serve<E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: EndpointHandler<E>, options: ServeOptions = {}): void {
+export function serve<E extends Endpoint>(
+  app: FastifyInstance,
+  endpoint: E,
+  handler: EndpointHandler<E>,
+  options: ServeOptions = {},
+): void {
   const perLanguage = isPerLanguage(endpoint.path);
   const params = perLanguage ? endpoint.params?.omit({ language: true }) : endpoint.params;
   const schema = {

@@ -4,7 +4,18 @@ import { describeEachDatabase } from '../test/harness.js';
 
 interface OpenApiDocument {
   openapi: string;
-  paths: Record<string, Record<string, { summary?: string; parameters?: Array<{ name: string; in: string; schema: { enum?: string[] } }>; requestBody?: { required?: boolean; content: Record<string, unknown> }; responses: Record<string, unknown> }>>;
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        summary?: string;
+        parameters?: Array<{ name: string; in: string; schema: { enum?: string[] } }>;
+        requestBody?: { required?: boolean; content: Record<string, unknown> };
+        responses: Record<string, unknown>;
+      }
+    >
+  >;
 }
 
 describeEachDatabase('API docs', (ctx) => {
@@ -13,7 +24,9 @@ describeEachDatabase('API docs', (ctx) => {
     expect(res.statusCode).toBe(200);
     const doc = res.json<OpenApiDocument>();
     expect(doc.openapi).toBe('3.1.0');
-    const documented = Object.entries(doc.paths).flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`));
+    const documented = Object.entries(doc.paths).flatMap(([path, methods]) =>
+      Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`),
+    );
     // Documented without a trailing slash (the server takes both spellings).
     expect(documented.sort()).toEqual(allEndpoints.map((e) => `${e.method} ${e.path.replace(/(.)\/$/, '$1')}`).sort());
 
@@ -23,7 +36,9 @@ describeEachDatabase('API docs', (ctx) => {
     expect(language?.schema.enum).toEqual(['spanish', 'french', 'german', 'italian', 'portuguese']);
     expect(review?.parameters?.find((p) => p.name === 'direction')?.in).toBe('query');
     expect(Object.keys(review?.responses ?? {})).toEqual(['200', '4XX']);
-    expect(Object.keys(doc.paths['/api/{language}/import']?.post?.requestBody?.content ?? {})).toContain('application/octet-stream');
+    expect(Object.keys(doc.paths['/api/{language}/import']?.post?.requestBody?.content ?? {})).toContain(
+      'application/octet-stream',
+    );
     expect(Object.keys(doc.paths['/api/auth/signup']?.post?.requestBody?.content ?? {})).toEqual(['application/json']);
     expect(doc.paths['/api/auth/signup']?.post?.requestBody?.required).toBe(true);
     // An answer without a body counts as correct (as the original's clients make them): its body is optional.

@@ -44,12 +44,18 @@ const NEEDS_SESSION = new Set<Endpoint>([
 ]);
 
 /** Calls that never read a session: the health check, the language list, the secret words, the contact form. */
-const NO_SESSION = new Set<Endpoint>([...Object.values(statusEndpoints), ...Object.values(contentEndpoints), ...Object.values(contactEndpoints)]);
+const NO_SESSION = new Set<Endpoint>([
+  ...Object.values(statusEndpoints),
+  ...Object.values(contentEndpoints),
+  ...Object.values(contactEndpoints),
+]);
 
 /** Each declaration's operationId: its module and name in packages/api (`learningUndoAnswer`), stable for code generators. */
 const OPERATION_IDS = new Map<Endpoint, string>(
   Object.entries(endpointGroups).flatMap(([group, endpoints]) =>
-    Object.entries(endpoints as Record<string, Endpoint>).map(([name, e]) => [e, `${group}${name.charAt(0).toUpperCase()}${name.slice(1)}`] as const),
+    Object.entries(endpoints as Record<string, Endpoint>).map(
+      ([name, e]) => [e, `${group}${name.charAt(0).toUpperCase()}${name.slice(1)}`] as const,
+    ),
   ),
 );
 
@@ -66,19 +72,27 @@ const documentedPath = (path: string): string => path.replace(/(.)\/$/, '$1');
  */
 function documentDeclaration(input: TransformInput): { schema: FastifySchema; url: string } {
   const endpoint = (input.route as RouteOptions | undefined)?.config?.endpoint;
-  if (!endpoint || (isPerLanguage(endpoint.path) && input.url !== routeUrl(endpoint))) return { schema: { hide: true } as FastifySchema, url: input.url };
+  if (!endpoint || (isPerLanguage(endpoint.path) && input.url !== routeUrl(endpoint)))
+    return { schema: { hide: true } as FastifySchema, url: input.url };
   const schema: Record<string, unknown> = {
     summary: endpoint.summary,
     operationId: OPERATION_IDS.get(endpoint),
     tags: [endpoint.tag],
     // Required, none, or optional (the session or nothing, as OpenAPI writes it).
-    security: NEEDS_SESSION.has(endpoint) ? [{ [SESSION_SCHEME]: [] }] : NO_SESSION.has(endpoint) ? [] : [{ [SESSION_SCHEME]: [] }, {}],
+    security: NEEDS_SESSION.has(endpoint)
+      ? [{ [SESSION_SCHEME]: [] }]
+      : NO_SESSION.has(endpoint)
+        ? []
+        : [{ [SESSION_SCHEME]: [] }, {}],
     ...(endpoint.params ? { params: endpoint.params } : {}),
     ...(endpoint.query ? { querystring: endpoint.query } : {}),
     ...(endpoint.body && !endpoint.upload ? { body: endpoint.body } : {}),
     response: { ...endpoint.responses, '4XX': ErrorBody },
   };
-  const documented = jsonSchemaTransform({ ...input, schema, url: documentedPath(endpoint.path) }) as { schema: Record<string, unknown> & { response: Record<string, unknown> }; url: string };
+  const documented = jsonSchemaTransform({ ...input, schema, url: documentedPath(endpoint.path) }) as {
+    schema: Record<string, unknown> & { response: Record<string, unknown> };
+    url: string;
+  };
   if (endpoint.upload) {
     documented.schema.body = { type: 'string', format: 'binary' };
     documented.schema.consumes = UPLOAD_TYPES;
@@ -93,7 +107,9 @@ function documentDeclaration(input: TransformInput): { schema: FastifySchema; ur
   return documented as { schema: FastifySchema; url: string };
 }
 
-type OpenApiPaths = { paths?: Record<string, Record<string, { requestBody?: { required?: boolean } } | undefined> | undefined> };
+type OpenApiPaths = {
+  paths?: Record<string, Record<string, { requestBody?: { required?: boolean } } | undefined> | undefined>;
+};
 
 /**
  * @fastify/swagger marks every body required; a body its schema lets a call leave out (an answer: correct without
@@ -113,7 +129,9 @@ function markOptionalBodies<D>(document: D): D {
  * styles its examples inline. Its scripts stay its own files ('self'), as everywhere.
  */
 function allowInlineStyles(policy: string): string {
-  return policy.replace(/style-src ([^;]*)/, (directive) => (directive.includes("'unsafe-inline'") ? directive : `${directive} 'unsafe-inline'`));
+  return policy.replace(/style-src ([^;]*)/, (directive) =>
+    directive.includes("'unsafe-inline'") ? directive : `${directive} 'unsafe-inline'`,
+  );
 }
 
 /**
@@ -129,7 +147,10 @@ export async function registerApiDocs(app: FastifyInstance): Promise<void> {
         version: '1.0.0',
         description:
           'Every call answers JSON; an error is `{ error: { code, message, issues? } }`. A state-changing call from a browser must send its Origin. Per-language paths exist for the active languages only.',
-        license: { name: 'CC BY-SA 4.0 (the word decks the API serves)', url: 'https://creativecommons.org/licenses/by-sa/4.0/' },
+        license: {
+          name: 'CC BY-SA 4.0 (the word decks the API serves)',
+          url: 'https://creativecommons.org/licenses/by-sa/4.0/',
+        },
       },
       // Relative: the document describes the server that serves it, wherever it is deployed.
       servers: [{ url: '/', description: 'The server this document came from' }],
@@ -140,20 +161,25 @@ export async function registerApiDocs(app: FastifyInstance): Promise<void> {
             in: 'cookie',
             name: 'sid',
             description:
-              'The session cookie set by signup, login or a visitor\'s first answer (a guest). Calls listing it alone answer 401 without it; the others work without a session and use it when sent.',
+              "The session cookie set by signup, login or a visitor's first answer (a guest). Calls listing it alone answer 401 without it; the others work without a session and use it when sent.",
           },
         },
       },
     },
     transform: documentDeclaration,
-    transformObject: (document) => ('openapiObject' in document ? markOptionalBodies(document.openapiObject) : document.swaggerObject),
+    transformObject: (document) =>
+      'openapiObject' in document ? markOptionalBodies(document.openapiObject) : document.swaggerObject,
   });
   await app.register(async (docs) => {
     docs.addHook('onSend', async (_request, reply) => {
       const policy = reply.getHeader('content-security-policy');
       if (typeof policy === 'string') void reply.header('content-security-policy', allowInlineStyles(policy));
     });
-    await docs.register(fastifySwaggerUi, { routePrefix: DOCS_PATH, uiConfig: { validatorUrl: null }, staticCSP: false });
+    await docs.register(fastifySwaggerUi, {
+      routePrefix: DOCS_PATH,
+      uiConfig: { validatorUrl: null },
+      staticCSP: false,
+    });
   });
   app.get(OPENAPI_PATH, { schema: { hide: true } }, async () => app.swagger());
 }

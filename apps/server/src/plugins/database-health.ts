@@ -48,10 +48,15 @@ export class DatabaseHealth {
   register(app: FastifyInstance): void {
     app.addHook('onRequest', async (request) => {
       if (this.isReady || !request.url.startsWith('/api/') || request.url.split('?')[0] === '/api/status') return;
-      throw serviceUnavailable('starting', 'The server is starting and cannot reach its database yet. Please try again shortly.', UNAVAILABLE_RETRY_SECONDS);
+      throw serviceUnavailable(
+        'starting',
+        'The server is starting and cannot reach its database yet. Please try again shortly.',
+        UNAVAILABLE_RETRY_SECONDS,
+      );
     });
     app.addHook('onResponse', async (request, reply) => {
-      if (this.storageError !== null && !SAFE_METHODS.has(request.method) && reply.statusCode < 400) this.noteWriteSucceeded();
+      if (this.storageError !== null && !SAFE_METHODS.has(request.method) && reply.statusCode < 400)
+        this.noteWriteSucceeded();
     });
   }
 }

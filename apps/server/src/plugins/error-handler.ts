@@ -7,7 +7,9 @@ import { AppError, serviceUnavailable } from '../lib/errors.js';
 import { type DatabaseHealth, STORAGE_RETRY_SECONDS, UNAVAILABLE_RETRY_SECONDS } from './database-health.js';
 
 /** Every error the API sends: `{ error: { code, message, issues? } }` (packages/api ErrorBody). */
-const errorBody = (code: string, message: string, issues?: ErrorIssue[]) => ({ error: { code, message, ...(issues ? { issues } : {}) } });
+const errorBody = (code: string, message: string, issues?: ErrorIssue[]) => ({
+  error: { code, message, ...(issues ? { issues } : {}) },
+});
 
 /** A validation failure's field as a dotted path (`/lines/3/word` is `lines.3.word`; the whole body is ``). */
 const fieldPath = (instancePath: string | undefined) => (instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');
@@ -25,21 +27,39 @@ export function registerErrorHandler(app: FastifyInstance, spaIndexHtml: string 
       health?.noteFailure(failure, err);
       databaseErrorChannel.publish({ kind: failure } satisfies DatabaseErrorMessage);
       request.log.warn({ err }, failure === 'storage' ? 'database cannot store' : 'database unavailable');
-      err = failure === 'storage'
-        ? serviceUnavailable('storage_unavailable', 'Your change could not be saved right now. Please try again later.', STORAGE_RETRY_SECONDS)
-        : serviceUnavailable('database_unavailable', 'The service is briefly unavailable. Please try again shortly.', UNAVAILABLE_RETRY_SECONDS);
+      err =
+        failure === 'storage'
+          ? serviceUnavailable(
+              'storage_unavailable',
+              'Your change could not be saved right now. Please try again later.',
+              STORAGE_RETRY_SECONDS,
+            )
+          : serviceUnavailable(
+              'database_unavailable',
+              'The service is briefly unavailable. Please try again shortly.',
+              UNAVAILABLE_RETRY_SECONDS,
+            );
     }
     if (err instanceof AppError) {
       void reply.status(err.status).headers(err.headers).send(errorBody(err.code, err.message));
       return;
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
-      const issues = err.validation.map((issue) => ({ path: fieldPath(issue.instancePath), message: issue.message ?? 'is invalid' }));
+      const issues = err.validation.map((issue) => ({
+        path: fieldPath(issue.instancePath),
+        message: issue.message ?? 'is invalid',
+      }));
       const first = issues[0];
       const where = first?.path ? `${first.path}: ` : '';
-      void reply.status(400).send(
-        errorBody('invalid_input', `${err.validationContext ?? 'request'} ${where}${first?.message ?? 'is invalid'}`, issues),
-      );
+      void reply
+        .status(400)
+        .send(
+          errorBody(
+            'invalid_input',
+            `${err.validationContext ?? 'request'} ${where}${first?.message ?? 'is invalid'}`,
+            issues,
+          ),
+        );
       return;
     }
     const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
@@ -67,7 +87,11 @@ export function registerErrorHandler(app: FastifyInstance, spaIndexHtml: string 
  */
 export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
   const status = error.statusCode ?? 400;
-  void reply.status(status).send(errorBody(status === 414 ? 'uri_too_long' : 'bad_url', 'The address of this request is malformed or too long.'));
+  void reply
+    .status(status)
+    .send(
+      errorBody(status === 414 ? 'uri_too_long' : 'bad_url', 'The address of this request is malformed or too long.'),
+    );
 }
 
 function codeFor(status: number, fastifyCode: string | undefined): string {

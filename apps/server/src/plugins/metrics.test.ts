@@ -17,10 +17,21 @@ describeEachDatabase('Prometheus metrics', (ctx) => {
 
   it('answer a scraper with the token: requests by route, latency, answers, group commits', async () => {
     const { db, clock } = ctx();
-    const app = await buildApp({ config: testConfig({ metricsToken: TOKEN }), db, clock, webDir: null, logger: false, maintenanceIntervalMs: 0 });
+    const app = await buildApp({
+      config: testConfig({ metricsToken: TOKEN }),
+      db,
+      clock,
+      webDir: null,
+      logger: false,
+      maintenanceIntervalMs: 0,
+    });
     try {
       for (const authorization of [undefined, 'Bearer wrong-token-wrong-token', TOKEN]) {
-        const refused = await app.inject({ method: 'GET', url: '/api/metrics', headers: authorization ? { authorization } : {} });
+        const refused = await app.inject({
+          method: 'GET',
+          url: '/api/metrics',
+          headers: authorization ? { authorization } : {},
+        });
         expect(refused.statusCode, String(authorization)).toBe(401);
         expect(refused.body).not.toContain('vocab_');
       }
@@ -29,20 +40,34 @@ describeEachDatabase('Prometheus metrics', (ctx) => {
       expect(answered.statusCode).toBe(200);
       expect((await app.inject({ method: 'PATCH', url: '/api/spanish/999999' })).statusCode).toBe(404);
 
-      const scrape = await app.inject({ method: 'GET', url: '/api/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
+      const scrape = await app.inject({
+        method: 'GET',
+        url: '/api/metrics',
+        headers: { authorization: `Bearer ${TOKEN}` },
+      });
       expect(scrape.statusCode).toBe(200);
       expect(scrape.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
       const text = scrape.body;
       expect(sample(text, 'vocab_http_requests_total{method="GET",route="/api/{language}",status="200"}')).toBe(1);
-      expect(sample(text, 'vocab_http_requests_total{method="PATCH",route="/api/{language}/{id}",status="200"}')).toBe(1);
-      expect(sample(text, 'vocab_http_request_duration_seconds_count{method="PATCH",route="/api/{language}/{id}"}')).toBe(2);
+      expect(sample(text, 'vocab_http_requests_total{method="PATCH",route="/api/{language}/{id}",status="200"}')).toBe(
+        1,
+      );
+      expect(
+        sample(text, 'vocab_http_request_duration_seconds_count{method="PATCH",route="/api/{language}/{id}"}'),
+      ).toBe(2);
       expect(sample(text, 'vocab_answers_total{result="accepted"}')).toBe(1);
       expect(sample(text, 'vocab_answers_total{result="refused"}')).toBe(1);
       // SQLite groups commits; PostgreSQL commits each transaction itself.
       const commits = sample(text, 'vocab_group_commit_size_count') ?? 0;
       if (db.dialect === 'sqlite') expect(commits).toBeGreaterThanOrEqual(1);
       else expect(commits).toBe(0);
-      for (const name of ['vocab_group_commit_wait_seconds', 'vocab_database_errors_total', 'vocab_memory_fits_total', 'vocab_process_resident_memory_bytes', 'vocab_nodejs_eventloop_lag_seconds']) {
+      for (const name of [
+        'vocab_group_commit_wait_seconds',
+        'vocab_database_errors_total',
+        'vocab_memory_fits_total',
+        'vocab_process_resident_memory_bytes',
+        'vocab_nodejs_eventloop_lag_seconds',
+      ]) {
         expect(text, name).toContain(`# TYPE ${name} `);
       }
     } finally {

@@ -25,7 +25,7 @@ interface LintProblem {
  * finds no error (servers, licence, an operationId on every operation, the cookie session declared where a call
  * needs it, no path that differs only by a trailing slash). Runs offline: the document is a local file.
  */
-describe('the OpenAPI document under Redocly\'s recommended rules [sqlite]', () => {
+describe("the OpenAPI document under Redocly's recommended rules [sqlite]", () => {
   let tdb: TestDatabase;
   let dir: string;
   beforeAll(async () => {
@@ -38,7 +38,14 @@ describe('the OpenAPI document under Redocly\'s recommended rules [sqlite]', () 
   });
 
   it('has no error and no warning', async () => {
-    const app = await buildApp({ config: testConfig(), db: tdb.db, clock: testClock(), webDir: null, logger: false, maintenanceIntervalMs: 0 });
+    const app = await buildApp({
+      config: testConfig(),
+      db: tdb.db,
+      clock: testClock(),
+      webDir: null,
+      logger: false,
+      maintenanceIntervalMs: 0,
+    });
     const file = path.join(dir, 'openapi.json');
     try {
       fs.writeFileSync(file, (await app.inject({ method: 'GET', url: OPENAPI_PATH })).body);
@@ -46,9 +53,10 @@ describe('the OpenAPI document under Redocly\'s recommended rules [sqlite]', () 
       await app.close();
     }
     const env = { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_COLOR: '1' };
-    const result = await run(REDOCLY, ['lint', file, '--extends=recommended', '--format=json'], { env, maxBuffer: 16 * 1024 * 1024 }).catch(
-      (err: { stdout?: string; stderr?: string }) => ({ stdout: err.stdout ?? '', stderr: err.stderr ?? '' }),
-    );
+    const result = await run(REDOCLY, ['lint', file, '--extends=recommended', '--format=json'], {
+      env,
+      maxBuffer: 16 * 1024 * 1024,
+    }).catch((err: { stdout?: string; stderr?: string }) => ({ stdout: err.stdout ?? '', stderr: err.stderr ?? '' }));
     const start = result.stdout.indexOf('{');
     expect(start, result.stderr).toBeGreaterThanOrEqual(0);
     const { problems } = JSON.parse(result.stdout.slice(start)) as { problems: LintProblem[] };

@@ -40,7 +40,8 @@ export class RequestLatency {
       counts.fill(0);
       this.slotNumbers[index] = slot;
     }
-    const bucket = durationMs <= FLOOR_MS ? 0 : Math.min(BUCKETS - 1, Math.ceil(Math.log2(durationMs / FLOOR_MS) * PER_DOUBLING));
+    const bucket =
+      durationMs <= FLOOR_MS ? 0 : Math.min(BUCKETS - 1, Math.ceil(Math.log2(durationMs / FLOOR_MS) * PER_DOUBLING));
     counts[bucket] = (counts[bucket] as number) + 1;
   }
 
@@ -72,7 +73,8 @@ export class RequestLatency {
   register(app: FastifyInstance): void {
     app.addHook('onResponse', (request, reply, done) => {
       const route = request.routeOptions.url;
-      if (request.url.startsWith('/api/') && !(route !== undefined && this.ignored.has(route))) this.record(reply.elapsedTime);
+      if (request.url.startsWith('/api/') && !(route !== undefined && this.ignored.has(route)))
+        this.record(reply.elapsedTime);
       done();
     });
   }

@@ -32,9 +32,19 @@ const spoofed = (i: number) => ({ 'x-forwarded-for': `198.51.100.${i}, 203.0.113
 
 describeEachDatabase('client addresses behind a proxy', (ctx) => {
   const proxied = async (trustProxy: TrustProxy) =>
-    buildApp({ config: testConfig({ trustProxy }), db: ctx().db, clock: ctx().clock, webDir: null, logger: false, maintenanceIntervalMs: 0 });
+    buildApp({
+      config: testConfig({ trustProxy }),
+      db: ctx().db,
+      clock: ctx().clock,
+      webDir: null,
+      logger: false,
+      maintenanceIntervalMs: 0,
+    });
 
-  const settings: Array<[string, TrustProxy]> = [['one hop (TRUST_PROXY=1, or true)', 1], ['the proxy address (TRUST_PROXY=127.0.0.1)', ['127.0.0.1']]];
+  const settings: Array<[string, TrustProxy]> = [
+    ['one hop (TRUST_PROXY=1, or true)', 1],
+    ['the proxy address (TRUST_PROXY=127.0.0.1)', ['127.0.0.1']],
+  ];
   for (const [name, trustProxy] of settings) {
     it(`counts contact messages by the address the proxy saw, whatever the client wrote: ${name}`, async () => {
       const app = await proxied(trustProxy);
@@ -69,7 +79,12 @@ describeEachDatabase('client addresses behind a proxy', (ctx) => {
     try {
       const statuses: number[] = [];
       for (let i = 0; i < 22; i++) {
-        const res = await app.inject({ method: 'POST', url: '/api/auth/signup', headers: spoofed(i), payload: { username: `spoof${i}`, password: 'correct horse' } });
+        const res = await app.inject({
+          method: 'POST',
+          url: '/api/auth/signup',
+          headers: spoofed(i),
+          payload: { username: `spoof${i}`, password: 'correct horse' },
+        });
         statuses.push(res.statusCode);
       }
       expect(statuses.filter((s) => s === 201)).toHaveLength(20);
@@ -83,7 +98,9 @@ describeEachDatabase('client addresses behind a proxy', (ctx) => {
 describeEachDatabase('guest creation', (ctx) => {
   it('creates at most 60 guests an hour per address; a refused visitor gets 429 with Retry-After and nothing is written', async () => {
     const { app, clock } = ctx();
-    const words = (await app.inject({ method: 'GET', url: '/api/spanish?unlearned=true&limit=1' })).json<Array<{ _id: string }>>();
+    const words = (await app.inject({ method: 'GET', url: '/api/spanish?unlearned=true&limit=1' })).json<
+      Array<{ _id: string }>
+    >();
     const url = `/api/spanish/${words[0]?._id}`;
     for (let i = 0; i < 60; i++) {
       const res = await app.inject({ method: 'PATCH', url });
@@ -95,12 +112,23 @@ describeEachDatabase('guest creation', (ctx) => {
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect(refused.cookies).toEqual([]);
     expect(await snapshotTables(ctx().db)).toEqual(before);
-    expect(Number((await ctx().db.kysely.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)).toBe(60);
+    expect(
+      Number(
+        (
+          await ctx()
+            .db.kysely.selectFrom('users')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+    ).toBe(60);
 
     // A guest that already has its session is not counted again; another address is not affected.
     const guest = await app.inject({ method: 'PATCH', url, remoteAddress: '192.0.2.10' });
     expect(guest.statusCode).toBe(200);
-    expect((await app.inject({ method: 'PATCH', url, headers: { cookie: sessionCookie(guest) } })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'PATCH', url, headers: { cookie: sessionCookie(guest) } })).statusCode).toBe(
+      200,
+    );
 
     // The window passes.
     clock.advance(60 * 60_000);
@@ -112,16 +140,26 @@ describeEachDatabase('maintenance', (ctx) => {
   it('removes expired sessions, expired counters and abandoned guests, run from two instances at once', async () => {
     const { app, db, clock } = ctx();
     const day = 86_400_000;
-    const words = (await app.inject({ method: 'GET', url: '/api/spanish?unlearned=true&limit=1' })).json<Array<{ _id: string }>>();
+    const words = (await app.inject({ method: 'GET', url: '/api/spanish?unlearned=true&limit=1' })).json<
+      Array<{ _id: string }>
+    >();
     const answer = (headers: Record<string, string> = {}, remoteAddress = '127.0.0.1') =>
       app.inject({ method: 'PATCH', url: `/api/spanish/${words[0]?._id}`, headers, remoteAddress });
 
     // Guests that will be abandoned (their sessions idle out), one that keeps coming back, and an account.
     for (let i = 0; i < 5; i++) await answer({}, `192.0.2.${i}`);
     const regular = sessionCookie(await answer({}, '192.0.2.100'));
-    const signup = await app.inject({ method: 'POST', url: '/api/auth/signup', payload: { username: 'keeper', password: 'correct horse' } });
+    const signup = await app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: { username: 'keeper', password: 'correct horse' },
+    });
     expect(signup.statusCode).toBe(201);
-    await app.inject({ method: 'POST', url: '/api/contact', payload: { name: 'A', email: 'a@example.com', message: 'hi' } });
+    await app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      payload: { name: 'A', email: 'a@example.com', message: 'hi' },
+    });
 
     for (let d = 0; d < 31; d++) {
       clock.advance(day);
@@ -130,14 +168,31 @@ describeEachDatabase('maintenance', (ctx) => {
     // Sessions' last use is written within TOUCH_FLUSH_MS, and the second instance's housekeeping reads the database.
     await new Promise((resolve) => setTimeout(resolve, TOUCH_FLUSH_MS + 500));
     // A guest made a moment ago has no session yet in the worst case: it must survive.
-    await db.kysely.insertInto('users').values({ id: 'fresh-guest', username: null, username_key: null, password_hash: null, created_at: clock() }).execute();
+    await db.kysely
+      .insertInto('users')
+      .values({ id: 'fresh-guest', username: null, username_key: null, password_hash: null, created_at: clock() })
+      .execute();
 
     const count = async (table: 'users' | 'sessions' | 'progress' | 'rate_limits') =>
-      Number((await db.kysely.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+      Number(
+        (
+          await db.kysely
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     expect(await count('users')).toBe(8);
     expect(await count('rate_limits')).toBeGreaterThan(0);
 
-    const second = await buildApp({ config: testConfig(), db, clock, webDir: null, logger: false, maintenanceIntervalMs: 0 });
+    const second = await buildApp({
+      config: testConfig(),
+      db,
+      clock,
+      webDir: null,
+      logger: false,
+      maintenanceIntervalMs: 0,
+    });
     try {
       const [a, b] = await Promise.all([app.maintenance.runOnce(), second.maintenance.runOnce()]);
       expect(a.guests + b.guests).toBe(5);

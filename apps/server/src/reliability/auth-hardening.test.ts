@@ -19,7 +19,9 @@ describeEachDatabase('auth hardening', (ctx) => {
     const long = 'ü'.repeat(64);
     expect((await post('/api/auth/signup', { username: 'sixtyfour', password: long })).statusCode).toBe(201);
     expect((await post('/api/auth/login', { username: 'sixtyfour', password: long })).statusCode).toBe(200);
-    expect((await post('/api/auth/signup', { username: 'toolong', password: 'x'.repeat(PASSWORD_MAX + 1) })).statusCode).toBe(400);
+    expect(
+      (await post('/api/auth/signup', { username: 'toolong', password: 'x'.repeat(PASSWORD_MAX + 1) })).statusCode,
+    ).toBe(400);
   });
 
   it('takes about as long to refuse an unknown user as a wrong password', async () => {
@@ -43,7 +45,9 @@ describeEachDatabase('auth hardening', (ctx) => {
       wrong.push(await time('timed'));
     }
     const ratio = median(unknown) / median(wrong);
-    console.log(`login timing: median unknown user ${median(unknown).toFixed(1)} ms, wrong password ${median(wrong).toFixed(1)} ms, ratio ${ratio.toFixed(2)} (${N} each)`);
+    console.log(
+      `login timing: median unknown user ${median(unknown).toFixed(1)} ms, wrong password ${median(wrong).toFixed(1)} ms, ratio ${ratio.toFixed(2)} (${N} each)`,
+    );
     expect(ratio).toBeGreaterThan(0.5);
     expect(ratio).toBeLessThan(2);
   });
@@ -51,7 +55,9 @@ describeEachDatabase('auth hardening', (ctx) => {
   it('limits logins per client address across many names, with 429 and Retry-After', async () => {
     // 50 attempts per address per window; each name is tried once, so the per-account limit never applies.
     for (let i = 0; i < 50; i++) {
-      expect((await post('/api/auth/login', { username: `spray-${i}`, password: 'guess guess' }, '203.0.113.9')).statusCode).toBe(401);
+      expect(
+        (await post('/api/auth/login', { username: `spray-${i}`, password: 'guess guess' }, '203.0.113.9')).statusCode,
+      ).toBe(401);
     }
     const limited = await post('/api/auth/login', { username: 'spray-final', password: 'guess guess' }, '203.0.113.9');
     expect(limited.statusCode).toBe(429);
@@ -59,15 +65,27 @@ describeEachDatabase('auth hardening', (ctx) => {
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(WINDOW / 1000);
     // Another address is not affected.
-    expect((await post('/api/auth/login', { username: 'spray-final', password: 'guess guess' }, '203.0.113.10')).statusCode).toBe(401);
+    expect(
+      (await post('/api/auth/login', { username: 'spray-final', password: 'guess guess' }, '203.0.113.10')).statusCode,
+    ).toBe(401);
     ctx().clock.advance(WINDOW);
-    expect((await post('/api/auth/login', { username: 'spray-final', password: 'guess guess' }, '203.0.113.9')).statusCode).toBe(401);
+    expect(
+      (await post('/api/auth/login', { username: 'spray-final', password: 'guess guess' }, '203.0.113.9')).statusCode,
+    ).toBe(401);
   });
 
   it('limits logins per account whatever address they come from', async () => {
     await post('/api/auth/signup', { username: 'target', password: 'correct horse' });
     for (let i = 0; i < 10; i++) {
-      expect((await post('/api/auth/login', { username: i % 2 ? 'TARGET' : 'target', password: 'nope nope' }, `192.0.2.${i + 1}`)).statusCode).toBe(401);
+      expect(
+        (
+          await post(
+            '/api/auth/login',
+            { username: i % 2 ? 'TARGET' : 'target', password: 'nope nope' },
+            `192.0.2.${i + 1}`,
+          )
+        ).statusCode,
+      ).toBe(401);
     }
     const limited = await post('/api/auth/login', { username: 'target', password: 'correct horse' }, '192.0.2.200');
     expect(limited.statusCode).toBe(429);
@@ -77,19 +95,35 @@ describeEachDatabase('auth hardening', (ctx) => {
 
   it('limits signups per client address with 429 and Retry-After', async () => {
     for (let i = 0; i < 20; i++) {
-      expect((await post('/api/auth/signup', { username: `bulk${i}`, password: 'correct horse' }, '198.51.100.50')).statusCode).toBe(201);
+      expect(
+        (await post('/api/auth/signup', { username: `bulk${i}`, password: 'correct horse' }, '198.51.100.50'))
+          .statusCode,
+      ).toBe(201);
     }
-    const limited = await post('/api/auth/signup', { username: 'bulk-extra', password: 'correct horse' }, '198.51.100.50');
+    const limited = await post(
+      '/api/auth/signup',
+      { username: 'bulk-extra', password: 'correct horse' },
+      '198.51.100.50',
+    );
     expect(limited.statusCode).toBe(429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
-    const users = await ctx().db.kysely.selectFrom('users').select('username').where('username', '=', 'bulk-extra').execute();
+    const users = await ctx()
+      .db.kysely.selectFrom('users')
+      .select('username')
+      .where('username', '=', 'bulk-extra')
+      .execute();
     expect(users).toHaveLength(0);
-    expect((await post('/api/auth/signup', { username: 'bulk-extra', password: 'correct horse' }, '198.51.100.51')).statusCode).toBe(201);
+    expect(
+      (await post('/api/auth/signup', { username: 'bulk-extra', password: 'correct horse' }, '198.51.100.51'))
+        .statusCode,
+    ).toBe(201);
   });
 
   it('stores the rate-limit counters in the database, where every instance sees them', async () => {
     await post('/api/auth/login', { username: 'counted', password: 'nope nope' }, '198.51.100.99');
-    const keys = (await ctx().db.kysely.selectFrom('rate_limits').select(['key', 'hits']).execute()).map((r) => `${r.key}=${r.hits}`);
+    const keys = (await ctx().db.kysely.selectFrom('rate_limits').select(['key', 'hits']).execute()).map(
+      (r) => `${r.key}=${r.hits}`,
+    );
     expect(keys).toEqual(expect.arrayContaining(['login:ip:198.51.100.99=1', 'login:user-ip:counted:198.51.100.99=1']));
     // The per-account delays of unknown browsers (modules/auth/login-guard.ts) are in the database too.
     const throttle = await ctx().db.kysely.selectFrom('login_throttle').select(['key', 'attempts']).execute();
@@ -97,7 +131,8 @@ describeEachDatabase('auth hardening', (ctx) => {
   });
 
   it('keeps a session alive while used, ends it when idle or too old, and after log out everywhere on all devices', async () => {
-    const me = (cookie: string) => ctx().app.inject({ method: 'GET', url: '/api/auth/page-load-login', headers: { cookie } });
+    const me = (cookie: string) =>
+      ctx().app.inject({ method: 'GET', url: '/api/auth/page-load-login', headers: { cookie } });
     const { cookie } = await loginAs(ctx().app, 'sessions');
     const phone = sessionCookie(await post('/api/auth/login', { username: 'sessions', password: 'correct horse' }));
     expect((await me(phone)).statusCode).toBe(200);

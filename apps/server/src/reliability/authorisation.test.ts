@@ -16,7 +16,9 @@ describeEachDatabase('authorisation', (ctx) => {
   async function setUp() {
     const a = await loginAs(ctx().app, 'alice');
     const b = await loginAs(ctx().app, 'bob');
-    const own = (await call(a.cookie, 'POST', '/api/spanish', { word: 'zzsecreto', translation: 'alice secret' })).json<Word>();
+    const own = (
+      await call(a.cookie, 'POST', '/api/spanish', { word: 'zzsecreto', translation: 'alice secret' })
+    ).json<Word>();
     const [deckWord, second] = (await call(undefined, 'GET', '/api/spanish')).json<Word[]>();
     await call(a.cookie, 'PATCH', `/api/spanish/${deckWord?._id}`, { verdict: 'correct', answerId: 'alice-answer-1' });
     await call(a.cookie, 'PATCH', `/api/spanish/${own._id}`, { verdict: 'wrong' });
@@ -35,15 +37,24 @@ describeEachDatabase('authorisation', (ctx) => {
       await k.selectFrom('progress').selectAll().where('learner_id', '=', aliceId).orderBy('word_id').execute(),
       await k.selectFrom('reviews').selectAll().where('learner_id', '=', aliceId).orderBy('id').execute(),
       await k.selectFrom('user_languages').selectAll().where('user_id', '=', aliceId).execute(),
-      await k.selectFrom('sessions').select(['user_id', 'expires_at']).where('user_id', '=', aliceId).orderBy('created_at').execute(),
+      await k
+        .selectFrom('sessions')
+        .select(['user_id', 'expires_at'])
+        .where('user_id', '=', aliceId)
+        .orderBy('created_at')
+        .execute(),
     ]);
   }
 
-  it('never shows A\'s languages, words or progress to B or to a guest', async () => {
+  it("never shows A's languages, words or progress to B or to a guest", async () => {
     const { a, b, guest, own } = await setUp();
     for (const cookie of [b.cookie, guest]) {
-      expect((await call(cookie, 'GET', `/api/users/languages/${a.userId}`)).statusCode).toBe(cookie === guest ? 401 : 403);
-      expect((await call(cookie, 'GET', `/api/users/languages/${a.userId}/languages/spanish`)).statusCode).toBe(cookie === guest ? 401 : 403);
+      expect((await call(cookie, 'GET', `/api/users/languages/${a.userId}`)).statusCode).toBe(
+        cookie === guest ? 401 : 403,
+      );
+      expect((await call(cookie, 'GET', `/api/users/languages/${a.userId}/languages/spanish`)).statusCode).toBe(
+        cookie === guest ? 401 : 403,
+      );
       const texts = [
         (await call(cookie, 'GET', '/api/spanish?limit=100')).body,
         (await call(cookie, 'GET', '/api/spanish/for-review')).body,
@@ -55,7 +66,10 @@ describeEachDatabase('authorisation', (ctx) => {
         expect(text).not.toContain('alice');
         expect(text).not.toContain('"dailyGoal":77');
       }
-      const stats = (await call(cookie, 'GET', '/api/spanish/stats')).json<{ learnedCount: number; totalWords: number }>();
+      const stats = (await call(cookie, 'GET', '/api/spanish/stats')).json<{
+        learnedCount: number;
+        totalWords: number;
+      }>();
       expect(stats.totalWords).toBe(40);
     }
     const bStats = (await call(b.cookie, 'GET', '/api/spanish/stats')).json<{ learnedCount: number }>();
@@ -68,11 +82,13 @@ describeEachDatabase('authorisation', (ctx) => {
     expect((await call(b.cookie, 'GET', '/api/users/languages/spanish/for-review')).json()).toEqual([]);
     expect((await call(b.cookie, 'GET', `/api/users/languages/${b.userId}`)).json()).toEqual([]);
     // A still sees all of it: the refusals above were about who asked.
-    expect((await call(a.cookie, 'GET', '/api/users/languages/spanish/for-review')).json<Word[]>().map((w) => w.word)).toContain('zzsecreto');
+    expect(
+      (await call(a.cookie, 'GET', '/api/users/languages/spanish/for-review')).json<Word[]>().map((w) => w.word),
+    ).toContain('zzsecreto');
     expect(own.own).toBe(true);
   });
 
-  it('lets B neither answer nor change A\'s own word, on any answer route, and B\'s answers never move A\'s progress', async () => {
+  it("lets B neither answer nor change A's own word, on any answer route, and B's answers never move A's progress", async () => {
     const { a, b, guest, own, deckWord } = await setUp();
     const before = await aliceRows(a.userId);
     for (const cookie of [b.cookie, guest]) {
@@ -83,31 +99,57 @@ describeEachDatabase('authorisation', (ctx) => {
       expect((await call(cookie, 'PATCH', `/api/french/${own._id}`)).statusCode).toBe(404);
     }
     for (const path of ['answer-word', 'answer-word-incorrectly']) {
-      const res = await call(b.cookie, 'PATCH', `/api/users/languages/spanish/quiz/${path}?language=spanish&wordId=${own._id}&word=zzsecreto`);
+      const res = await call(
+        b.cookie,
+        'PATCH',
+        `/api/users/languages/spanish/quiz/${path}?language=spanish&wordId=${own._id}&word=zzsecreto`,
+      );
       expect(res.statusCode).toBe(404);
     }
     // B re-using A's answerId on the same deck word is B's own answer: recorded for B, A's stays as it was.
-    const reused = await call(b.cookie, 'PATCH', `/api/spanish/${deckWord._id}`, { verdict: 'wrong', answerId: 'alice-answer-1' });
+    const reused = await call(b.cookie, 'PATCH', `/api/spanish/${deckWord._id}`, {
+      verdict: 'wrong',
+      answerId: 'alice-answer-1',
+    });
     expect(reused.statusCode).toBe(200);
     expect(reused.json<{ scheduled: boolean }>().scheduled).toBe(true);
-    await Promise.all(Array.from({ length: 5 }, (_, i) => call(b.cookie, 'PATCH', `/api/spanish/${deckWord._id}`, { verdict: 'wrong', answerId: `bob-answer-${i}` })));
-    await call(b.cookie, 'PATCH', `/api/users/languages/spanish/quiz/answer-word-incorrectly?language=spanish&wordId=${deckWord._id}`);
+    await Promise.all(
+      Array.from({ length: 5 }, (_, i) =>
+        call(b.cookie, 'PATCH', `/api/spanish/${deckWord._id}`, { verdict: 'wrong', answerId: `bob-answer-${i}` }),
+      ),
+    );
+    await call(
+      b.cookie,
+      'PATCH',
+      `/api/users/languages/spanish/quiz/answer-word-incorrectly?language=spanish&wordId=${deckWord._id}`,
+    );
     // Adding the same text to B's list is B's word, not a clash with A's (a 409 would reveal A's list).
-    expect((await call(b.cookie, 'POST', '/api/spanish', { word: 'zzsecreto', translation: 'bob' })).statusCode).toBe(201);
+    expect((await call(b.cookie, 'POST', '/api/spanish', { word: 'zzsecreto', translation: 'bob' })).statusCode).toBe(
+      201,
+    );
     await call(b.cookie, 'POST', '/api/users/languages', { language: 'french' });
     await call(b.cookie, 'PATCH', '/api/settings', { dailyGoal: 3, theme: 'dark' });
     expect(await aliceRows(a.userId)).toBe(before);
-    expect((await call(a.cookie, 'GET', `/api/users/languages/${a.userId}`)).json<Array<{ language: string }>>().map((l) => l.language)).toEqual(['spanish']);
+    expect(
+      (await call(a.cookie, 'GET', `/api/users/languages/${a.userId}`))
+        .json<Array<{ language: string }>>()
+        .map((l) => l.language),
+    ).toEqual(['spanish']);
   });
 
-  it('ends only the caller\'s sessions at logout and log out everywhere', async () => {
+  it("ends only the caller's sessions at logout and log out everywhere", async () => {
     const { a, b } = await setUp();
     const before = await aliceRows(a.userId);
     expect((await call(b.cookie, 'POST', '/api/auth/logout-everywhere')).statusCode).toBe(200);
-    const bAgain = sessionCookie(await call(undefined, 'POST', '/api/auth/login', { username: 'bob', password: 'correct horse' }));
+    const bAgain = sessionCookie(
+      await call(undefined, 'POST', '/api/auth/login', { username: 'bob', password: 'correct horse' }),
+    );
     expect((await call(bAgain, 'GET', '/api/auth/logout')).statusCode).toBe(200);
     expect(await aliceRows(a.userId)).toBe(before);
-    expect((await call(a.cookie, 'GET', '/api/auth/page-load-login')).json()).toEqual({ _id: a.userId, username: 'alice' });
+    expect((await call(a.cookie, 'GET', '/api/auth/page-load-login')).json()).toEqual({
+      _id: a.userId,
+      username: 'alice',
+    });
   });
 
   it('refuses every account route to a guest and a visitor without touching a row', async () => {

@@ -13,12 +13,20 @@ const run = promisify(execFile);
 const CLIENTS = 4;
 
 /** The operator's commands, as `npm run backup -- <file>` and `npm run restore -- <file>` run them (after the build). */
-async function cli(command: 'backup' | 'restore', file: string, env: Record<string, string>): Promise<{ code: number; out: string }> {
+async function cli(
+  command: 'backup' | 'restore',
+  file: string,
+  env: Record<string, string>,
+): Promise<{ code: number; out: string }> {
   try {
-    const { stdout, stderr } = await run(process.execPath, [path.join(ROOT_DIR, `apps/server/dist/cli/${command}.js`), file], {
-      cwd: ROOT_DIR,
-      env: { PATH: process.env.PATH ?? '', ...env },
-    });
+    const { stdout, stderr } = await run(
+      process.execPath,
+      [path.join(ROOT_DIR, `apps/server/dist/cli/${command}.js`), file],
+      {
+        cwd: ROOT_DIR,
+        env: { PATH: process.env.PATH ?? '', ...env },
+      },
+    );
     return { code: 0, out: stdout + stderr };
   } catch (err) {
     const e = err as { code?: number; stdout?: string; stderr?: string };
@@ -51,9 +59,13 @@ describe('backup and restore of SQLite under load [sqlite]', () => {
       const client = httpClient(server.url);
       let words: string[] = [];
       while (running) {
-        if (words.length === 0) words = (await client.call('GET', '/api/spanish')).json<Array<{ _id: string }>>().map((w) => w._id);
+        if (words.length === 0)
+          words = (await client.call('GET', '/api/spanish')).json<Array<{ _id: string }>>().map((w) => w._id);
         const answerId = randomBytes(12).toString('base64url');
-        const res = await client.call('PATCH', `/api/spanish/${words.shift() ?? '1'}`, { answerId, verdict: acknowledged.length % 3 ? 'correct' : 'wrong' });
+        const res = await client.call('PATCH', `/api/spanish/${words.shift() ?? '1'}`, {
+          answerId,
+          verdict: acknowledged.length % 3 ? 'correct' : 'wrong',
+        });
         if (res.status !== 200) throw new Error(`answer refused: ${res.status} ${res.text}`);
         acknowledged.push(answerId);
       }
@@ -87,7 +99,9 @@ describe('backup and restore of SQLite under load [sqlite]', () => {
       const db = new SQLite(file, { readonly: true });
       try {
         expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
-        const stored = new Set(db.prepare('select answer_id from reviews where answer_id is not null').pluck().all() as string[]);
+        const stored = new Set(
+          db.prepare('select answer_id from reviews where answer_id is not null').pluck().all() as string[],
+        );
         const missing = acknowledged.slice(0, before).filter((id) => !stored.has(id));
         const later = acknowledged.slice(after).filter((id) => stored.has(id));
         console.log(
@@ -120,7 +134,9 @@ describe('backup and restore of SQLite under load [sqlite]', () => {
     const pg = await cli('backup', path.join(dir, 'x.db'), { DATABASE_URL: 'postgres://vocab@127.0.0.1:5432/vocab' });
     expect(pg.code).not.toBe(0);
     expect(pg.out).toMatch(/pg_dump/);
-    expect((await cli('restore', path.join(dir, 'x.db'), { DATABASE_URL: 'postgres://vocab@127.0.0.1:5432/vocab' })).out).toMatch(/pg_restore/);
+    expect(
+      (await cli('restore', path.join(dir, 'x.db'), { DATABASE_URL: 'postgres://vocab@127.0.0.1:5432/vocab' })).out,
+    ).toMatch(/pg_restore/);
     const junk = path.join(dir, 'junk.db');
     new SQLite(junk).exec('create table t (x)');
     const refused = await cli('restore', junk, { DATABASE_URL: `sqlite:${path.join(dir, 'other.db')}` });

@@ -42,7 +42,11 @@ describe.runIf(baseUrl)('PostgreSQL outage through a broken proxy [postgres]', (
 
   const start = async (databaseUrl: string, wait: { listening?: boolean } = {}) => {
     const server = await startBuiltServer(
-      { DATABASE_URL: databaseUrl, DATABASE_CONNECT_TIMEOUT_MS: String(CONNECT_TIMEOUT_MS), DATABASE_QUERY_TIMEOUT_MS: String(QUERY_TIMEOUT_MS) },
+      {
+        DATABASE_URL: databaseUrl,
+        DATABASE_CONNECT_TIMEOUT_MS: String(CONNECT_TIMEOUT_MS),
+        DATABASE_QUERY_TIMEOUT_MS: String(QUERY_TIMEOUT_MS),
+      },
       wait,
     );
     servers.push(server);
@@ -105,7 +109,9 @@ describe.runIf(baseUrl)('PostgreSQL outage through a broken proxy [postgres]', (
     const stored = await admin(`select answer_id from ${schemas[0]}.reviews order by id`);
     expect(stored.rows.map((r: { answer_id: string }) => r.answer_id)).toEqual(['before-cut', 'after-cut']);
     expect(server.child.exitCode).toBeNull();
-    console.log(`outage: answer during cut ${answer.ms} ms (503), status ${status.ms} ms (503), healthy ${recoveryMs} ms after restore`);
+    console.log(
+      `outage: answer during cut ${answer.ms} ms (503), status ${status.ms} ms (503), healthy ${recoveryMs} ms after restore`,
+    );
   }, 120_000);
 
   it('answers /api/status within a second and requests with 503 within the timeouts while the database stalls', async () => {
@@ -116,7 +122,9 @@ describe.runIf(baseUrl)('PostgreSQL outage through a broken proxy [postgres]', (
     proxy.stall();
     // The answers go first, onto the pooled connections that now lead nowhere; health checks come meanwhile.
     const answering = Promise.all(
-      [0, 1, 2, 3].map((i) => timed(() => learner.call('PATCH', `/api/spanish/${word?._id}`, { answerId: `stalled-${i}` }))),
+      [0, 1, 2, 3].map((i) =>
+        timed(() => learner.call('PATCH', `/api/spanish/${word?._id}`, { answerId: `stalled-${i}` })),
+      ),
     );
     const statuses = [];
     for (let i = 0; i < 3; i++) statuses.push(await timed(() => learner.call('GET', '/api/status')));
@@ -164,6 +172,8 @@ describe.runIf(baseUrl)('PostgreSQL outage through a broken proxy [postgres]', (
     const languages = await client.call('GET', '/api/languages');
     expect(languages.status).toBe(200);
     expect((await client.call('GET', '/api/spanish?unlearned=true&limit=5')).json<unknown[]>()).toHaveLength(5);
-    console.log(`start while down: status ${status.ms} ms (503 starting), ready ${readyMs} ms after the database returned`);
+    console.log(
+      `start while down: status ${status.ms} ms (503 starting), ready ${readyMs} ms after the database returned`,
+    );
   }, 120_000);
 });

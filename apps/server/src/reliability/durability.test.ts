@@ -47,12 +47,19 @@ describe('durability under SIGKILL [sqlite]', () => {
             const wordId = learner.words.shift() ?? '1';
             const answerId = randomBytes(12).toString('base64url');
             sent++;
-            const res = await client.call('PATCH', `/api/spanish/${wordId}`, { answerId, verdict: sent % 3 ? 'correct' : 'wrong' });
+            const res = await client.call('PATCH', `/api/spanish/${wordId}`, {
+              answerId,
+              verdict: sent % 3 ? 'correct' : 'wrong',
+            });
             if (res.status === 200) acknowledged.add(answerId);
             else throw new Error(`answer refused: ${res.status} ${res.text}`);
           } catch (err) {
             // A refused connection or a reset is the kill; anything else is a bug.
-            if (running && !/fetch failed|ECONNRESET|ECONNREFUSED|other side closed/i.test(String((err as Error).cause ?? err))) throw err;
+            if (
+              running &&
+              !/fetch failed|ECONNRESET|ECONNREFUSED|other side closed/i.test(String((err as Error).cause ?? err))
+            )
+              throw err;
             lost++;
             break;
           } finally {
@@ -71,7 +78,9 @@ describe('durability under SIGKILL [sqlite]', () => {
     const sqlite = new SQLite(file);
     try {
       expect(sqlite.pragma('integrity_check', { simple: true })).toBe('ok');
-      const stored = new Set(sqlite.prepare('select answer_id from reviews where answer_id is not null').pluck().all() as string[]);
+      const stored = new Set(
+        sqlite.prepare('select answer_id from reviews where answer_id is not null').pluck().all() as string[],
+      );
       const missing = [...acknowledged].filter((id) => !stored.has(id));
       console.log(
         `durability: ${KILL_CYCLES} SIGKILL cycles, ${CLIENTS} learners, ${sent} answers sent, ${acknowledged.size} acknowledged, ` +

@@ -23,7 +23,13 @@ describe('security headers', () => {
   let webDir: string;
   const apps: FastifyInstance[] = [];
   const build = async (overrides: Partial<Config> = {}) => {
-    const app = await buildApp({ config: testConfig(overrides), db: tdb.db, clock: testClock(), webDir, logger: false });
+    const app = await buildApp({
+      config: testConfig(overrides),
+      db: tdb.db,
+      clock: testClock(),
+      webDir,
+      logger: false,
+    });
     apps.push(app);
     return app;
   };
@@ -48,7 +54,12 @@ describe('security headers', () => {
       app.inject({ method: 'GET', url: '/api/languages' }),
       app.inject({ method: 'GET', url: '/api/no-such-route' }),
       app.inject({ method: 'PATCH', url: '/api/spanish/abc' }),
-      app.inject({ method: 'POST', url: '/api/contact', headers: { 'content-type': 'application/json' }, payload: 'x'.repeat(70_000) }),
+      app.inject({
+        method: 'POST',
+        url: '/api/contact',
+        headers: { 'content-type': 'application/json' },
+        payload: 'x'.repeat(70_000),
+      }),
     ]);
     expect(responses.map((r) => r.statusCode)).toEqual([200, 200, 200, 404, 400, 413]);
     for (const res of responses) {
@@ -61,9 +72,12 @@ describe('security headers', () => {
       expect(policy.get('base-uri'), where).toEqual(["'self'"]);
       expect(policy.get('form-action'), where).toEqual(["'self'"]);
       const everySource = [...policy.values()].flat();
-      for (const loose of ["'unsafe-inline'", "'unsafe-eval'", '*', 'http:', 'https:']) expect(everySource, where).not.toContain(loose);
+      for (const loose of ["'unsafe-inline'", "'unsafe-eval'", '*', 'http:', 'https:'])
+        expect(everySource, where).not.toContain(loose);
       expect(res.headers['x-content-type-options'], where).toBe('nosniff');
-      expect(['no-referrer', 'same-origin', 'strict-origin', 'strict-origin-when-cross-origin'], where).toContain(res.headers['referrer-policy']);
+      expect(['no-referrer', 'same-origin', 'strict-origin', 'strict-origin-when-cross-origin'], where).toContain(
+        res.headers['referrer-policy'],
+      );
       // Over plain HTTP there is no HSTS: browsers ignore it there, and it would pin localhost to HTTPS.
       expect(res.headers['strict-transport-security'], where).toBeUndefined();
     }
@@ -73,16 +87,28 @@ describe('security headers', () => {
 
   it('sends HSTS and Secure cookies behind an HTTPS proxy when the proxy is trusted, and only then', async () => {
     const proxied = await build({ trustProxy: 1 });
-    const https = await proxied.inject({ method: 'GET', url: '/api/languages', headers: { 'x-forwarded-proto': 'https' } });
+    const https = await proxied.inject({
+      method: 'GET',
+      url: '/api/languages',
+      headers: { 'x-forwarded-proto': 'https' },
+    });
     const hsts = String(https.headers['strict-transport-security']);
     expect(Number(/max-age=(\d+)/.exec(hsts)?.[1])).toBeGreaterThanOrEqual(180 * 86_400);
     expect(hsts).toContain('includeSubDomains');
     const page = await proxied.inject({ method: 'GET', url: '/', headers: { 'x-forwarded-proto': 'https' } });
     expect(page.headers['strict-transport-security']).toBe(https.headers['strict-transport-security']);
-    const http = await proxied.inject({ method: 'GET', url: '/api/languages', headers: { 'x-forwarded-proto': 'http' } });
+    const http = await proxied.inject({
+      method: 'GET',
+      url: '/api/languages',
+      headers: { 'x-forwarded-proto': 'http' },
+    });
     expect(http.headers['strict-transport-security']).toBeUndefined();
 
-    await proxied.inject({ method: 'POST', url: '/api/auth/signup', payload: { username: 'secure', password: 'correct horse' } });
+    await proxied.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: { username: 'secure', password: 'correct horse' },
+    });
     const login = await proxied.inject({
       method: 'POST',
       url: '/api/auth/login',
@@ -90,11 +116,19 @@ describe('security headers', () => {
       headers: { 'x-forwarded-proto': 'https', host: 'vocab.example', origin: 'https://vocab.example' },
     });
     expect(login.statusCode).toBe(200);
-    expect(login.cookies.find((c) => c.name === 'sid')).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Lax' });
+    expect(login.cookies.find((c) => c.name === 'sid')).toMatchObject({
+      secure: true,
+      httpOnly: true,
+      sameSite: 'Lax',
+    });
 
     // Without TRUST_PROXY a client cannot claim HTTPS by sending the header itself.
     const direct = await build({ trustProxy: false });
-    const spoofed = await direct.inject({ method: 'GET', url: '/api/languages', headers: { 'x-forwarded-proto': 'https' } });
+    const spoofed = await direct.inject({
+      method: 'GET',
+      url: '/api/languages',
+      headers: { 'x-forwarded-proto': 'https' },
+    });
     expect(spoofed.headers['strict-transport-security']).toBeUndefined();
   });
 });

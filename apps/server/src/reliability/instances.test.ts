@@ -22,7 +22,10 @@ describe.runIf(baseUrl)('several instances on one PostgreSQL', () => {
     await admin(`create schema ${schema}`);
     const url = new URL(baseUrl ?? '');
     url.searchParams.set('options', `-c search_path=${schema}`);
-    [a, b] = await Promise.all([0, 1].map(() => startBuiltServer({ DATABASE_URL: url.toString() }))) as [ServerProcess, ServerProcess];
+    [a, b] = (await Promise.all([0, 1].map(() => startBuiltServer({ DATABASE_URL: url.toString() })))) as [
+      ServerProcess,
+      ServerProcess,
+    ];
   }, 180_000);
 
   afterAll(async () => {
@@ -34,8 +37,12 @@ describe.runIf(baseUrl)('several instances on one PostgreSQL', () => {
   });
 
   it('loads each deck once when both start on an empty database', async () => {
-    const counts = await admin(`select language, count(*)::int as n from ${schema}.words where owner_id is null group by language order by language`);
-    const [fromA, fromB] = await Promise.all([a, b].map(async (s) => (await httpClient(s.url).call('GET', '/api/languages')).json<unknown>()));
+    const counts = await admin(
+      `select language, count(*)::int as n from ${schema}.words where owner_id is null group by language order by language`,
+    );
+    const [fromA, fromB] = await Promise.all(
+      [a, b].map(async (s) => (await httpClient(s.url).call('GET', '/api/languages')).json<unknown>()),
+    );
     expect(fromB).toEqual(fromA);
     const spanish = (counts.rows as Array<{ language: string; n: number }>).find((r) => r.language === 'spanish');
     expect(spanish?.n).toBeGreaterThanOrEqual(1000);
@@ -45,8 +52,12 @@ describe.runIf(baseUrl)('several instances on one PostgreSQL', () => {
 
   it('honours a session made on one instance on the other, and ends it on both at logout', async () => {
     const onA = httpClient(a.url);
-    expect((await onA.call('POST', '/api/auth/signup', { username: 'traveller', password: 'correct horse battery' })).status).toBe(201);
-    expect((await onA.call('POST', '/api/auth/login', { username: 'traveller', password: 'correct horse battery' })).status).toBe(200);
+    expect(
+      (await onA.call('POST', '/api/auth/signup', { username: 'traveller', password: 'correct horse battery' })).status,
+    ).toBe(201);
+    expect(
+      (await onA.call('POST', '/api/auth/login', { username: 'traveller', password: 'correct horse battery' })).status,
+    ).toBe(200);
     const onB = httpClient(b.url);
     onB.cookie = onA.cookie;
     const me = await onB.call('GET', '/api/auth/page-load-login');
@@ -69,7 +80,10 @@ describe.runIf(baseUrl)('several instances on one PostgreSQL', () => {
     let retryAfter: string | null = null;
     for (let i = 0; i < 12; i++) {
       const server = i % 2 === 0 ? a : b;
-      const res = await httpClient(server.url).call('POST', '/api/auth/login', { username: 'targeted', password: `wrong ${i}` });
+      const res = await httpClient(server.url).call('POST', '/api/auth/login', {
+        username: 'targeted',
+        password: `wrong ${i}`,
+      });
       statuses.push(res.status);
       retryAfter ??= res.headers.get('retry-after');
     }

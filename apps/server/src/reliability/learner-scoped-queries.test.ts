@@ -25,15 +25,17 @@ const LEARNER_TABLES: Record<string, string[]> = {
 export function unscopedTables(statement: string): string[] {
   const sql = statement.replace(/\s+/g, ' ');
   const names = (key: string) => new RegExp(`\\b${key}"? (=|in) |insert into [^(]*\\([^)]*"${key}"`).test(sql);
-  return Object.entries(LEARNER_TABLES)
-    // Kysely quotes the names it writes; hand-written SQL (sql`…`) may not.
-    .filter(([table]) => new RegExp(`\\b(from|join|into|update) "?${table}"?(\\s|$)`, 'i').test(sql))
-    .filter(([, keys]) => !keys.some(names))
-    .map(([table]) => table);
+  return (
+    Object.entries(LEARNER_TABLES)
+      // Kysely quotes the names it writes; hand-written SQL (sql`…`) may not.
+      .filter(([table]) => new RegExp(`\\b(from|join|into|update) "?${table}"?(\\s|$)`, 'i').test(sql))
+      .filter(([, keys]) => !keys.some(names))
+      .map(([table]) => table)
+  );
 }
 
 describeEachDatabase('queries of learner-owned tables', (ctx) => {
-  it('name the learner\'s id in every statement of a learner\'s journey', async () => {
+  it("name the learner's id in every statement of a learner's journey", async () => {
     const logged = await appWithStatementLog(ctx());
     const { app, statements } = logged;
     try {
@@ -44,15 +46,39 @@ describeEachDatabase('queries of learner-owned tables', (ctx) => {
         return res;
       };
       const words = (await call('GET', '/api/spanish')).json<Array<{ _id: string }>>();
-      await call('PATCH', `/api/spanish/${words[0]?._id}`, { verdict: 'correct', answerId: 'journey-1', sessionId: 'journey-quiz-1' });
-      await call('PATCH', `/api/spanish/${words[1]?._id}`, { verdict: 'wrong', answerId: 'journey-2', sessionId: 'journey-quiz-1' });
+      await call('PATCH', `/api/spanish/${words[0]?._id}`, {
+        verdict: 'correct',
+        answerId: 'journey-1',
+        sessionId: 'journey-quiz-1',
+      });
+      await call('PATCH', `/api/spanish/${words[1]?._id}`, {
+        verdict: 'wrong',
+        answerId: 'journey-2',
+        sessionId: 'journey-quiz-1',
+      });
       await call('POST', '/api/spanish/answers/journey-2/i-was-right');
       await call('PATCH', `/api/spanish/${words[2]?._id}`, { verdict: 'wrong', answerId: 'journey-3' });
       await call('POST', '/api/spanish/answers/journey-3/undo');
       await call('POST', '/api/spanish', { word: 'la pizarra', translation: 'blackboard' });
-      await app.inject({ method: 'POST', url: '/api/spanish/import', headers: { cookie, 'content-type': 'text/plain' }, payload: 'el pupitre\tdesk\n' });
-      for (const url of ['/api/spanish?unlearned=true&limit=15', '/api/spanish/for-review', '/api/spanish/stats', '/api/spanish/progress', '/api/stats/summary',
-        '/api/spanish/memory-model', '/api/spanish/export/words', '/api/spanish/export/reviews', '/api/settings', '/api/account/sessions', '/api/spanish/placement']) {
+      await app.inject({
+        method: 'POST',
+        url: '/api/spanish/import',
+        headers: { cookie, 'content-type': 'text/plain' },
+        payload: 'el pupitre\tdesk\n',
+      });
+      for (const url of [
+        '/api/spanish?unlearned=true&limit=15',
+        '/api/spanish/for-review',
+        '/api/spanish/stats',
+        '/api/spanish/progress',
+        '/api/stats/summary',
+        '/api/spanish/memory-model',
+        '/api/spanish/export/words',
+        '/api/spanish/export/reviews',
+        '/api/settings',
+        '/api/account/sessions',
+        '/api/spanish/placement',
+      ]) {
         await call('GET', url);
       }
       await call('PATCH', '/api/settings', { dailyGoal: 30 });

@@ -22,18 +22,35 @@ const deviceCookie = (res: LightMyRequestResponse): string => {
 describeEachDatabase('login without lockout', (ctx) => {
   let app: FastifyInstance;
   beforeEach(async () => {
-    app = await buildApp({ config: testConfig({ trustProxy: 1 }), db: ctx().db, clock: ctx().clock, webDir: null, logger: false, maintenanceIntervalMs: 0 });
+    app = await buildApp({
+      config: testConfig({ trustProxy: 1 }),
+      db: ctx().db,
+      clock: ctx().clock,
+      webDir: null,
+      logger: false,
+      maintenanceIntervalMs: 0,
+    });
   });
   afterEach(async () => {
     await app.close();
   });
 
   const login = (payload: object, address: string, cookie?: string) =>
-    app.inject({ method: 'POST', url: '/api/auth/login', payload, headers: { ...from(address), ...(cookie ? { cookie } : {}) } });
+    app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload,
+      headers: { ...from(address), ...(cookie ? { cookie } : {}) },
+    });
 
   /** The owner's browser: signed up there, so the account knows it. */
   async function ownerBrowser(): Promise<string> {
-    const res = await app.inject({ method: 'POST', url: '/api/auth/signup', payload: OWNER, headers: from('192.0.2.10') });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: OWNER,
+      headers: from('192.0.2.10'),
+    });
     expect(res.statusCode).toBe(201);
     return deviceCookie(res);
   }
@@ -68,7 +85,7 @@ describeEachDatabase('login without lockout', (ctx) => {
     expect(first.checked).toBeLessThan(40);
   });
 
-  it('lets the owner\'s known browser in during a spray of made-up names from the owner\'s own address', async () => {
+  it("lets the owner's known browser in during a spray of made-up names from the owner's own address", async () => {
     const device = await ownerBrowser();
     // Someone behind the same NAT or campus address sprays names until the address is limited.
     const shared = '192.0.2.10';
@@ -87,7 +104,8 @@ describeEachDatabase('login without lockout', (ctx) => {
     expect((await login({ username: OWNER.username, password: 'guess' }, shared)).statusCode).toBe(429);
     // A known browser guessing wrong is still counted on its own: ten tries, then it waits too.
     const wrong = [];
-    for (let i = 0; i < 11; i++) wrong.push((await login({ ...OWNER, password: `wrong ${i}` }, shared, device)).statusCode);
+    for (let i = 0; i < 11; i++)
+      wrong.push((await login({ ...OWNER, password: `wrong ${i}` }, shared, device)).statusCode);
     expect(wrong.slice(0, 10).every((s) => s === 401)).toBe(true);
     expect(wrong[10]).toBe(429);
   });
@@ -96,7 +114,9 @@ describeEachDatabase('login without lockout', (ctx) => {
     await ownerBrowser();
     const { checked, refused, retryAfter } = await attack(900);
     // 15 minutes at a guess a second: 10 free, then after 1 + 2 + 4 + 8 + 16 + 32 s, then one a minute.
-    console.log(`login attack: 900 guesses from 900 addresses in 15 min, ${checked} reached the password check, ${refused} waited`);
+    console.log(
+      `login attack: 900 guesses from 900 addresses in 15 min, ${checked} reached the password check, ${refused} waited`,
+    );
     expect(checked).toBeGreaterThanOrEqual(10);
     expect(checked).toBeLessThanOrEqual(10 + 6 + 15);
     expect(Math.max(...retryAfter)).toBeLessThanOrEqual(60);
@@ -105,7 +125,11 @@ describeEachDatabase('login without lockout', (ctx) => {
   it('lets parallel guesses through one at a time once the free ones are used', async () => {
     await ownerBrowser();
     await attack(10);
-    const burst = await Promise.all(Array.from({ length: 40 }, (_, i) => login({ username: OWNER.username, password: `burst ${i}` }, attackerAddress(5_000 + i))));
+    const burst = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        login({ username: OWNER.username, password: `burst ${i}` }, attackerAddress(5_000 + i)),
+      ),
+    );
     const statuses = burst.map((r) => r.statusCode);
     expect(statuses.filter((s) => s === 401)).toHaveLength(1);
     expect(statuses.filter((s) => s === 429)).toHaveLength(39);
@@ -139,7 +163,12 @@ describeEachDatabase('login without lockout', (ctx) => {
   });
 
   it('keeps only the hash of the device token, in an httpOnly cookie for /api/auth, valid for its own account only', async () => {
-    const signup = await app.inject({ method: 'POST', url: '/api/auth/signup', payload: OWNER, headers: from('192.0.2.10') });
+    const signup = await app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: OWNER,
+      headers: from('192.0.2.10'),
+    });
     const cookie = signup.cookies.find((c) => c.name === 'did');
     expect(cookie).toMatchObject({ httpOnly: true, path: '/api/auth', sameSite: 'Strict' });
     const rows = await ctx().db.kysely.selectFrom('known_devices').selectAll().execute();
@@ -147,9 +176,15 @@ describeEachDatabase('login without lockout', (ctx) => {
     expect(rows[0]?.token_hash).toBe(sha256(cookie?.value ?? ''));
     expect(JSON.stringify(rows)).not.toContain(cookie?.value);
     // The owner's browser is a stranger to another account: its guesses there are limited as anyone's.
-    await app.inject({ method: 'POST', url: '/api/auth/signup', payload: { username: 'other', password: 'another secret' }, headers: from('192.0.2.11') });
+    await app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: { username: 'other', password: 'another secret' },
+      headers: from('192.0.2.11'),
+    });
     const device = deviceCookie(signup);
-    for (let i = 0; i < 10; i++) expect((await login({ username: 'other', password: `guess ${i}` }, '192.0.2.10', device)).statusCode).toBe(401);
+    for (let i = 0; i < 10; i++)
+      expect((await login({ username: 'other', password: `guess ${i}` }, '192.0.2.10', device)).statusCode).toBe(401);
     expect((await login({ username: 'other', password: 'another secret' }, '192.0.2.10', device)).statusCode).toBe(429);
     // A forged or stale cookie is just an unknown browser.
     expect((await login(OWNER, '192.0.2.12', 'did=forged-token-forged-token')).statusCode).toBe(200);

@@ -26,9 +26,14 @@ describeEachDatabase('look-alike and invisible text', (ctx) => {
     expect(await snapshotTables(ctx().db)).toEqual(before);
 
     // One script is fine, in any alphabet, and so is Japanese's mix of three.
-    for (const name of ['алиса', 'ελένη', 'やまだ太郎', 'José_1']) expect((await signup(name)).statusCode, name).toBe(201);
+    for (const name of ['алиса', 'ελένη', 'やまだ太郎', 'José_1'])
+      expect((await signup(name)).statusCode, name).toBe(201);
     // The full-width name logs into the account it folds to.
-    const login = await ctx().app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'ＡＬＩＣＥ', password: 'correct horse' } });
+    const login = await ctx().app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: 'ＡＬＩＣＥ', password: 'correct horse' },
+    });
     expect(login.statusCode).toBe(200);
     expect(login.json<{ username: string }>().username).toBe('alice');
   });
@@ -52,18 +57,33 @@ describeEachDatabase('look-alike and invisible text', (ctx) => {
       ['ga\nto', 'line break'],
     ];
     for (const [word, what] of cases) {
-      const res = await ctx().app.inject({ method: 'POST', url: '/api/spanish', headers: { cookie }, payload: { word, translation: 'cat' } });
+      const res = await ctx().app.inject({
+        method: 'POST',
+        url: '/api/spanish',
+        headers: { cookie },
+        payload: { word, translation: 'cat' },
+      });
       expect(res.statusCode, what).toBe(400);
       expect(errorOf(res).code, what).toBe('invalid_input');
       expect(errorOf(res).message, what).toMatch(/^body word: word must /);
     }
-    const translation = await ctx().app.inject({ method: 'POST', url: '/api/spanish', headers: { cookie }, payload: { word: 'zorro', translation: 'fox\u2066' } });
+    const translation = await ctx().app.inject({
+      method: 'POST',
+      url: '/api/spanish',
+      headers: { cookie },
+      payload: { word: 'zorro', translation: 'fox\u2066' },
+    });
     expect(translation.statusCode).toBe(400);
     expect(await snapshotTables(ctx().db)).toEqual(before);
   });
 
   it('refuses a line break in a contact name and hidden characters in a message, and keeps normal prose', async () => {
-    const send = (payload: object) => ctx().app.inject({ method: 'POST', url: '/api/contact', payload: { name: 'Eve', email: 'eve@example.com', message: 'hello', ...payload } });
+    const send = (payload: object) =>
+      ctx().app.inject({
+        method: 'POST',
+        url: '/api/contact',
+        payload: { name: 'Eve', email: 'eve@example.com', message: 'hello', ...payload },
+      });
     const before = await snapshotTables(ctx().db);
     for (const payload of [
       { name: 'Eve\r\nBcc: victim@example.com' },

@@ -28,9 +28,16 @@ describe('graceful shutdown [sqlite]', () => {
     const server = await startBuiltServer({ DATABASE_URL: `sqlite:${file}`, LOG_LEVEL: 'debug' });
     // Signups hash a password with argon2id: slow enough that they are still running when the signal arrives.
     const signups = Array.from({ length: IN_FLIGHT }, (_, i) =>
-      httpClient(server.url).call('POST', '/api/auth/signup', { username: `term${i}`, password: 'correct horse battery' }),
+      httpClient(server.url).call('POST', '/api/auth/signup', {
+        username: `term${i}`,
+        password: 'correct horse battery',
+      }),
     );
-    const received = () => server.output().split('\n').filter((l) => l.includes('"incoming request"') && l.includes('/api/auth/signup')).length;
+    const received = () =>
+      server
+        .output()
+        .split('\n')
+        .filter((l) => l.includes('"incoming request"') && l.includes('/api/auth/signup')).length;
     while (received() < IN_FLIGHT) await new Promise((r) => setTimeout(r, 5));
     server.child.kill('SIGTERM');
 

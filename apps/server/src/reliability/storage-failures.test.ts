@@ -132,7 +132,9 @@ describe('a full disk [sqlite]', () => {
     }
     cleanups.push(() => unmount(folder));
     const app = await sqliteApp(folder);
-    const words = (await app.inject({ method: 'GET', url: '/api/spanish?unlearned=true&limit=15' })).json<Array<{ _id: string }>>();
+    const words = (await app.inject({ method: 'GET', url: '/api/spanish?unlearned=true&limit=15' })).json<
+      Array<{ _id: string }>
+    >();
     const first = await app.inject({ method: 'PATCH', url: `/api/spanish/${words[0]?._id}` });
     expect(first.statusCode).toBe(200);
     const cookie = `sid=${first.cookies.find((c) => c.name === 'sid')?.value}`;
@@ -159,15 +161,23 @@ describe('a full disk [sqlite]', () => {
     expect(degraded.statusCode).toBe(503);
     expect(degraded.json()).toMatchObject({ status: 'degraded', database: 'up', writes: 'failing' });
     // Signups and contact messages fail the same way, never with a 500.
-    const signup = await app.inject({ method: 'POST', url: '/api/auth/signup', payload: { username: 'fulldisk', password: 'correct horse' } });
+    const signup = await app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: { username: 'fulldisk', password: 'correct horse' },
+    });
     expect(signup.statusCode).toBe(503);
 
     free();
     const healthy = await app.inject({ method: 'GET', url: '/api/status' });
     expect(healthy.statusCode, healthy.body).toBe(200);
     expect(healthy.json()).toMatchObject({ status: 'ok', database: 'up' });
-    expect((await app.inject({ method: 'PATCH', url: `/api/spanish/${words[9]?._id}`, headers: { cookie } })).statusCode).toBe(200);
-    console.log(`full disk (tmpfs of 4 MB): answers ${statuses.join(' ')}, status degraded, then ok once space was freed`);
+    expect(
+      (await app.inject({ method: 'PATCH', url: `/api/spanish/${words[9]?._id}`, headers: { cookie } })).statusCode,
+    ).toBe(200);
+    console.log(
+      `full disk (tmpfs of 4 MB): answers ${statuses.join(' ')}, status degraded, then ok once space was freed`,
+    );
   }, 60_000);
 });
 
@@ -216,11 +226,20 @@ describe('a nearly full disk [sqlite]', () => {
     }
     cleanups.push(() => unmount(folder));
     const app = await sqliteApp(folder);
-    const words = (await app.inject({ method: 'GET', url: '/api/spanish?unlearned=true&limit=40' })).json<Array<{ _id: string }>>();
+    const words = (await app.inject({ method: 'GET', url: '/api/spanish?unlearned=true&limit=40' })).json<
+      Array<{ _id: string }>
+    >();
     const first = await app.inject({ method: 'PATCH', url: `/api/spanish/${words[0]?._id}` });
     const cookie = `sid=${first.cookies.find((c) => c.name === 'sid')?.value}`;
     let next = 1;
-    const answer = async () => (await app.inject({ method: 'PATCH', url: `/api/spanish/${words[next++ % words.length]?._id}`, headers: { cookie } })).statusCode;
+    const answer = async () =>
+      (
+        await app.inject({
+          method: 'PATCH',
+          url: `/api/spanish/${words[next++ % words.length]?._id}`,
+          headers: { cookie },
+        })
+      ).statusCode;
 
     const filler = path.join(folder, 'filler');
     const lies: string[] = [];
@@ -257,7 +276,14 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a read-only PostgreSQL session [p
     url.searchParams.set('options', `${url.searchParams.get('options') ?? ''} -c default_transaction_read_only=on`);
     const readOnly = openDatabase({ kind: 'postgres', url: url.toString() });
     cleanups.push(() => readOnly.close());
-    const app = await buildApp({ config: testConfig(), db: readOnly, clock: testClock(), webDir: null, logger: false, maintenanceIntervalMs: 0 });
+    const app = await buildApp({
+      config: testConfig(),
+      db: readOnly,
+      clock: testClock(),
+      webDir: null,
+      logger: false,
+      maintenanceIntervalMs: 0,
+    });
     cleanups.push(() => app.close());
 
     const words = await app.inject({ method: 'GET', url: '/api/spanish?unlearned=true&limit=5' });
@@ -266,7 +292,11 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a read-only PostgreSQL session [p
     const answer = await app.inject({ method: 'PATCH', url: `/api/spanish/${wordId}` });
     expect(answer.statusCode, answer.body).toBe(503);
     expect(Number(answer.headers['retry-after'])).toBeGreaterThan(0);
-    const contact = await app.inject({ method: 'POST', url: '/api/contact', payload: { name: 'A', email: 'a@example.com', message: 'hello' } });
+    const contact = await app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      payload: { name: 'A', email: 'a@example.com', message: 'hello' },
+    });
     expect(contact.statusCode).toBe(503);
     const status = await app.inject({ method: 'GET', url: '/api/status' });
     expect(status.statusCode).toBe(503);

@@ -57,24 +57,46 @@ export async function postgresAdmin(url: string, query: string): Promise<pg.Quer
 export async function appTables(db: Db): Promise<string[]> {
   const { rows } =
     db.dialect === 'postgres'
-      ? await sql<{ name: string }>`select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`.execute(db.kysely)
-      : await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`.execute(db.kysely);
-  return rows.map((r) => r.name).filter((name) => !name.startsWith('kysely_')).sort();
+      ? await sql<{
+          name: string;
+        }>`select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`.execute(
+          db.kysely,
+        )
+      : await sql<{
+          name: string;
+        }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`.execute(db.kysely);
+  return rows
+    .map((r) => r.name)
+    .filter((name) => !name.startsWith('kysely_'))
+    .sort();
 }
 
 /**
  * A fresh, migrated database: a temporary SQLite file, or a new PostgreSQL schema. `upTo` stops at that
  * migration, for a test of the next one.
  */
-export async function createTestDatabase(kind: 'sqlite' | 'postgres', url?: string, upTo?: string): Promise<TestDatabase> {
+export async function createTestDatabase(
+  kind: 'sqlite' | 'postgres',
+  url?: string,
+  upTo?: string,
+): Promise<TestDatabase> {
   if (kind === 'sqlite') {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vocab-test-'));
     const target: DatabaseTarget = { kind: 'sqlite', file: path.join(dir, 'test.db') };
     const db = openDatabase(target);
     await migrateToLatest(db, upTo);
-    return { db, target, drop: async () => { await db.close(); fs.rmSync(dir, { recursive: true, force: true }); } };
+    return {
+      db,
+      target,
+      drop: async () => {
+        await db.close();
+        fs.rmSync(dir, { recursive: true, force: true });
+      },
+    };
   }
-  const schema = `t_${randomToken(9).toLowerCase().replace(/[^a-z0-9]/g, '')}`;
+  const schema = `t_${randomToken(9)
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '')}`;
   await postgresAdmin(url ?? '', `create schema ${schema}`);
   const scoped = new URL(url ?? '');
   scoped.searchParams.set('options', `-c search_path=${schema}`);
@@ -112,8 +134,12 @@ export interface TestClock {
 export function testClock(start = Date.UTC(2026, 0, 15, 12)): TestClock {
   let now = start;
   const clock = (() => now) as TestClock;
-  clock.set = (ms) => { now = ms; };
-  clock.advance = (ms) => { now += ms; };
+  clock.set = (ms) => {
+    now = ms;
+  };
+  clock.advance = (ms) => {
+    now += ms;
+  };
   return clock;
 }
 
@@ -156,7 +182,14 @@ export interface StatementLog {
 export async function appWithStatementLog(ctx: TestContext): Promise<StatementLog> {
   const statements: string[] = [];
   const db = openDatabase(ctx.db.target, { logQuery: (sql) => statements.push(sql) });
-  const app = await buildApp({ config: testConfig(), db, clock: ctx.clock, webDir: null, logger: false, maintenanceIntervalMs: 0 });
+  const app = await buildApp({
+    config: testConfig(),
+    db,
+    clock: ctx.clock,
+    webDir: null,
+    logger: false,
+    maintenanceIntervalMs: 0,
+  });
   return {
     app,
     db,
@@ -176,7 +209,11 @@ export function sessionCookie(res: LightMyRequestResponse): string {
 }
 
 /** Signs up and logs in; returns the session cookie and the user's id. */
-export async function loginAs(app: FastifyInstance, username = 'learner', password = 'correct horse'): Promise<{ cookie: string; userId: string }> {
+export async function loginAs(
+  app: FastifyInstance,
+  username = 'learner',
+  password = 'correct horse',
+): Promise<{ cookie: string; userId: string }> {
   const signup = await app.inject({ method: 'POST', url: '/api/auth/signup', payload: { username, password } });
   if (signup.statusCode !== 201) throw new Error(`signup failed: ${signup.statusCode} ${signup.body}`);
   const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password } });

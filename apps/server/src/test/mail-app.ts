@@ -24,10 +24,23 @@ export function mailApps(database: { name: 'sqlite' | 'postgres'; url?: string }
     cleanups.push(smtp.close, tdb.drop);
     await seedDecks(tdb.db);
     const clock: TestClock = testClock(Date.UTC(2026, 2, 1, 12));
-    const config = testConfig({ smtpUrl: smtp.url, publicUrl: PUBLIC_URL, reminderIntervalMs: 3_600_000, ...overrides });
+    const config = testConfig({
+      smtpUrl: smtp.url,
+      publicUrl: PUBLIC_URL,
+      reminderIntervalMs: 3_600_000,
+      ...overrides,
+    });
     /** Another instance on the same database, sharing the clock. */
     const instance = async (extra: Partial<Config> = {}): Promise<FastifyInstance> => {
-      const app = await buildApp({ config: { ...config, ...extra }, db: tdb.db, clock, webDir: null, logger: false, outboxPollMs: 3_600_000, maintenanceIntervalMs: 0 });
+      const app = await buildApp({
+        config: { ...config, ...extra },
+        db: tdb.db,
+        clock,
+        webDir: null,
+        logger: false,
+        outboxPollMs: 3_600_000,
+        maintenanceIntervalMs: 0,
+      });
       cleanups.push(() => app.close());
       return app;
     };
@@ -52,5 +65,8 @@ export function linkIn(text: string, prefix: string): string {
 
 /** An account's confirmed address, set directly (the confirmation link has its own tests in modules/account). */
 export async function confirmAddress(db: Db, userId: string, address: string, now: number): Promise<void> {
-  await db.kysely.insertInto('account_emails').values({ user_id: userId, address, address_key: address.toLowerCase(), confirmed_at: now }).execute();
+  await db.kysely
+    .insertInto('account_emails')
+    .values({ user_id: userId, address, address_key: address.toLowerCase(), confirmed_at: now })
+    .execute();
 }

@@ -31,7 +31,8 @@ diagnostics.channel('fastify.initialization').subscribe((message) => {
   const routes: RouteInfo[] = [];
   registeredRoutes.set(fastify, routes);
   fastify.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) routes.push({ method, url: route.url, endpoint: route.config?.endpoint });
+    for (const method of [route.method].flat())
+      routes.push({ method, url: route.url, endpoint: route.config?.endpoint });
   });
 });
 
@@ -57,11 +58,17 @@ export const STATE_CHANGING = (r: RouteInfo) => r.method !== 'GET' || r.url === 
  * A checksum per table of the app's database (order-independent), its tables listed by `appTables` so new ones are
  * covered. `rate_limits` and `login_throttle` are left out: counting refused attempts is their purpose.
  */
-export async function snapshotTables(db: Db, except: readonly string[] = ['rate_limits', 'login_throttle']): Promise<Record<string, string>> {
+export async function snapshotTables(
+  db: Db,
+  except: readonly string[] = ['rate_limits', 'login_throttle'],
+): Promise<Record<string, string>> {
   const tables = (await appTables(db)).filter((name) => !except.includes(name));
   const result: Record<string, string> = {};
   for (const table of tables) {
-    const rows = await db.kysely.selectFrom(table as 'users').selectAll().execute();
+    const rows = await db.kysely
+      .selectFrom(table as 'users')
+      .selectAll()
+      .execute();
     const lines = rows.map((r) => JSON.stringify(r)).sort();
     result[table] = `${rows.length}:${createHash('sha256').update(lines.join('\n')).digest('hex').slice(0, 16)}`;
   }
@@ -95,7 +102,10 @@ export async function ensureFreshBuild(): Promise<void> {
     }
   }
   try {
-    execFileSync(process.execPath, [path.join(ROOT_DIR, 'node_modules/typescript/bin/tsc'), '-b', 'apps/server'], { cwd: ROOT_DIR, stdio: 'pipe' });
+    execFileSync(process.execPath, [path.join(ROOT_DIR, 'node_modules/typescript/bin/tsc'), '-b', 'apps/server'], {
+      cwd: ROOT_DIR,
+      stdio: 'pipe',
+    });
     built = true;
   } catch (err) {
     const out = (err as { stdout?: Buffer }).stdout?.toString() ?? String(err);
@@ -111,7 +121,9 @@ export async function freePort(): Promise<number> {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -129,7 +141,10 @@ export interface ServerProcess {
  * Starts `node apps/server/dist/server.js` on a free port and waits until /api/status answers 200, or with
  * `{ listening: true }` until it answers at all (a server started while its database is away answers 503).
  */
-export async function startBuiltServer(env: Record<string, string>, wait: { listening?: boolean } = {}): Promise<ServerProcess> {
+export async function startBuiltServer(
+  env: Record<string, string>,
+  wait: { listening?: boolean } = {},
+): Promise<ServerProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, [SERVER_ENTRY], {
     cwd: ROOT_DIR,
@@ -137,15 +152,21 @@ export async function startBuiltServer(env: Record<string, string>, wait: { list
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stdout.on('data', (chunk: Buffer) => { output += chunk.toString(); });
-  child.stderr.on('data', (chunk: Buffer) => { output += chunk.toString(); });
+  child.stdout.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  child.stderr.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
     child.once('exit', (code, signal) => resolve({ code, signal }));
   });
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 30_000;
   let gone = false;
-  void exited.then(() => { gone = true; });
+  void exited.then(() => {
+    gone = true;
+  });
   while (Date.now() < deadline) {
     if (gone) throw new Error(`server exited before it was ready:\n${output}`);
     try {
@@ -164,12 +185,20 @@ export async function startBuiltServer(env: Record<string, string>, wait: { list
 export function httpClient(base: string) {
   let cookie: string | undefined;
   return {
-    get cookie() { return cookie; },
-    set cookie(value: string | undefined) { cookie = value; },
+    get cookie() {
+      return cookie;
+    },
+    set cookie(value: string | undefined) {
+      cookie = value;
+    },
     async call(method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
       const res = await fetch(base + url, {
         method,
-        headers: { ...(cookie ? { cookie } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+        headers: {
+          ...(cookie ? { cookie } : {}),
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...headers,
+        },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
       const set = res.headers.getSetCookie().find((c) => c.startsWith('sid='));
@@ -206,10 +235,14 @@ export interface RouteFixture {
 }
 
 /** The language a route is about: the one in its path, or Spanish. */
-export const languageOf = (url: string): string => ACTIVE_LANGUAGES.find((l) => url.startsWith(`/api/${l}`)) ?? 'spanish';
+export const languageOf = (url: string): string =>
+  ACTIVE_LANGUAGES.find((l) => url.startsWith(`/api/${l}`)) ?? 'spanish';
 
 /** A valid URL and body for `route`; an unknown route gets its parameters filled with a plausible value and no body. */
-export function validRequest(route: RouteInfo, f: RouteFixture): { url: string; payload?: object; headers?: Record<string, string> } {
+export function validRequest(
+  route: RouteInfo,
+  f: RouteFixture,
+): { url: string; payload?: object; headers?: Record<string, string> } {
   const language = languageOf(route.url);
   const wordId = f.wordIds[language] ?? '1';
   let url = route.url
@@ -245,10 +278,14 @@ export function validRequest(route: RouteInfo, f: RouteFixture): { url: string; 
     // New words from the deck's start (the test deck of 40 has one band).
     [/^POST \/api\/[a-z]+\/bands\/start$/, { first: 1 }],
     // A finished test of a beginner: "I don't know" to every word the test asks of a deck of 40 (ids follow ranks).
-    [/^POST \/api\/[a-z]+\/placement$/, { answers: Array.from({ length: 36 }, (_, i) => ({ wordId: Number(wordId) + i, typed: null })) }],
+    [
+      /^POST \/api\/[a-z]+\/placement$/,
+      { answers: Array.from({ length: 36 }, (_, i) => ({ wordId: Number(wordId) + i, typed: null })) },
+    ],
   ];
   // An import takes a file's bytes, not JSON.
-  if (/^\/api\/[a-z]+\/import(\/preview)?$/.test(route.url)) return { url, payload: Buffer.from('zzimport\tforged\n'), headers: { 'content-type': 'text/plain' } };
+  if (/^\/api\/[a-z]+\/import(\/preview)?$/.test(route.url))
+    return { url, payload: Buffer.from('zzimport\tforged\n'), headers: { 'content-type': 'text/plain' } };
   const payload = payloads.find(([re]) => re.test(`${route.method} ${route.url}`))?.[1];
   return { url, payload };
 }

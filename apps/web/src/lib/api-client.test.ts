@@ -6,7 +6,12 @@ import { ApiError, call, client } from './api-client';
 setupQuizTests();
 
 it('fails a successful answer whose body is not JSON, rather than resolving with no data', async () => {
-  server.use(http.get('*/api/status', () => new HttpResponse('<html>Sign in to the network</html>', { headers: { 'content-type': 'text/html' } })));
+  server.use(
+    http.get(
+      '*/api/status',
+      () => new HttpResponse('<html>Sign in to the network</html>', { headers: { 'content-type': 'text/html' } }),
+    ),
+  );
   const answer = call(client.GET('/api/status'));
   await expect(answer).rejects.toBeInstanceOf(ApiError);
   await expect(answer).rejects.toMatchObject({ status: 0, code: 'unreadable' });

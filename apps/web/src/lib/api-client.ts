@@ -55,7 +55,12 @@ export async function call<A extends Answer>(pending: Promise<A>): Promise<Exclu
   if (ok) return answer.data as Exclude<A['data'], undefined>;
   const err = (answer.error as Partial<ErrorBody> | string | undefined) ?? undefined;
   const body = typeof err === 'object' ? err.error : undefined;
-  throw new ApiError(status, body?.code ?? 'http_error', body?.message ?? `Request failed (${status})`, body?.issues ?? []);
+  throw new ApiError(
+    status,
+    body?.code ?? 'http_error',
+    body?.message ?? `Request failed (${status})`,
+    body?.issues ?? [],
+  );
 }
 
 type GetParameters<P extends keyof ApiPaths> = ApiPaths[P] extends { get: { parameters: infer X } } ? X : never;
@@ -66,7 +71,12 @@ type UrlParameters = { path?: Record<string, unknown>; query?: Record<string, un
  * as a plain link, streaming the file to disk itself.
  */
 export function apiUrl<P extends keyof ApiPaths>(path: P, params: GetParameters<P>): string {
-  return createFinalURL(path, { baseUrl: '', params: params as UrlParameters, querySerializer: createQuerySerializer(), pathSerializer: defaultPathSerializer });
+  return createFinalURL(path, {
+    baseUrl: '',
+    params: params as UrlParameters,
+    querySerializer: createQuerySerializer(),
+    pathSerializer: defaultPathSerializer,
+  });
 }
 
 /** A file's bytes (or pasted text) as an import sends them: as they are, for the server to decode. */

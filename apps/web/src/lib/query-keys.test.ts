@@ -10,21 +10,42 @@ function cacheWith(...keys: ReadonlyArray<readonly unknown[]>) {
 }
 
 const keysOf = (client: QueryClient, filters: QueryFilters) =>
-  client.getQueryCache().findAll(filters).map((query) => query.queryKey);
+  client
+    .getQueryCache()
+    .findAll(filters)
+    .map((query) => query.queryKey);
 
 describe('query keys derived from the endpoint declarations', () => {
-  const spanishProgress = queryKey('/api/{language}/progress', { path: { language: 'spanish' }, query: { tz: 'Europe/Madrid' } });
-  const frenchProgress = queryKey('/api/{language}/progress', { path: { language: 'french' }, query: { tz: 'Europe/Madrid' } });
+  const spanishProgress = queryKey('/api/{language}/progress', {
+    path: { language: 'spanish' },
+    query: { tz: 'Europe/Madrid' },
+  });
+  const frenchProgress = queryKey('/api/{language}/progress', {
+    path: { language: 'french' },
+    query: { tz: 'Europe/Madrid' },
+  });
   const spanishStats = queryKey('/api/{language}/stats', { path: { language: 'spanish' } });
-  const batch = queryKey('/api/{language}', { path: { language: 'spanish' }, query: { limit: 15, unlearned: 'true', direction: 'recall' } });
-  const inContext = queryKey('/api/{language}', { path: { language: 'spanish' }, query: { limit: 15, unlearned: 'true', direction: 'recall' } }, 'with-sentence');
+  const batch = queryKey('/api/{language}', {
+    path: { language: 'spanish' },
+    query: { limit: 15, unlearned: 'true', direction: 'recall' },
+  });
+  const inContext = queryKey(
+    '/api/{language}',
+    { path: { language: 'spanish' }, query: { limit: 15, unlearned: 'true', direction: 'recall' } },
+    'with-sentence',
+  );
   const due = queryKey('/api/{language}/for-review', { path: { language: 'spanish' }, query: { direction: 'recall' } });
   const session = queryKey('/api/auth/session');
 
   it('a filter naming some parameters finds that language only, whatever the rest', () => {
     const client = cacheWith(spanishProgress, frenchProgress, spanishStats);
-    expect(keysOf(client, { queryKey: queryFilter('/api/{language}/progress', { path: { language: 'spanish' } }) })).toEqual([spanishProgress]);
-    expect(keysOf(client, { queryKey: queryFilter('/api/{language}/progress') })).toEqual([spanishProgress, frenchProgress]);
+    expect(
+      keysOf(client, { queryKey: queryFilter('/api/{language}/progress', { path: { language: 'spanish' } }) }),
+    ).toEqual([spanishProgress]);
+    expect(keysOf(client, { queryKey: queryFilter('/api/{language}/progress') })).toEqual([
+      spanishProgress,
+      frenchProgress,
+    ]);
   });
 
   it('a list picked out of an answer is a query of its own, beside the whole answer', () => {
@@ -38,6 +59,9 @@ describe('query keys derived from the endpoint declarations', () => {
     const client = cacheWith(session, batch, inContext, due, spanishStats, spanishProgress);
     expect(keysOf(client, { predicate: isSessionQuery })).toEqual([session]);
     expect(keysOf(client, { predicate: isQuizQuery })).toEqual([batch, inContext, due]);
-    expect(keysOf(client, { predicate: (query) => !isSessionQuery(query) && !isQuizQuery(query) })).toEqual([spanishStats, spanishProgress]);
+    expect(keysOf(client, { predicate: (query) => !isSessionQuery(query) && !isQuizQuery(query) })).toEqual([
+      spanishStats,
+      spanishProgress,
+    ]);
   });
 });

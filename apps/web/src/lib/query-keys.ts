@@ -5,7 +5,9 @@ import type { Query, QueryClient } from '@tanstack/react-query';
 export type GetPath = { [P in keyof ApiPaths]: ApiPaths[P] extends { get: unknown } ? P : never }[keyof ApiPaths];
 
 /** A GET's parameters as the client sends them (`{ path, query }`), typed from the endpoint's declaration. */
-export type GetParams<P extends GetPath> = ApiPaths[P] extends { get: { parameters: infer X } } ? Omit<X, 'header' | 'cookie'> : never;
+export type GetParams<P extends GetPath> = ApiPaths[P] extends { get: { parameters: infer X } }
+  ? Omit<X, 'header' | 'cookie'>
+  : never;
 
 type DeepPartial<T> = T extends object ? { [K in keyof T]?: DeepPartial<T[K]> } : T;
 
@@ -18,7 +20,10 @@ export const queryKey = <P extends GetPath>(path: P, ...[params, selection]: Key
   selection === undefined ? ([path, params ?? {}] as const) : ([path, params ?? {}, selection] as const);
 
 /** The parameters may be left out of a call that has none required. */
-type KeyArguments<P extends GetPath> = object extends GetParams<P> ? [params?: GetParams<P>, selection?: string] : [params: GetParams<P>, selection?: string];
+type KeyArguments<P extends GetPath> =
+  object extends GetParams<P>
+    ? [params?: GetParams<P>, selection?: string]
+    : [params: GetParams<P>, selection?: string];
 
 /**
  * The keys of every query of an endpoint (`[path]`), or of those whose parameters include `params` (TanStack

@@ -5,6 +5,7 @@ import { queryKey } from './query-keys';
 /** The learner's settings (visitors get the defaults): shared by quizzes, the theme and the settings page. */
 export const getSettings = () => call(client.GET('/api/settings'));
 
-export const settingsQueryOptions = () => queryOptions({ queryKey: queryKey('/api/settings'), queryFn: getSettings, staleTime: 5 * 60_000 });
+export const settingsQueryOptions = () =>
+  queryOptions({ queryKey: queryKey('/api/settings'), queryFn: getSettings, staleTime: 5 * 60_000 });
 
 export const useSettings = () => useQuery(settingsQueryOptions());

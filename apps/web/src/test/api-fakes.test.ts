@@ -8,12 +8,19 @@ afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
 const send = (method: string, path: string, body?: unknown) =>
-  fetch(new URL(path, location.origin), { method, ...(body === undefined ? {} : { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }) });
+  fetch(new URL(path, location.origin), {
+    method,
+    ...(body === undefined ? {} : { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }),
+  });
 
 describe('fake: an MSW handler typed from an endpoint declaration', () => {
   it("answers with the success body and the endpoint's own success status", async () => {
     server.use(fake('POST', '/api/contact', () => ({ ok: true })));
-    const answer = await send('POST', '/api/contact', { name: 'Ana', email: 'ana@example.com', message: 'Hello there, this is a message.' });
+    const answer = await send('POST', '/api/contact', {
+      name: 'Ana',
+      email: 'ana@example.com',
+      message: 'Hello there, this is a message.',
+    });
     expect(answer.status).toBe(201);
     expect(await answer.json()).toEqual({ ok: true });
   });
@@ -26,7 +33,13 @@ describe('fake: an MSW handler typed from an endpoint declaration', () => {
         return apiError(500, 'server_error', 'Something went wrong');
       }),
     );
-    const answer = await send('PATCH', '/api/spanish/12', { verdict: 'correct', typed: 'hola', answerId: 'a'.repeat(16), sessionId: 's'.repeat(16), direction: 'recall' });
+    const answer = await send('PATCH', '/api/spanish/12', {
+      verdict: 'correct',
+      typed: 'hola',
+      answerId: 'a'.repeat(16),
+      sessionId: 's'.repeat(16),
+      direction: 'recall',
+    });
     expect(answer.status).toBe(500);
     expect(seen[0]).toEqual({ language: 'spanish', id: 12 });
     expect(seen[2]).toMatchObject({ verdict: 'correct', typed: 'hola', direction: 'recall' });
@@ -34,7 +47,13 @@ describe('fake: an MSW handler typed from an endpoint declaration', () => {
 
   it('answers only the pinned language; a path its parameters refuse goes on to the next handler', async () => {
     server.use(
-      fake('GET', '/api/settings', () => ({ strictAccents: true, desiredRetention: 0.9, dailyGoal: 20, autoSpeak: false, theme: 'dark' })),
+      fake('GET', '/api/settings', () => ({
+        strictAccents: true,
+        desiredRetention: 0.9,
+        dailyGoal: 20,
+        autoSpeak: false,
+        theme: 'dark',
+      })),
       fake('GET', '/api/{language}/stats', { language: 'french' }, () => languageStats('french')),
     );
     expect(await (await send('GET', '/api/french/stats')).json()).toMatchObject({ language: 'french' });

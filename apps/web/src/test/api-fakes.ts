@@ -3,7 +3,19 @@
  * by @vocab/api, and handlers for the session. Pass the handlers to the test's MSW server (`server.use(...)`);
  * nothing here starts a server.
  */
-import { type AnyEndpoint, type Endpoint, type ErrorBody, type ErrorIssue, type LanguageCard, type LanguageCharts, type LanguageStats, type Summary, type UserData, type UserLanguage, allEndpoints } from '@vocab/api';
+import {
+  type AnyEndpoint,
+  type Endpoint,
+  type ErrorBody,
+  type ErrorIssue,
+  type LanguageCard,
+  type LanguageCharts,
+  type LanguageStats,
+  type Summary,
+  type UserData,
+  type UserLanguage,
+  allEndpoints,
+} from '@vocab/api';
 import { type LanguageCode, getLanguage } from '@vocab/core';
 import { type DefaultBodyType, http, type HttpHandler, HttpResponse, type JsonBodyType } from 'msw';
 import type { z } from 'zod';
@@ -14,7 +26,9 @@ type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
 type Pins<E extends Endpoint> = E['params'] extends z.ZodType ? Partial<z.input<E['params']>> : never;
 
 /** The body an endpoint answers with when it succeeds, as its declaration says. */
-export type Answer<E extends Endpoint> = E extends Endpoint ? Extract<Parsed<E['responses'][Extract<keyof E['responses'], 200 | 201>]>, DefaultBodyType> : never;
+export type Answer<E extends Endpoint> = E extends Endpoint
+  ? Extract<Parsed<E['responses'][Extract<keyof E['responses'], 200 | 201>]>, DefaultBodyType>
+  : never;
 
 /** What a fake received: the call's parameters, query and body, read by the endpoint's own schemas, and the request. */
 export interface FakeCall<E extends Endpoint> {
@@ -41,30 +55,66 @@ type Resolver<E extends Endpoint> = (call: FakeCall<E>) => FakeAnswer<E> | Promi
  * `/api/{language}` pattern also matches `/api/settings`) goes on to the next handler, and a query or body they
  * refuse is answered 400 as the server would.
  */
-export function fake<M extends Method, P extends Extract<AnyEndpoint, { method: M }>['path']>(method: M, path: P, answer: NoInfer<Resolver<Declared<M, P>>>): HttpHandler;
-export function fake<M extends Method, P extends Extract<AnyEndpoint, { method: M }>['path']>(method: M, path: P, pins: NoInfer<Pins<Declared<M, P>>>, answer: NoInfer<Resolver<Declared<M, P>>>): HttpHandler;
-export function fake(method: Method, path: string, ...args: [Resolver<never>] | [Record<string, string>, Resolver<never>]): HttpHandler {
-  const [pins, answer] = (args.length === 1 ? [{}, args[0]] : args) as [Record<string, string | undefined>, Resolver<Endpoint>];
+export function fake<M extends Method, P extends Extract<AnyEndpoint, { method: M }>['path']>(
+  method: M,
+  path: P,
+  answer: NoInfer<Resolver<Declared<M, P>>>,
+): HttpHandler;
+export function fake<M extends Method, P extends Extract<AnyEndpoint, { method: M }>['path']>(
+  method: M,
+  path: P,
+  pins: NoInfer<Pins<Declared<M, P>>>,
+  answer: NoInfer<Resolver<Declared<M, P>>>,
+): HttpHandler;
+export function fake(
+  method: Method,
+  path: string,
+  ...args: [Resolver<never>] | [Record<string, string>, Resolver<never>]
+): HttpHandler {
+  const [pins, answer] = (args.length === 1 ? [{}, args[0]] : args) as [
+    Record<string, string | undefined>,
+    Resolver<Endpoint>,
+  ];
   const declaration: Endpoint | undefined = allEndpoints.find((e) => e.method === method && e.path === path);
   if (!declaration) throw new Error(`No endpoint is declared as ${method} ${path}`);
   const status = Math.min(...Object.keys(declaration.responses).map(Number));
   const route = path.replace(/\{(\w+)\}/g, (_, name: string) => pins[name] ?? `:${name}`);
   const handlerOf = { GET: http.get, POST: http.post, PATCH: http.patch, DELETE: http.delete }[method];
   return handlerOf(route, async ({ request, params }) => {
-    const pathParams = declaration.params ? declaration.params.safeParse({ ...pins, ...params }) : { success: true as const, data: undefined };
+    const pathParams = declaration.params
+      ? declaration.params.safeParse({ ...pins, ...params })
+      : { success: true as const, data: undefined };
     if (!pathParams.success) return undefined;
     const url = new URL(request.url);
-    const query = declaration.query ? declaration.query.safeParse(Object.fromEntries(url.searchParams)) : { success: true as const, data: undefined };
+    const query = declaration.query
+      ? declaration.query.safeParse(Object.fromEntries(url.searchParams))
+      : { success: true as const, data: undefined };
     const text = await request.clone().text();
-    const body = declaration.body && !declaration.upload ? declaration.body.safeParse(text ? JSON.parse(text) : undefined) : { success: true as const, data: text };
-    if (!query.success || !body.success) return apiError(400, 'invalid_input', `The fake of ${method} ${path} refused the request`);
-    const answered: unknown = await answer({ params: pathParams.data, query: query.data, body: body.data, request } as FakeCall<Endpoint>);
-    return answered === undefined || answered instanceof Response ? answered : HttpResponse.json(answered as JsonBodyType, { status });
+    const body =
+      declaration.body && !declaration.upload
+        ? declaration.body.safeParse(text ? JSON.parse(text) : undefined)
+        : { success: true as const, data: text };
+    if (!query.success || !body.success)
+      return apiError(400, 'invalid_input', `The fake of ${method} ${path} refused the request`);
+    const answered: unknown = await answer({
+      params: pathParams.data,
+      query: query.data,
+      body: body.data,
+      request,
+    } as FakeCall<Endpoint>);
+    return answered === undefined || answered instanceof Response
+      ? answered
+      : HttpResponse.json(answered as JsonBodyType, { status });
   });
 }
 
 /** The API's error answer, `{ error: { code, message, issues } }`, with its status (issues for invalid input). */
-export const apiError = (status: number, code: string, message: string, issues?: ErrorIssue[]): HttpResponse<ErrorBody> =>
+export const apiError = (
+  status: number,
+  code: string,
+  message: string,
+  issues?: ErrorIssue[],
+): HttpResponse<ErrorBody> =>
   HttpResponse.json({ error: { code, message, ...(issues ? { issues } : {}) } }, { status });
 
 /** A landing card as GET /api/languages sends it, from the real catalogue. */
@@ -121,7 +171,10 @@ export const summary = (fields: Partial<Summary> = {}): Summary => ({
 
 /** `n` days from `start` (YYYY-MM-DD), each with `count(i)`. */
 export const dayCounts = (n: number, start: string, count: (i: number) => number = () => 0) =>
-  Array.from({ length: n }, (_, i) => ({ date: new Date(Date.parse(`${start}T00:00:00Z`) + i * 86_400_000).toISOString().slice(0, 10), count: count(i) }));
+  Array.from({ length: n }, (_, i) => ({
+    date: new Date(Date.parse(`${start}T00:00:00Z`) + i * 86_400_000).toISOString().slice(0, 10),
+    count: count(i),
+  }));
 
 /** GET /api/:language/progress: 90 days of history ending 2026-11-23, a 30-day forecast, nothing due. */
 export const languageCharts = (fields: Partial<LanguageCharts> = {}): LanguageCharts => ({
@@ -135,7 +188,8 @@ export const languageCharts = (fields: Partial<LanguageCharts> = {}): LanguageCh
 });
 
 /** Every language's progress, for screens that only glance at it (a language home's "next review"). */
-export const withCharts = (fields: Partial<LanguageCharts> = {}) => fake('GET', '/api/{language}/progress', () => languageCharts(fields));
+export const withCharts = (fields: Partial<LanguageCharts> = {}) =>
+  fake('GET', '/api/{language}/progress', () => languageCharts(fields));
 
 export const ACCOUNT: UserData = { _id: 'u1', username: 'ana' };
 

@@ -14,14 +14,25 @@ import { OfflineProvider } from '@/features/quiz/offline/offline-context';
 import { apiError, fake } from './api-fakes';
 
 /** What every screen asks besides its own data: default settings, an empty lexicon, no placement result, unless a test says otherwise. */
-export const defaultSettings: Settings = { strictAccents: false, desiredRetention: 0.9, dailyGoal: 20, autoSpeak: false, theme: 'system' };
+export const defaultSettings: Settings = {
+  strictAccents: false,
+  desiredRetention: 0.9,
+  dailyGoal: 20,
+  autoSpeak: false,
+  theme: 'system',
+};
 export const server = setupServer(
   fake('GET', '/api/settings', () => defaultSettings),
   fake('GET', '/api/{language}/lexicon', () => ({ entries: [] })),
   // A language home asks for the last placement result: none, unless a test says otherwise.
   fake('GET', '/api/{language}/placement', () => ({ result: null })),
   // And the deck's bands: a deck of one band, which the home does not show, unless a test says otherwise.
-  fake('GET', '/api/{language}/bands', () => ({ deckSize: 40, bandSize: 500, startRank: 1, bands: [{ first: 1, last: 40, words: 40, learned: 0 }] })),
+  fake('GET', '/api/{language}/bands', () => ({
+    deckSize: 40,
+    bandSize: 500,
+    startRank: 1,
+    bands: [{ first: 1, last: 40, words: 40, learned: 0 }],
+  })),
 );
 
 /** Starts MSW for a test file (an unhandled request fails the test) and fails a test that logs console.error. */
@@ -92,11 +103,18 @@ export interface Received {
   body: unknown;
 }
 
-type AnswerPath = '/api/{language}/{id}' | '/api/users/languages/{language}/quiz/answer-word/' | '/api/users/languages/{language}/quiz/answer-word-incorrectly';
+type AnswerPath =
+  | '/api/{language}/{id}'
+  | '/api/users/languages/{language}/quiz/answer-word/'
+  | '/api/users/languages/{language}/quiz/answer-word-incorrectly';
 type CorrectionPath = '/api/{language}/answers/{answerId}/undo' | '/api/{language}/answers/{answerId}/i-was-right';
 
 /** Answers every call of `paths` with `status(call)` (a saved answer's body at 200), and records it in `received`. */
-function recordCalls(method: 'PATCH' | 'POST', paths: ReadonlyArray<AnswerPath | CorrectionPath>, status: (call: number) => number): Received[] {
+function recordCalls(
+  method: 'PATCH' | 'POST',
+  paths: ReadonlyArray<AnswerPath | CorrectionPath>,
+  status: (call: number) => number,
+): Received[] {
   const received: Received[] = [];
   const answer = ({ request, body }: { request: Request; body: unknown }) => {
     received.push({ method: request.method, url: new URL(request.url), body: body ?? undefined });
@@ -104,17 +122,33 @@ function recordCalls(method: 'PATCH' | 'POST', paths: ReadonlyArray<AnswerPath |
     if (code !== 200) return apiError(code, 'server_error', 'Something went wrong');
     return { word: makeWord({ _id: '1', word: 'x', translation: 'x' }), scheduled: true };
   };
-  server.use(...paths.map((path) => (method === 'PATCH' ? fake('PATCH', path as AnswerPath, answer) : fake('POST', path as CorrectionPath, answer))));
+  server.use(
+    ...paths.map((path) =>
+      method === 'PATCH' ? fake('PATCH', path as AnswerPath, answer) : fake('POST', path as CorrectionPath, answer),
+    ),
+  );
   return received;
 }
 
 /** Answers every answer call (a language's quiz, the account's generic quiz) with `status`, 200 by default. Returns the requests, as they come. */
 export const recordAnswers = (status: (call: number) => number = () => 200): Received[] =>
-  recordCalls('PATCH', ['/api/{language}/{id}', '/api/users/languages/{language}/quiz/answer-word/', '/api/users/languages/{language}/quiz/answer-word-incorrectly'], status);
+  recordCalls(
+    'PATCH',
+    [
+      '/api/{language}/{id}',
+      '/api/users/languages/{language}/quiz/answer-word/',
+      '/api/users/languages/{language}/quiz/answer-word-incorrectly',
+    ],
+    status,
+  );
 
 /** Answers every "Undo" and "I was right" (POST /api/{language}/answers/{answerId}/…) with `status`. Returns the requests. */
 export const recordCorrections = (status: (call: number) => number = () => 200): Received[] =>
-  recordCalls('POST', ['/api/{language}/answers/{answerId}/undo', '/api/{language}/answers/{answerId}/i-was-right'], status);
+  recordCalls(
+    'POST',
+    ['/api/{language}/answers/{answerId}/undo', '/api/{language}/answers/{answerId}/i-was-right'],
+    status,
+  );
 
 /**
  * A phone's screen, whose primary pointer is a finger: jsdom has no matchMedia, so this stands in for one that says
@@ -122,9 +156,14 @@ export const recordCorrections = (status: (call: number) => number = () => 200):
  */
 export function onTouchScreen(): void {
   vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: query === '(pointer: coarse)', media: query, onchange: null,
-    addEventListener: () => undefined, removeEventListener: () => undefined,
-    addListener: () => undefined, removeListener: () => undefined, dispatchEvent: () => false,
+    matches: query === '(pointer: coarse)',
+    media: query,
+    onchange: null,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    dispatchEvent: () => false,
   }));
 }
 

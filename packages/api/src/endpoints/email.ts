@@ -65,7 +65,8 @@ export const emailEndpoints = {
   checkResetLink: endpoint({
     method: 'GET',
     path: '/api/auth/reset-link',
-    summary: "Whether a reset link's token can still set a password: 200, or 400 link_invalid when used, voided or expired",
+    summary:
+      "Whether a reset link's token can still set a password: 200, or 400 link_invalid when used, voided or expired",
     tag: 'auth',
     query: ResetLinkQuery,
     responses: { 200: OkBody },

@@ -13,7 +13,22 @@ import { statusEndpoints } from './status.js';
 import { transferEndpoints } from './transfer.js';
 import { userLanguageEndpoints } from './user-languages.js';
 
-export { accountEndpoints, authEndpoints, bandEndpoints, contactEndpoints, contentEndpoints, emailEndpoints, learningEndpoints, memoryEndpoints, placementEndpoints, settingsEndpoints, statsEndpoints, statusEndpoints, transferEndpoints, userLanguageEndpoints };
+export {
+  accountEndpoints,
+  authEndpoints,
+  bandEndpoints,
+  contactEndpoints,
+  contentEndpoints,
+  emailEndpoints,
+  learningEndpoints,
+  memoryEndpoints,
+  placementEndpoints,
+  settingsEndpoints,
+  statsEndpoints,
+  statusEndpoints,
+  transferEndpoints,
+  userLanguageEndpoints,
+};
 export { LanguagePath } from './language-path.js';
 export { WordsQuery } from './learning.js';
 export { RecordQuery } from './user-languages.js';
@@ -41,4 +56,6 @@ type Groups = typeof endpointGroups;
 /** The union of every declaration's type, from which the web's client takes its paths. */
 export type AnyEndpoint = { [G in keyof Groups]: Groups[G][keyof Groups[G]] }[keyof Groups];
 
-export const allEndpoints: readonly AnyEndpoint[] = Object.values(endpointGroups).flatMap((group) => Object.values(group) as AnyEndpoint[]);
+export const allEndpoints: readonly AnyEndpoint[] = Object.values(endpointGroups).flatMap(
+  (group) => Object.values(group) as AnyEndpoint[],
+);

@@ -1,7 +1,17 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint.js';
 import { OkBody } from '../common.js';
-import { AddWordBody, AnswerBody, AnswerResponse, DirectionQuery, LanguageStats, Lexicon, OwnWordBody, Word, WordList } from '../learning.js';
+import {
+  AddWordBody,
+  AnswerBody,
+  AnswerResponse,
+  DirectionQuery,
+  LanguageStats,
+  Lexicon,
+  OwnWordBody,
+  Word,
+  WordList,
+} from '../learning.js';
 import { LanguagePath } from './language-path.js';
 
 /**
@@ -14,7 +24,12 @@ export const WordsQuery = DirectionQuery.extend({
 });
 
 /** A word's id in a path: digits, read as the number the server works with. */
-const WordParams = LanguagePath.extend({ id: z.string().regex(/^\d{1,12}$/, 'id must be a word id').transform(Number) });
+const WordParams = LanguagePath.extend({
+  id: z
+    .string()
+    .regex(/^\d{1,12}$/, 'id must be a word id')
+    .transform(Number),
+});
 const AnswerParams = LanguagePath.extend({ answerId: AnswerBody.shape.answerId.unwrap() });
 
 const correction = <const A extends 'undo' | 'i-was-right'>(action: A, summary: string) =>

@@ -24,7 +24,8 @@ export const placementEndpoints = {
   finishPlacement: endpoint({
     method: 'POST',
     path: '/api/{language}/placement',
-    summary: 'Judges a finished test, marks the words below the level known and keeps the result; a visitor becomes a guest',
+    summary:
+      'Judges a finished test, marks the words below the level known and keeps the result; a visitor becomes a guest',
     tag: 'placement',
     params: LanguagePath,
     body: PlacementAnswers,

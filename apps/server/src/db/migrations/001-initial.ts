@@ -92,7 +92,11 @@ export function up(dialect: Dialect) {
       .addColumn('reviewed_at', 'bigint', (c) => c.notNull())
       .execute();
     await db.schema.createIndex('reviews_answer').unique().on('reviews').columns(['learner_id', 'answer_id']).execute();
-    await db.schema.createIndex('reviews_session').on('reviews').columns(['learner_id', 'session_id', 'word_id']).execute();
+    await db.schema
+      .createIndex('reviews_session')
+      .on('reviews')
+      .columns(['learner_id', 'session_id', 'word_id'])
+      .execute();
     await db.schema.createIndex('reviews_learner_time').on('reviews').columns(['learner_id', 'reviewed_at']).execute();
 
     await db.schema
@@ -123,6 +127,10 @@ export function up(dialect: Dialect) {
       .addColumn('last_error', 'text')
       .addColumn('sent_at', 'bigint')
       .execute();
-    await db.schema.createIndex('contact_outbox').on('contact_messages').columns(['status', 'next_attempt_at']).execute();
+    await db.schema
+      .createIndex('contact_outbox')
+      .on('contact_messages')
+      .columns(['status', 'next_attempt_at'])
+      .execute();
   };
 }

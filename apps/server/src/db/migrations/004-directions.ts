@@ -13,9 +13,15 @@ export function up(dialect: Dialect) {
   return async (db: Kysely<unknown>): Promise<void> => {
     if (dialect === 'postgres') {
       // Kysely runs a PostgreSQL migration in a transaction already.
-      await db.schema.alterTable('progress').addColumn('direction', 'text', (c) => c.notNull().defaultTo('forward').check(isDirection)).execute();
+      await db.schema
+        .alterTable('progress')
+        .addColumn('direction', 'text', (c) => c.notNull().defaultTo('forward').check(isDirection))
+        .execute();
       await db.schema.alterTable('progress').dropConstraint('progress_pk').execute();
-      await db.schema.alterTable('progress').addPrimaryKeyConstraint('progress_pk', ['learner_id', 'word_id', 'direction']).execute();
+      await db.schema
+        .alterTable('progress')
+        .addPrimaryKeyConstraint('progress_pk', ['learner_id', 'word_id', 'direction'])
+        .execute();
       await db.schema.dropIndex('progress_due').execute();
       await addDirections(db);
       return;
@@ -30,9 +36,16 @@ export function up(dialect: Dialect) {
 
 async function addDirections(db: Kysely<unknown>): Promise<void> {
   await db.schema.createIndex('progress_due').on('progress').columns(['learner_id', 'direction', 'due']).execute();
-  await db.schema.alterTable('reviews').addColumn('direction', 'text', (c) => c.notNull().defaultTo('forward').check(isDirection)).execute();
+  await db.schema
+    .alterTable('reviews')
+    .addColumn('direction', 'text', (c) => c.notNull().defaultTo('forward').check(isDirection))
+    .execute();
   await db.schema.dropIndex('reviews_session').execute();
-  await db.schema.createIndex('reviews_session').on('reviews').columns(['learner_id', 'session_id', 'word_id', 'direction']).execute();
+  await db.schema
+    .createIndex('reviews_session')
+    .on('reviews')
+    .columns(['learner_id', 'session_id', 'word_id', 'direction'])
+    .execute();
 }
 
 async function rebuildSqliteProgress(db: Kysely<unknown>): Promise<void> {

@@ -6,8 +6,15 @@ import { type Kysely, sql } from 'kysely';
  * (docs/performance.md). A word's language never changes, so the copy cannot drift.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema.alterTable('progress').addColumn('language', 'text', (c) => c.notNull().defaultTo('')).execute();
+  await db.schema
+    .alterTable('progress')
+    .addColumn('language', 'text', (c) => c.notNull().defaultTo(''))
+    .execute();
   await sql`update progress set language = (select w.language from words w where w.id = progress.word_id)`.execute(db);
   await db.schema.dropIndex('progress_due').execute();
-  await db.schema.createIndex('progress_due').on('progress').columns(['learner_id', 'language', 'direction', 'due']).execute();
+  await db.schema
+    .createIndex('progress_due')
+    .on('progress')
+    .columns(['learner_id', 'language', 'direction', 'due'])
+    .execute();
 }

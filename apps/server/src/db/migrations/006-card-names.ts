@@ -25,7 +25,9 @@ export function up(dialect: Dialect) {
         await sql`alter table ${sql.table(table)} drop constraint ${sql.ref(`${table}_direction_check`)}`.execute(db);
         await sql`alter table ${sql.table(table)} alter column direction drop default`.execute(db);
         await sql`update ${sql.table(table)} set direction = ${RENAMED[table]}`.execute(db);
-        await sql`alter table ${sql.table(table)} add constraint ${sql.ref(`${table}_direction_check`)} check (${sql.raw(NEW_CHECK)})`.execute(db);
+        await sql`alter table ${sql.table(table)} add constraint ${sql.ref(`${table}_direction_check`)} check (${sql.raw(NEW_CHECK)})`.execute(
+          db,
+        );
       }
       return;
     }
@@ -47,7 +49,9 @@ async function rebuildSqliteTable(db: Kysely<unknown>, table: Table): Promise<vo
     .replace(/\s+default\s+'forward'/i, '')
     .replace(/^create table\s+("?)\w+\1/i, `create table "${table}_rebuilt"`);
   await sql.raw(rebuilt).execute(db);
-  const columns = (await sql<{ name: string }>`select name from pragma_table_info(${table})`.execute(db)).rows.map((c) => c.name);
+  const columns = (await sql<{ name: string }>`select name from pragma_table_info(${table})`.execute(db)).rows.map(
+    (c) => c.name,
+  );
   const values = columns.map((c) => (c === 'direction' ? RENAMED[table] : sql.ref(c)));
   await sql`insert into ${sql.table(`${table}_rebuilt`)} (${sql.join(columns.map((c) => sql.ref(c)))})
     select ${sql.join(values)} from ${sql.table(table)}`.execute(db);

@@ -5,5 +5,8 @@ import type { Kysely } from 'kysely';
  * another word shares its English ("you" → "informal, one person"). Filled by the deck loader.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema.alterTable('words').addColumn('hint', 'text', (c) => c.notNull().defaultTo('')).execute();
+  await db.schema
+    .alterTable('words')
+    .addColumn('hint', 'text', (c) => c.notNull().defaultTo(''))
+    .execute();
 }

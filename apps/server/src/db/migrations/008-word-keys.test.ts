@@ -16,7 +16,11 @@ for (const database of TEST_DATABASES) {
       const k = tdb.db.kysely as unknown as Kysely<Record<string, Record<string, unknown>>>;
       await k.insertInto('users').values({ id: 'u1', created_at: 0 }).execute();
       // Two spellings of one own word, as PostgreSQL's case-sensitive index let in before.
-      for (const [language, word, owner] of [['portuguese', 'NÃO', null], ['german', 'Rennwort', 'u1'], ['german', 'rennwort', 'u1']] as const) {
+      for (const [language, word, owner] of [
+        ['portuguese', 'NÃO', null],
+        ['german', 'Rennwort', 'u1'],
+        ['german', 'rennwort', 'u1'],
+      ] as const) {
         await k.insertInto('words').values({ language, word, translation: 'x', rank: 1, owner_id: owner }).execute();
       }
 

@@ -17,7 +17,10 @@ const CHUNK = 500;
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   const key = (word: string) => word.normalize('NFC').toLowerCase();
-  await db.schema.alterTable('words').addColumn('word_key', 'text', (c) => c.notNull().defaultTo('')).execute();
+  await db.schema
+    .alterTable('words')
+    .addColumn('word_key', 'text', (c) => c.notNull().defaultTo(''))
+    .execute();
   const rows = await sql<{ id: number; language: string; word: string; owner_id: string | null }>`
     select id, language, word, owner_id from words order by id`.execute(db);
   const seen = new Set<string>();
@@ -32,8 +35,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   });
   for (let i = 0; i < updates.length; i += CHUNK) {
     const chunk = updates.slice(i, i + CHUNK);
-    const cases = sql.join(chunk.map((u) => sql`when ${u.id} then ${u.key}`), sql` `);
-    await sql`update words set word_key = case id ${cases} end where id in (${sql.join(chunk.map((u) => u.id))})`.execute(db);
+    const cases = sql.join(
+      chunk.map((u) => sql`when ${u.id} then ${u.key}`),
+      sql` `,
+    );
+    await sql`update words set word_key = case id ${cases} end where id in (${sql.join(chunk.map((u) => u.id))})`.execute(
+      db,
+    );
   }
   await db.schema
     .createIndex('words_owner_key_unique')

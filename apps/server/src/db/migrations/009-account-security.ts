@@ -10,7 +10,10 @@ import type { Kysely } from 'kysely';
  * - login_throttle: per account, attempts from unknown browsers; past a few, each waits a growing delay.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema.alterTable('sessions').addColumn('user_agent', 'text', (c) => c.notNull().defaultTo('')).execute();
+  await db.schema
+    .alterTable('sessions')
+    .addColumn('user_agent', 'text', (c) => c.notNull().defaultTo(''))
+    .execute();
 
   await db.schema
     .createTable('known_devices')

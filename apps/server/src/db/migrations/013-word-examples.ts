@@ -6,6 +6,12 @@ import type { Kysely } from 'kysely';
  * words, and by the add-word form or an import for a learner's own words; empty where a word has none.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema.alterTable('words').addColumn('example', 'text', (c) => c.notNull().defaultTo('')).execute();
-  await db.schema.alterTable('words').addColumn('example_translation', 'text', (c) => c.notNull().defaultTo('')).execute();
+  await db.schema
+    .alterTable('words')
+    .addColumn('example', 'text', (c) => c.notNull().defaultTo(''))
+    .execute();
+  await db.schema
+    .alterTable('words')
+    .addColumn('example_translation', 'text', (c) => c.notNull().defaultTo(''))
+    .execute();
 }

@@ -8,5 +8,9 @@ import type { Kysely } from 'kysely';
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('reminder_settings').addColumn('utc_hour', 'integer').execute();
-  await db.schema.createIndex('reminder_settings_utc_hour').on('reminder_settings').columns(['enabled', 'utc_hour']).execute();
+  await db.schema
+    .createIndex('reminder_settings_utc_hour')
+    .on('reminder_settings')
+    .columns(['enabled', 'utc_hour'])
+    .execute();
 }

@@ -39,12 +39,21 @@ export class AccountRepository {
       .orderBy('last_seen_at', 'desc')
       .orderBy('created_at', 'desc')
       .execute();
-    return rows.map((r) => ({ tokenHash: r.token_hash, userAgent: r.user_agent, createdAt: Number(r.created_at), lastSeenAt: Number(r.last_seen_at) }));
+    return rows.map((r) => ({
+      tokenHash: r.token_hash,
+      userAgent: r.user_agent,
+      createdAt: Number(r.created_at),
+      lastSeenAt: Number(r.last_seen_at),
+    }));
   }
 
   /** Deletes one of the account's sessions; false when it has none by that hash (the where on user_id authorises). */
   async deleteSession(userId: string, tokenHash: string): Promise<boolean> {
-    const result = await this.db.deleteFrom('sessions').where('user_id', '=', userId).where('token_hash', '=', tokenHash).executeTakeFirst();
+    const result = await this.db
+      .deleteFrom('sessions')
+      .where('user_id', '=', userId)
+      .where('token_hash', '=', tokenHash)
+      .executeTakeFirst();
     return Number(result.numDeletedRows) > 0;
   }
 

@@ -16,7 +16,11 @@ export function accountRoutes(accounts: AccountService, sessions: SessionManager
     }));
 
     serve(app, accountEndpoints.revokeSession, async (request, reply) => {
-      const { current } = await accounts.revokeSession(requireAccount(request), request.params.id, request.sessionTokenHash);
+      const { current } = await accounts.revokeSession(
+        requireAccount(request),
+        request.params.id,
+        request.sessionTokenHash,
+      );
       if (current) await sessions.end(request, reply);
       return { ok: true as const };
     });

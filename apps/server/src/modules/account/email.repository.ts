@@ -26,19 +26,34 @@ export interface MailableAccount {
 export const addressKey = (address: string): string => address.trim().toLowerCase();
 
 /** What makes a link usable: mailed for this purpose, not used (nor voided, which deletes it), not expired. */
-const usable = (tokenHash: string, purpose: TokenPurpose, now: number) => (eb: ExpressionBuilder<Database, 'email_tokens'>) =>
-  eb.and([eb('token_hash', '=', tokenHash), eb('purpose', '=', purpose), eb('used_at', 'is', null), eb('expires_at', '>', now)]);
+const usable =
+  (tokenHash: string, purpose: TokenPurpose, now: number) => (eb: ExpressionBuilder<Database, 'email_tokens'>) =>
+    eb.and([
+      eb('token_hash', '=', tokenHash),
+      eb('purpose', '=', purpose),
+      eb('used_at', 'is', null),
+      eb('expires_at', '>', now),
+    ]);
 
 /** Marks a link used if it was unused and unexpired, in one atomic UPDATE: a link opened twice at once works once. */
 const useToken = (db: Kysely<Database>, tokenHash: string, purpose: TokenPurpose, now: number) =>
-  db.updateTable('email_tokens').set({ used_at: now }).where(usable(tokenHash, purpose, now)).returning(['user_id', 'address']).executeTakeFirst();
+  db
+    .updateTable('email_tokens')
+    .set({ used_at: now })
+    .where(usable(tokenHash, purpose, now))
+    .returning(['user_id', 'address'])
+    .executeTakeFirst();
 
 /**
  * Voids every reset link of the account not used yet, in the caller's unit of work: a link mailed before the
  * password changed, the address was removed or another one confirmed must not outlive that change.
  */
 export const voidResetLinks = (db: Kysely<Database>, userId: string) =>
-  db.deleteFrom('email_tokens').where('user_id', '=', userId).where('purpose', '=', 'reset').where('used_at', 'is', null)
+  db
+    .deleteFrom('email_tokens')
+    .where('user_id', '=', userId)
+    .where('purpose', '=', 'reset')
+    .where('used_at', 'is', null)
     .execute();
 
 /** Kysely only: confirmed addresses (account_emails) and single-use link tokens (email_tokens, hashed). */
@@ -49,7 +64,11 @@ export class EmailRepository {
   ) {}
 
   async confirmed(userId: string): Promise<string | null> {
-    const row = await this.db.selectFrom('account_emails').select('address').where('user_id', '=', userId).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('account_emails')
+      .select('address')
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
     return row?.address ?? null;
   }
 
@@ -77,12 +96,24 @@ export class EmailRepository {
   async createToken(t: NewToken, mail: Mail): Promise<void> {
     await this.write(async (trx) => {
       if (t.purpose === 'confirm') {
-        await trx.deleteFrom('email_tokens').where('user_id', '=', t.userId).where('purpose', '=', 'confirm')
-          .where('used_at', 'is', null).execute();
+        await trx
+          .deleteFrom('email_tokens')
+          .where('user_id', '=', t.userId)
+          .where('purpose', '=', 'confirm')
+          .where('used_at', 'is', null)
+          .execute();
       }
       await trx
         .insertInto('email_tokens')
-        .values({ token_hash: t.tokenHash, user_id: t.userId, purpose: t.purpose, address: t.address, created_at: t.now, expires_at: t.expiresAt, used_at: null })
+        .values({
+          token_hash: t.tokenHash,
+          user_id: t.userId,
+          purpose: t.purpose,
+          address: t.address,
+          created_at: t.now,
+          expires_at: t.expiresAt,
+          used_at: null,
+        })
         .execute();
       await queueMail(trx, mail, t.now);
     });
@@ -96,19 +127,34 @@ export class EmailRepository {
    * Confirms the address a link was mailed to. `noticeToOld` composes the mail that tells the address it replaces
    * (if any, and different): queued in the same unit of work, so the change and the notice go together.
    */
-  async confirm(tokenHash: string, now: number, noticeToOld?: (old: string, address: string) => Omit<Mail, 'userId'>): Promise<string | null> {
+  async confirm(
+    tokenHash: string,
+    now: number,
+    noticeToOld?: (old: string, address: string) => Omit<Mail, 'userId'>,
+  ): Promise<string | null> {
     return this.write(async (trx) => {
       const used = await useToken(trx, tokenHash, 'confirm', now);
       if (!used?.address) return null;
-      const previous = await trx.selectFrom('account_emails').select(['address', 'address_key']).where('user_id', '=', used.user_id).executeTakeFirst();
+      const previous = await trx
+        .selectFrom('account_emails')
+        .select(['address', 'address_key'])
+        .where('user_id', '=', used.user_id)
+        .executeTakeFirst();
       if (noticeToOld && previous && previous.address_key !== addressKey(used.address)) {
         await queueMail(trx, { ...noticeToOld(previous.address, used.address), userId: used.user_id }, now);
       }
-      const row = { user_id: used.user_id, address: used.address, address_key: addressKey(used.address), confirmed_at: now };
+      const row = {
+        user_id: used.user_id,
+        address: used.address,
+        address_key: addressKey(used.address),
+        confirmed_at: now,
+      };
       await trx
         .insertInto('account_emails')
         .values(row)
-        .onConflict((oc) => oc.column('user_id').doUpdateSet({ address: row.address, address_key: row.address_key, confirmed_at: now }))
+        .onConflict((oc) =>
+          oc.column('user_id').doUpdateSet({ address: row.address, address_key: row.address_key, confirmed_at: now }),
+        )
         .execute();
       await voidResetLinks(trx, used.user_id);
       return used.address;
@@ -121,7 +167,11 @@ export class EmailRepository {
    */
   /** Whether a reset link can still be used: mailed, not used, not voided, not expired. */
   async resetLinkUsable(tokenHash: string, now: number): Promise<boolean> {
-    const row = await this.db.selectFrom('email_tokens').select('user_id').where(usable(tokenHash, 'reset', now)).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('email_tokens')
+      .select('user_id')
+      .where(usable(tokenHash, 'reset', now))
+      .executeTakeFirst();
     return row !== undefined;
   }
 
@@ -171,6 +221,9 @@ export class EmailRepository {
 
   /** Links past their expiry, and used ones, are of no further use. */
   async purgeTokens(now: number): Promise<void> {
-    await this.db.deleteFrom('email_tokens').where((eb) => eb.or([eb('expires_at', '<=', now), eb('used_at', 'is not', null)])).execute();
+    await this.db
+      .deleteFrom('email_tokens')
+      .where((eb) => eb.or([eb('expires_at', '<=', now), eb('used_at', 'is not', null)]))
+      .execute();
   }
 }

@@ -15,7 +15,8 @@ const CONFIRM_PER_ACCOUNT: Limit = { max: 5, windowMs: 60 * 60_000 };
 export const confirmLimitKey = (userId: string) => `email:user:${userId}`;
 
 /** The same answer for a link that never existed, was used, or expired: a token tells nothing about an account. */
-export const linkInvalid = () => badRequest('link_invalid', 'This link has expired or was already used. Ask for a new one.');
+export const linkInvalid = () =>
+  badRequest('link_invalid', 'This link has expired or was already used. Ask for a new one.');
 export const emailUnavailable = () => new AppError(409, 'email_unavailable', 'This server cannot send email.');
 
 /** Where a link of each purpose opens in the app. */
@@ -64,7 +65,10 @@ export class EmailService {
   ) {}
 
   async state(learner: Learner): Promise<AccountEmail> {
-    const [address, pending] = await Promise.all([this.emails.confirmed(learner.id), this.emails.pending(learner.id, this.clock())]);
+    const [address, pending] = await Promise.all([
+      this.emails.confirmed(learner.id),
+      this.emails.pending(learner.id, this.clock()),
+    ]);
     return { available: this.mailer !== null, address, pending: pending === address ? null : pending };
   }
 
@@ -99,7 +103,11 @@ export class EmailService {
 
   async confirm(token: string): Promise<string> {
     // The old address hears of the change: a session taken over must not quietly move the account's mail elsewhere.
-    const address = await this.emails.confirm(sha256(token), this.clock(), this.mailer ? emailChangedNotice : undefined);
+    const address = await this.emails.confirm(
+      sha256(token),
+      this.clock(),
+      this.mailer ? emailChangedNotice : undefined,
+    );
     if (!address) throw linkInvalid();
     void this.mailer?.kick();
     return address;

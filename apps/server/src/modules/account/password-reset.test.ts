@@ -28,32 +28,55 @@ for (const database of TEST_DATABASES) {
       await learnerWithAddress(s, 'known', 'known@example.com');
       const answers = new Set<string>();
       const ask = async (who: 'known' | 'unknown', i: number) => {
-        const res = await forgot(s, who === 'known' ? (i % 2 ? 'Known@Example.com' : 'known') : `nobody${i}@example.com`);
-        answers.add(JSON.stringify({ status: res.statusCode, body: res.json() as unknown, type: res.headers['content-type'], cache: res.headers['cache-control'] }));
+        const res = await forgot(
+          s,
+          who === 'known' ? (i % 2 ? 'Known@Example.com' : 'known') : `nobody${i}@example.com`,
+        );
+        answers.add(
+          JSON.stringify({
+            status: res.statusCode,
+            body: res.json() as unknown,
+            type: res.headers['content-type'],
+            cache: res.headers['cache-control'],
+          }),
+        );
       };
       for (let i = 0; i < 3; i++) {
         for (const who of i % 2 ? (['known', 'unknown'] as const) : (['unknown', 'known'] as const)) await ask(who, i);
       }
-      expect([...answers]).toEqual([JSON.stringify({ status: 202, body: { ok: true }, type: 'application/json; charset=utf-8', cache: 'no-store' })]);
+      expect([...answers]).toEqual([
+        JSON.stringify({ status: 202, body: { ok: true }, type: 'application/json; charset=utf-8', cache: 'no-store' }),
+      ]);
       // That the answer's time tells nothing either is a timing, measured by `npm run bench:forgot-password`.
 
       const received = await s.mails(3);
       await new Promise((r) => setTimeout(r, 200));
       expect(s.smtp.received).toHaveLength(3);
-      expect(received.map((m) => m.headers.to)).toEqual(['known@example.com', 'known@example.com', 'known@example.com']);
+      expect(received.map((m) => m.headers.to)).toEqual([
+        'known@example.com',
+        'known@example.com',
+        'known@example.com',
+      ]);
       expect(received[0]?.headers.subject).toBe('Reset your Vocab password');
     });
 
     it('sends nothing for a username whose address is not confirmed', async () => {
       const s = await setup();
       const { cookie } = await loginAs(s.app, 'unconfirmed', PASSWORD);
-      await s.app.inject({ method: 'POST', url: '/api/account/email', headers: { cookie }, payload: { address: 'pending@example.com' } });
+      await s.app.inject({
+        method: 'POST',
+        url: '/api/account/email',
+        headers: { cookie },
+        payload: { address: 'pending@example.com' },
+      });
       await s.mails(1);
       expect((await forgot(s, 'unconfirmed')).statusCode).toBe(202);
       expect((await forgot(s, 'pending@example.com')).statusCode).toBe(202);
       await s.app.email.settle();
       await new Promise((r) => setTimeout(r, 200));
-      expect(s.smtp.received.map((m) => /Subject: (.*)/.exec(m)?.[1])).toEqual(['Confirm your email address for Vocab']);
+      expect(s.smtp.received.map((m) => /Subject: (.*)/.exec(m)?.[1])).toEqual([
+        'Confirm your email address for Vocab',
+      ]);
     });
 
     it('sets a new password by the link once, ending every session of the account', async () => {
@@ -69,7 +92,9 @@ for (const database of TEST_DATABASES) {
       const done = await reset(s, token);
       expect(done.statusCode).toBe(200);
       for (const c of [cookie, `sid=${other.cookies.find((k) => k.name === 'sid')?.value ?? ''}`]) {
-        expect((await s.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie: c } })).json()).toEqual({ user: null });
+        expect(
+          (await s.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie: c } })).json(),
+        ).toEqual({ user: null });
       }
       expect((await login(s, 'forgetful', PASSWORD)).statusCode).toBe(401);
       expect((await login(s, 'forgetful', NEW_PASSWORD)).statusCode).toBe(200);
@@ -127,7 +152,10 @@ for (const database of TEST_DATABASES) {
       for (let i = 0; i < 20; i++) {
         const identifier = i % 2 ? 'target' : 'TARGET@EXAMPLE.COM';
         const res = await s.app.inject({
-          method: 'POST', url: '/api/auth/forgot-password', headers: from(i), payload: { identifier },
+          method: 'POST',
+          url: '/api/auth/forgot-password',
+          headers: from(i),
+          payload: { identifier },
         });
         expect(res.statusCode).toBe(202);
       }
@@ -177,7 +205,8 @@ for (const database of TEST_DATABASES) {
     it('says whether a link still works before a password is typed: fresh yes; used, unknown or malformed no', async () => {
       const s = await setup();
       await learnerWithAddress(s, 'checker', 'checker@example.com');
-      const check = (token: string) => s.app.inject({ method: 'GET', url: `/api/auth/reset-link?token=${encodeURIComponent(token)}` });
+      const check = (token: string) =>
+        s.app.inject({ method: 'GET', url: `/api/auth/reset-link?token=${encodeURIComponent(token)}` });
       await forgot(s, 'checker');
       const token = tokenIn((await s.mails(1))[0]?.text ?? '');
 

@@ -66,7 +66,9 @@ export class PasswordReset {
     const key = identifier.includes('@') ? addressKey(identifier) : usernameKey(identifier);
     await this.limiter.hit(`reset:ip:${requester.ip}`, RESET_PER_CLIENT);
     let go = (): void => undefined;
-    const answered = new Promise<void>((resolve) => { go = resolve; });
+    const answered = new Promise<void>((resolve) => {
+      go = resolve;
+    });
     const work: Promise<void> = answered
       .then(() => this.mailLinks(identifier, key, mailer, requester))
       .catch((err: unknown) => this.log.warn({ err }, 'password reset mail could not be queued'))

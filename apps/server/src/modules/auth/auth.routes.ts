@@ -13,7 +13,12 @@ const loginResponse = (learner: Learner): LoginResponse => ({ ...userData(learne
 /** After a signup that gave an address: its confirmation link is mailed (modules/account EmailService). */
 export type ConfirmAtSignup = (learner: Learner, address: string) => Promise<void>;
 
-export function authRoutes(auth: AuthService, sessions: SessionManager, guard: LoginGuard, confirmAtSignup?: ConfirmAtSignup): FastifyPluginAsync {
+export function authRoutes(
+  auth: AuthService,
+  sessions: SessionManager,
+  guard: LoginGuard,
+  confirmAtSignup?: ConfirmAtSignup,
+): FastifyPluginAsync {
   return async (app) => {
     serve(app, authEndpoints.signup, async (request, reply) => {
       const learner = await auth.signup(request.body, request.ip, request.learner);

@@ -18,7 +18,8 @@ describeEachDatabase('auth', (ctx) => {
   });
 
   it('answers GET /api/auth/session with 200 and user null for a visitor and a guest, and the user when logged in', async () => {
-    const session = (cookie?: string) => ctx().app.inject({ method: 'GET', url: '/api/auth/session', headers: cookie ? { cookie } : {} });
+    const session = (cookie?: string) =>
+      ctx().app.inject({ method: 'GET', url: '/api/auth/session', headers: cookie ? { cookie } : {} });
     const visitor = await session();
     expect(visitor.statusCode).toBe(200);
     expect(visitor.json()).toEqual({ user: null });
@@ -31,13 +32,15 @@ describeEachDatabase('auth', (ctx) => {
     expect((await session(cookie)).json()).toEqual({ user: { _id: userId, username: 'nora' } });
   });
 
-  it('logs the new account in at signup, rotating a guest\'s session into it', async () => {
+  it("logs the new account in at signup, rotating a guest's session into it", async () => {
     const fresh = await signup({ username: 'olga', password: 'correct horse' });
     expect(fresh.statusCode).toBe(201);
     expect((await me(sessionCookie(fresh))).json()).toEqual({ _id: fresh.json().userData._id, username: 'olga' });
 
     const words = (await ctx().app.inject({ method: 'GET', url: '/api/spanish' })).json<Array<{ _id: string }>>();
-    const guestCookie = sessionCookie(await ctx().app.inject({ method: 'PATCH', url: `/api/spanish/${words[0]?._id}` }));
+    const guestCookie = sessionCookie(
+      await ctx().app.inject({ method: 'PATCH', url: `/api/spanish/${words[0]?._id}` }),
+    );
     const upgraded = await signup({ username: 'pia', password: 'correct horse' }, { cookie: guestCookie });
     const accountCookie = sessionCookie(upgraded);
     expect(accountCookie).not.toBe(guestCookie);
@@ -45,25 +48,45 @@ describeEachDatabase('auth', (ctx) => {
     expect((await me(accountCookie)).json().username).toBe('pia');
   });
 
-  it('makes the languages a guest practised the account\'s languages, at signup and at login', async () => {
+  it("makes the languages a guest practised the account's languages, at signup and at login", async () => {
     const practise = async (language: string, cookie?: string) => {
-      const words = (await ctx().app.inject({ method: 'GET', url: `/api/${language}`, headers: cookie ? { cookie } : {} })).json<Array<{ _id: string }>>();
-      const res = await ctx().app.inject({ method: 'PATCH', url: `/api/${language}/${words[0]?._id}`, headers: cookie ? { cookie } : {} });
+      const words = (
+        await ctx().app.inject({ method: 'GET', url: `/api/${language}`, headers: cookie ? { cookie } : {} })
+      ).json<Array<{ _id: string }>>();
+      const res = await ctx().app.inject({
+        method: 'PATCH',
+        url: `/api/${language}/${words[0]?._id}`,
+        headers: cookie ? { cookie } : {},
+      });
       return cookie ?? sessionCookie(res);
     };
     const languagesOf = async (cookie: string) => {
       const userId = (await me(cookie)).json()._id as string;
-      const list = await ctx().app.inject({ method: 'GET', url: `/api/users/languages/${userId}`, headers: { cookie } });
+      const list = await ctx().app.inject({
+        method: 'GET',
+        url: `/api/users/languages/${userId}`,
+        headers: { cookie },
+      });
       return list.json<Array<{ language: string; learnedCount: number }>>().map((l) => [l.language, l.learnedCount]);
     };
 
     const guest = await practise('italian');
     await practise('german', guest);
     const account = sessionCookie(await signup({ username: 'quinn', password: 'correct horse' }, { cookie: guest }));
-    expect((await languagesOf(account)).sort()).toEqual([['german', 1], ['italian', 1]]);
+    expect((await languagesOf(account)).sort()).toEqual([
+      ['german', 1],
+      ['italian', 1],
+    ]);
 
     const second = await practise('french');
-    const login = sessionCookie(await ctx().app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'quinn', password: 'correct horse' }, headers: { cookie: second } }));
+    const login = sessionCookie(
+      await ctx().app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { username: 'quinn', password: 'correct horse' },
+        headers: { cookie: second },
+      }),
+    );
     expect((await languagesOf(login)).map(([l]) => l).sort()).toEqual(['french', 'german', 'italian']);
   });
 
@@ -85,7 +108,11 @@ describeEachDatabase('auth', (ctx) => {
     const ok = await login({ username: 'ana', password: 'correct horse' });
     expect(ok.statusCode).toBe(200);
     // The user at the top level too (clients of the original API read either); never more than id and name.
-    expect(ok.json()).toEqual({ _id: res.json().userData._id, username: 'Ana', userData: { _id: res.json().userData._id, username: 'Ana' } });
+    expect(ok.json()).toEqual({
+      _id: res.json().userData._id,
+      username: 'Ana',
+      userData: { _id: res.json().userData._id, username: 'Ana' },
+    });
     const cookie = ok.cookies.find((c) => c.name === 'sid');
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
     expect(cookie?.value.length).toBeGreaterThanOrEqual(22);
@@ -98,7 +125,9 @@ describeEachDatabase('auth', (ctx) => {
     expect(dup.statusCode).toBe(409);
     expect(dup.json().error.code).toBe('username_taken');
 
-    const racers = await Promise.all(Array.from({ length: 6 }, () => signup({ username: 'carla', password: 'correct horse' })));
+    const racers = await Promise.all(
+      Array.from({ length: 6 }, () => signup({ username: 'carla', password: 'correct horse' })),
+    );
     expect(racers.filter((r) => r.statusCode === 201)).toHaveLength(1);
     expect(racers.filter((r) => r.statusCode === 409)).toHaveLength(5);
     const rows = await ctx().db.kysely.selectFrom('users').select('id').where('username_key', '=', 'carla').execute();
@@ -163,7 +192,8 @@ describeEachDatabase('auth', (ctx) => {
 
   it('rate-limits login per account with 429 and Retry-After', async () => {
     await signup({ username: 'jose', password: 'correct horse' });
-    for (let i = 0; i < 10; i++) expect((await login({ username: 'jose', password: 'nope nope' })).statusCode).toBe(401);
+    for (let i = 0; i < 10; i++)
+      expect((await login({ username: 'jose', password: 'nope nope' })).statusCode).toBe(401);
     const limited = await login({ username: 'jose', password: 'correct horse' });
     expect(limited.statusCode).toBe(429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
@@ -176,16 +206,28 @@ describeEachDatabase('auth', (ctx) => {
     expect(foreign.statusCode).toBe(403);
     const crossSite = await signup({ username: 'kiko', password: 'correct horse' }, { 'sec-fetch-site': 'cross-site' });
     expect(crossSite.statusCode).toBe(403);
-    const sameOrigin = await signup({ username: 'kiko', password: 'correct horse' }, { origin: 'http://localhost:80' , host: 'localhost:80' });
+    const sameOrigin = await signup(
+      { username: 'kiko', password: 'correct horse' },
+      { origin: 'http://localhost:80', host: 'localhost:80' },
+    );
     expect(sameOrigin.statusCode).toBe(201);
     const { cookie } = await loginAs(ctx().app, 'lola');
-    const logout = await ctx().app.inject({ method: 'GET', url: '/api/auth/logout', headers: { cookie, origin: 'https://evil.example' } });
+    const logout = await ctx().app.inject({
+      method: 'GET',
+      url: '/api/auth/logout',
+      headers: { cookie, origin: 'https://evil.example' },
+    });
     expect(logout.statusCode).toBe(403);
     expect((await me(cookie)).statusCode).toBe(200);
   });
 
   it('answers malformed bodies with 4xx, never 500', async () => {
-    const bad = await ctx().app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload: '{"username":' });
+    const bad = await ctx().app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"username":',
+    });
     expect(bad.statusCode).toBe(400);
     const huge = await signup({ username: 'x'.repeat(200_000), password: 'y' });
     expect(huge.statusCode).toBe(413);

@@ -66,13 +66,24 @@ export class LoginGuard {
 
   /** A new account's browser: known to it from the start, without counting anything. */
   forSignup(request: FastifyRequest, username: string): Promise<Admission> {
-    return Promise.resolve({ userKey: usernameKey(username), deviceToken: request.cookies[DEVICE_COOKIE] ?? null, knownDevice: false });
+    return Promise.resolve({
+      userKey: usernameKey(username),
+      deviceToken: request.cookies[DEVICE_COOKIE] ?? null,
+      knownDevice: false,
+    });
   }
 
   /** After a right password: the browser becomes (or stays) known to the account, and its own counter restarts. */
   async succeeded(request: FastifyRequest, reply: FastifyReply, admission: Admission, userId: string): Promise<void> {
-    await this.limiter.reset(admission.knownDevice && admission.deviceToken ? deviceKey(admission.deviceToken, admission.userKey) : pairKey(admission.userKey, request.ip));
-    const token = admission.deviceToken && /^[A-Za-z0-9_-]{20,64}$/.test(admission.deviceToken) ? admission.deviceToken : randomToken(32);
+    await this.limiter.reset(
+      admission.knownDevice && admission.deviceToken
+        ? deviceKey(admission.deviceToken, admission.userKey)
+        : pairKey(admission.userKey, request.ip),
+    );
+    const token =
+      admission.deviceToken && /^[A-Za-z0-9_-]{20,64}$/.test(admission.deviceToken)
+        ? admission.deviceToken
+        : randomToken(32);
     await this.remember(sha256(token), userId);
     void reply.setCookie(DEVICE_COOKIE, token, {
       path: '/api/auth',
@@ -99,19 +110,25 @@ export class LoginGuard {
     const escaped = userKey.replace(/[\\%_]/g, (c) => `\\${c}`);
     await this.db
       .deleteFrom('rate_limits')
-      .where(sql<boolean>`key like ${`login:user-ip:${escaped}:%`} escape '\\' or key like ${`login:device:%:${escaped}`} escape '\\'`)
+      .where(
+        sql<boolean>`key like ${`login:user-ip:${escaped}:%`} escape '\\' or key like ${`login:device:%:${escaped}`} escape '\\'`,
+      )
       .execute();
   }
 
   /** Expired throttles, and browsers unused for a year. */
   async purgeExpired(): Promise<void> {
     await this.throttle.purgeExpired();
-    await this.db.deleteFrom('known_devices').where('last_used_at', '<=', this.clock() - DEVICE_MAX_AGE_MS).execute();
+    await this.db
+      .deleteFrom('known_devices')
+      .where('last_used_at', '<=', this.clock() - DEVICE_MAX_AGE_MS)
+      .execute();
   }
 
   /** Whether the browser of a device token has logged in to the account (a forgotten password trusts it more). */
   async knows(deviceToken: string, userId: string): Promise<boolean> {
-    const row = await this.knownDevice(sha256(deviceToken)).where('known_devices.user_id', '=', userId)
+    const row = await this.knownDevice(sha256(deviceToken))
+      .where('known_devices.user_id', '=', userId)
       .executeTakeFirst();
     return row !== undefined;
   }

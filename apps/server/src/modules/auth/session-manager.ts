@@ -89,11 +89,20 @@ export class SessionManager {
   }
 
   /** A session to store for the learner, and how it begins on the request once stored (its cookie). */
-  private newSession(request: FastifyRequest, learner: Learner): { row: SessionInsert; begin(reply: FastifyReply): void } {
+  private newSession(
+    request: FastifyRequest,
+    learner: Learner,
+  ): { row: SessionInsert; begin(reply: FastifyReply): void } {
     const token = randomToken(32);
     const now = this.options.clock();
     const tokenHash = sha256(token);
-    const row: SessionInsert = { tokenHash, userId: learner.id, now, expiresAt: now + this.options.maxMs, userAgent: request.headers['user-agent']?.slice(0, 512) ?? '' };
+    const row: SessionInsert = {
+      tokenHash,
+      userId: learner.id,
+      now,
+      expiresAt: now + this.options.maxMs,
+      userAgent: request.headers['user-agent']?.slice(0, 512) ?? '',
+    };
     return {
       row,
       begin: (reply) => {

@@ -24,7 +24,11 @@ export interface SessionInsert {
 export const TOUCH_FLUSH_MS = 2_000;
 
 const touchQuery = prepared(['tokenHash', 'now'], (p: { tokenHash: string; now: number }, db) =>
-  db.updateTable('sessions').set({ last_seen_at: p.now }).where('token_hash', '=', p.tokenHash).where('last_seen_at', '<', p.now),
+  db
+    .updateTable('sessions')
+    .set({ last_seen_at: p.now })
+    .where('token_hash', '=', p.tokenHash)
+    .where('last_seen_at', '<', p.now),
 );
 
 export class SessionRepository {
@@ -42,7 +46,14 @@ export class SessionRepository {
     this.db
       .selectFrom('sessions')
       .innerJoin('users', 'users.id', 'sessions.user_id')
-      .select(['users.id', 'users.username', 'users.desired_retention', 'users.strict_accents', 'sessions.last_seen_at', 'sessions.expires_at'])
+      .select([
+        'users.id',
+        'users.username',
+        'users.desired_retention',
+        'users.strict_accents',
+        'sessions.last_seen_at',
+        'sessions.expires_at',
+      ])
       .where('sessions.token_hash', '=', p.tokenHash),
   );
 
@@ -55,7 +66,14 @@ export class SessionRepository {
   async create(session: SessionInsert, runner: Kysely<Database> = this.db): Promise<void> {
     await runner
       .insertInto('sessions')
-      .values({ token_hash: session.tokenHash, user_id: session.userId, created_at: session.now, last_seen_at: session.now, expires_at: session.expiresAt, user_agent: session.userAgent })
+      .values({
+        token_hash: session.tokenHash,
+        user_id: session.userId,
+        created_at: session.now,
+        last_seen_at: session.now,
+        expires_at: session.expiresAt,
+        user_agent: session.userAgent,
+      })
       .execute();
   }
 
@@ -89,7 +107,8 @@ export class SessionRepository {
         for (const [tokenHash, now] of touches) await touchQuery.executeWrite(trx, { tokenHash, now });
       });
     } catch (err) {
-      for (const [tokenHash, now] of touches) if ((this.pendingTouches.get(tokenHash) ?? 0) < now) this.pendingTouches.set(tokenHash, now);
+      for (const [tokenHash, now] of touches)
+        if ((this.pendingTouches.get(tokenHash) ?? 0) < now) this.pendingTouches.set(tokenHash, now);
       throw err;
     }
   }

@@ -6,7 +6,12 @@ import type { Database } from '../../db/schema.js';
 import type { Learner } from '../../lib/learner.js';
 
 /** What the rest of the server knows of a learner: never the password hash. */
-export const toLearner = (row: { id: string; username: string | null; desired_retention: number; strict_accents: number }): Learner => ({
+export const toLearner = (row: {
+  id: string;
+  username: string | null;
+  desired_retention: number;
+  strict_accents: number;
+}): Learner => ({
   id: row.id,
   username: row.username,
   desiredRetention: row.desired_retention,
@@ -14,7 +19,12 @@ export const toLearner = (row: { id: string; username: string | null; desired_re
 });
 
 /** A new guest as the server knows it, with the settings' defaults. */
-export const newGuest = (id: string): Learner => ({ id, username: null, desiredRetention: DEFAULT_DESIRED_RETENTION, strictAccents: false });
+export const newGuest = (id: string): Learner => ({
+  id,
+  username: null,
+  desiredRetention: DEFAULT_DESIRED_RETENTION,
+  strictAccents: false,
+});
 
 export class UserRepository {
   constructor(
@@ -25,7 +35,10 @@ export class UserRepository {
 
   /** Stores a guest (`newGuest`), in the caller's unit of work. */
   async createGuest(trx: Transaction<Database>, id: string, now: number): Promise<void> {
-    await trx.insertInto('users').values({ id, username: null, username_key: null, password_hash: null, created_at: now }).execute();
+    await trx
+      .insertInto('users')
+      .values({ id, username: null, username_key: null, password_hash: null, created_at: now })
+      .execute();
   }
 
   /** Inserts an account; returns false when the name is taken (the unique index decides, so races are safe). */
@@ -72,7 +85,11 @@ export class UserRepository {
   }
 
   async usernameTaken(username: string): Promise<boolean> {
-    const row = await this.db.selectFrom('users').select('id').where('username_key', '=', usernameKey(username)).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('users')
+      .select('id')
+      .where('username_key', '=', usernameKey(username))
+      .executeTakeFirst();
     return row !== undefined;
   }
 
@@ -106,7 +123,13 @@ export class UserRepository {
           .select('g.id')
           .where('g.username', 'is', null)
           .where('g.created_at', '<', createdBefore)
-          .where((inner) => inner.not(inner.exists(inner.selectFrom('sessions').select('sessions.user_id').whereRef('sessions.user_id', '=', 'g.id'))))
+          .where((inner) =>
+            inner.not(
+              inner.exists(
+                inner.selectFrom('sessions').select('sessions.user_id').whereRef('sessions.user_id', '=', 'g.id'),
+              ),
+            ),
+          )
           .limit(limit),
       )
       .where('username', 'is', null)

@@ -38,8 +38,7 @@ export interface ReviewInsert extends CardRef {
 
 /** An answer about to be recorded, on its card (CardStore.openAnswer). */
 export type OpenedAnswer =
-  | { used: true; card: SavedCard | undefined }
-  | { used: false; inSession: boolean; card: SavedCard; created: boolean };
+  { used: true; card: SavedCard | undefined } | { used: false; inSession: boolean; card: SavedCard; created: boolean };
 
 /** A logged answer, as undo needs it. */
 export interface LoggedAnswer {
@@ -53,7 +52,19 @@ export interface LoggedAnswer {
 
 /** The parameter names of a card's reference and of its FSRS state (prepared queries name their parameters). */
 const CARD_REF_NAMES = ['learnerId', 'wordId', 'direction'] as const;
-const CARD_STATE_NAMES = ['due', 'stability', 'difficulty', 'elapsed_days', 'scheduled_days', 'learning_steps', 'reps', 'lapses', 'state', 'last_review', 'last_rating'] as const;
+const CARD_STATE_NAMES = [
+  'due',
+  'stability',
+  'difficulty',
+  'elapsed_days',
+  'scheduled_days',
+  'learning_steps',
+  'reps',
+  'lapses',
+  'state',
+  'last_review',
+  'last_rating',
+] as const;
 
 type NewCardParams = CardRef & CardState & { language: string; now: number };
 const NEW_CARD_NAMES = [...CARD_REF_NAMES, ...CARD_STATE_NAMES, 'language', 'now'] as const;
@@ -80,7 +91,10 @@ const ensureCardQuery = prepared(NEW_CARD_NAMES, (p: NewCardParams, db) =>
 /** The learner's memory model in the card's language, as two columns of a statement about the card. */
 const memoryColumns = (db: QueryRunner, p: { learnerId: string; language: string }) => {
   const model = db.selectFrom('memory_models').where('learner_id', '=', p.learnerId).where('language', '=', p.language);
-  return [model.select('parameters').as('parameters'), model.select('retention_offset').as('retention_offset')] as const;
+  return [
+    model.select('parameters').as('parameters'),
+    model.select('retention_offset').as('retention_offset'),
+  ] as const;
 };
 
 // PostgreSQL: the card created if missing, and held either way (the conflict's no-op update locks its row), with
@@ -89,7 +103,11 @@ const holdCard = (p: NewCardParams, db: QueryRunner) =>
   db
     .insertInto('progress')
     .values(newCardRow(p))
-    .onConflict((oc) => oc.columns(['learner_id', 'word_id', 'direction']).doUpdateSet({ learner_id: (eb) => eb.ref('excluded.learner_id') }))
+    .onConflict((oc) =>
+      oc
+        .columns(['learner_id', 'word_id', 'direction'])
+        .doUpdateSet({ learner_id: (eb) => eb.ref('excluded.learner_id') }),
+    )
     .returningAll()
     .returning([sql<boolean>`xmax = 0`.as('created'), ...memoryColumns(db, p)]);
 
@@ -101,36 +119,50 @@ const readHeldCardQuery = prepared([...CARD_REF_NAMES, 'language'], (p: CardRef 
 );
 
 /** The card's answers logged in a quiz session. */
-const answersInSession = (db: QueryRunner, p: CardRef & { sessionId: string }) => db.selectFrom('reviews').select('id').where(isCard(p)).where('session_id', '=', p.sessionId);
+const answersInSession = (db: QueryRunner, p: CardRef & { sessionId: string }) =>
+  db.selectFrom('reviews').select('id').where(isCard(p)).where('session_id', '=', p.sessionId);
 
 /**
  * What the log holds of an answer, as columns: its id logged, or taken back; its card answered in its quiz session.
  * '' stands for an answer without an id or a session: none is logged so.
  */
 const answerSeenColumns = (db: QueryRunner, p: CardRef & { answerId: string; sessionId: string }) => [
-  sql<boolean>`exists ${db.selectFrom('reviews').select('id').where('learner_id', '=', p.learnerId).where('answer_id', '=', p.answerId)}`.as('logged'),
-  sql<boolean>`exists ${db.selectFrom('taken_back_answers').select('answer_id').where('learner_id', '=', p.learnerId).where('answer_id', '=', p.answerId)}`.as('taken_back'),
+  sql<boolean>`exists ${db.selectFrom('reviews').select('id').where('learner_id', '=', p.learnerId).where('answer_id', '=', p.answerId)}`.as(
+    'logged',
+  ),
+  sql<boolean>`exists ${db.selectFrom('taken_back_answers').select('answer_id').where('learner_id', '=', p.learnerId).where('answer_id', '=', p.answerId)}`.as(
+    'taken_back',
+  ),
   sql<boolean>`exists ${answersInSession(db, p)}`.as('in_session'),
 ];
 
 // PostgreSQL, for an answer: the card held as above, with what the log holds of the answer in the same round trip.
-const holdCardForAnswerQuery = prepared([...NEW_CARD_NAMES, 'answerId', 'sessionId'], (p: NewCardParams & { answerId: string; sessionId: string }, db) =>
-  holdCard(p, db).returning(answerSeenColumns(db, p)),
+const holdCardForAnswerQuery = prepared(
+  [...NEW_CARD_NAMES, 'answerId', 'sessionId'],
+  (p: NewCardParams & { answerId: string; sessionId: string }, db) =>
+    holdCard(p, db).returning(answerSeenColumns(db, p)),
 );
 
 const deleteCardQuery = prepared(CARD_REF_NAMES, (p: CardRef, db) => db.deleteFrom('progress').where(isCard(p)));
 
 // SQLite: what the log holds of the answer, the card if the learner has it, and the learner's memory model, in one
 // statement (write transactions run one at a time there, so the card read is held until the commit).
-const answerAndCardQuery = prepared(['learnerId', 'wordId', 'direction', 'answerId', 'sessionId', 'language'], (p: CardRef & { answerId: string; sessionId: string; language: string }, db) =>
-  db
-    .selectFrom(sql<{ one: number }>`(select 1 as one)`.as('one'))
-    .leftJoin('progress as p', (join) => join.on('p.learner_id', '=', p.learnerId).on('p.word_id', '=', p.wordId).on('p.direction', '=', p.direction))
-    .selectAll('p')
-    .select([...answerSeenColumns(db, p), ...memoryColumns(db, p)]),
+const answerAndCardQuery = prepared(
+  ['learnerId', 'wordId', 'direction', 'answerId', 'sessionId', 'language'],
+  (p: CardRef & { answerId: string; sessionId: string; language: string }, db) =>
+    db
+      .selectFrom(sql<{ one: number }>`(select 1 as one)`.as('one'))
+      .leftJoin('progress as p', (join) =>
+        join.on('p.learner_id', '=', p.learnerId).on('p.word_id', '=', p.wordId).on('p.direction', '=', p.direction),
+      )
+      .selectAll('p')
+      .select([...answerSeenColumns(db, p), ...memoryColumns(db, p)]),
 );
 
-const answeredInSessionQuery = prepared(['learnerId', 'wordId', 'direction', 'sessionId'], (p: CardRef & { sessionId: string }, db) => answersInSession(db, p));
+const answeredInSessionQuery = prepared(
+  ['learnerId', 'wordId', 'direction', 'sessionId'],
+  (p: CardRef & { sessionId: string }, db) => answersInSession(db, p),
+);
 
 type SavedCardParams = CardRef & CardState & { learned: number; failedAt: number | null; now: number };
 const SAVED_CARD_NAMES = [...CARD_REF_NAMES, ...CARD_STATE_NAMES, 'learned', 'failedAt', 'now'] as const;
@@ -143,7 +175,9 @@ const savedCardSet = (p: SavedCardParams) => ({
   updated_at: p.now,
 });
 
-const saveCardQuery = prepared(SAVED_CARD_NAMES, (p: SavedCardParams, db) => db.updateTable('progress').set(savedCardSet(p)).where(isCard(p)));
+const saveCardQuery = prepared(SAVED_CARD_NAMES, (p: SavedCardParams, db) =>
+  db.updateTable('progress').set(savedCardSet(p)).where(isCard(p)),
+);
 
 /** An answer's columns in the log, named apart from the card's own (state and days are the log's). */
 interface LoggedColumns {
@@ -160,7 +194,19 @@ interface LoggedColumns {
   receivedAt: number;
 }
 
-const LOGGED_NAMES = ['answerId', 'sessionId', 'rating', 'verdict', 'typed', 'previous', 'logState', 'logElapsedDays', 'logScheduledDays', 'reviewedAt', 'receivedAt'] as const;
+const LOGGED_NAMES = [
+  'answerId',
+  'sessionId',
+  'rating',
+  'verdict',
+  'typed',
+  'previous',
+  'logState',
+  'logElapsedDays',
+  'logScheduledDays',
+  'reviewedAt',
+  'receivedAt',
+] as const;
 
 const loggedRow = (p: CardRef & LoggedColumns, scheduled: number) => ({
   learner_id: p.learnerId,
@@ -189,7 +235,11 @@ const saveAndLogQuery = prepared([...SAVED_CARD_NAMES, ...LOGGED_NAMES], (p: Sav
     .values(loggedRow(p, 1)),
 );
 
-const insertReviewQuery = prepared([...CARD_REF_NAMES, ...LOGGED_NAMES, 'scheduled'], (p: CardRef & LoggedColumns & { scheduled: number }, db) => db.insertInto('reviews').values(loggedRow(p, p.scheduled)));
+const insertReviewQuery = prepared(
+  [...CARD_REF_NAMES, ...LOGGED_NAMES, 'scheduled'],
+  (p: CardRef & LoggedColumns & { scheduled: number }, db) =>
+    db.insertInto('reviews').values(loggedRow(p, p.scheduled)),
+);
 
 /** An answer as the log keeps it: one that rescheduled its card keeps the card as it was before, for undo. */
 const loggedColumns = (r: ReviewInsert): LoggedColumns => ({
@@ -226,7 +276,12 @@ export class CardStore {
    * PostgreSQL (`FOR UPDATE`), and SQLite serialises write transactions. `created` when this call inserted it; a new
    * card of a deck word moves the learner's frontier (frontier.ts).
    */
-  async lockOrCreate(ref: CardRef, fresh: NewCard, now: number, word: WordPlace): Promise<{ card: SavedCard; created: boolean }> {
+  async lockOrCreate(
+    ref: CardRef,
+    fresh: NewCard,
+    now: number,
+    word: WordPlace,
+  ): Promise<{ card: SavedCard; created: boolean }> {
     const row =
       this.dialect === 'postgres'
         ? await holdCardQuery.executeTakeFirst(this.trx, { ...ref, ...fresh, now })
@@ -243,9 +298,22 @@ export class CardStore {
    * the card held, created if the learner has none (as `lockOrCreate` does). One statement for a card the learner has (on
    * PostgreSQL the card held, on SQLite read), two on SQLite for a new one; the frontier's after a deck word's first.
    */
-  async openAnswer(ref: CardRef, answerId: string | undefined, sessionId: string | undefined, fresh: NewCard, now: number, word: WordPlace): Promise<OpenedAnswer> {
+  async openAnswer(
+    ref: CardRef,
+    answerId: string | undefined,
+    sessionId: string | undefined,
+    fresh: NewCard,
+    now: number,
+    word: WordPlace,
+  ): Promise<OpenedAnswer> {
     if (this.dialect === 'postgres') {
-      const row = await holdCardForAnswerQuery.executeTakeFirst(this.trx, { ...ref, ...fresh, now, answerId: answerId ?? '', sessionId: sessionId ?? '' });
+      const row = await holdCardForAnswerQuery.executeTakeFirst(this.trx, {
+        ...ref,
+        ...fresh,
+        now,
+        answerId: answerId ?? '',
+        sessionId: sessionId ?? '',
+      });
       if (!row) throw new Error('the card vanished inside its transaction');
       if (row.logged || row.taken_back) {
         // A retry of an answer taken back finds no card (the undo removed a first answer's card), and leaves the word
@@ -258,21 +326,33 @@ export class CardStore {
       if (row.created) await this.cardCreated(ref, fresh.language, word);
       return { used: false, inSession: Boolean(row.in_session), card: savedCard(row), created: row.created };
     }
-    const row = await answerAndCardQuery.executeTakeFirst(this.trx, { ...ref, answerId: answerId ?? '', sessionId: sessionId ?? '', language: fresh.language });
+    const row = await answerAndCardQuery.executeTakeFirst(this.trx, {
+      ...ref,
+      answerId: answerId ?? '',
+      sessionId: sessionId ?? '',
+      language: fresh.language,
+    });
     const card = row?.learner_id != null ? savedCard(row as SavedCard) : undefined;
     if (row?.logged || row?.taken_back) return { used: true, card };
     this.memories.set(memoryKey(ref.learnerId, fresh.language), memoryOf(row));
     const inSession = Boolean(row?.in_session);
     if (card) return { used: false, inSession, card, created: false };
     // No card was read and no other write runs on this connection meanwhile: the insert creates it, as `fresh`.
-    if ((await ensureCardQuery.executeWrite(this.trx, { ...ref, ...fresh, now })) !== 1) throw new Error('the card appeared inside its transaction');
+    if ((await ensureCardQuery.executeWrite(this.trx, { ...ref, ...fresh, now })) !== 1)
+      throw new Error('the card appeared inside its transaction');
     await this.cardCreated(ref, fresh.language, word);
-    return { used: false, inSession, card: { ...cardState(fresh), answered_correctly: 0, last_failed_at: null }, created: true };
+    return {
+      used: false,
+      inSession,
+      card: { ...cardState(fresh), answered_correctly: 0, last_failed_at: null },
+      created: true,
+    };
   }
 
   /** A new card of a deck word moves the learner's frontier (frontier.ts). */
   private async cardCreated(ref: CardRef, language: string, word: WordPlace): Promise<void> {
-    if (word.owner_id === null) await advanceFrontier(this.trx, this.dialect, { learnerId: ref.learnerId, language, direction: ref.direction });
+    if (word.owner_id === null)
+      await advanceFrontier(this.trx, this.dialect, { learnerId: ref.learnerId, language, direction: ref.direction });
   }
 
   /** SQLite: the card inserted if missing, then read with the learner's memory model (SQLite has no `xmax`). */
@@ -286,16 +366,36 @@ export class CardStore {
    * Saves a card an answer rescheduled and logs the answer, keeping the card as it was before for undo: one
    * statement on PostgreSQL, two on SQLite (in-process, where a statement costs no round trip).
    */
-  async saveAndLog(ref: CardRef, card: CardState, learned: boolean, failedAt: number | null, now: number, review: ReviewInsert): Promise<void> {
+  async saveAndLog(
+    ref: CardRef,
+    card: CardState,
+    learned: boolean,
+    failedAt: number | null,
+    now: number,
+    review: ReviewInsert,
+  ): Promise<void> {
     if (this.dialect === 'postgres') {
-      await saveAndLogQuery.executeWrite(this.trx, { ...ref, ...cardState(card), learned: learned ? 1 : 0, failedAt, now, ...loggedColumns(review) });
+      await saveAndLogQuery.executeWrite(this.trx, {
+        ...ref,
+        ...cardState(card),
+        learned: learned ? 1 : 0,
+        failedAt,
+        now,
+        ...loggedColumns(review),
+      });
       return;
     }
     await this.save(ref, card, learned, failedAt, now);
     await this.log(review);
   }
 
-  private async save(ref: CardRef, card: CardState, learned: boolean, failedAt: number | null, now: number): Promise<void> {
+  private async save(
+    ref: CardRef,
+    card: CardState,
+    learned: boolean,
+    failedAt: number | null,
+    now: number,
+  ): Promise<void> {
     await saveCardQuery.executeWrite(this.trx, { ...ref, ...cardState(card), learned: learned ? 1 : 0, failedAt, now });
   }
 
@@ -332,7 +432,14 @@ export class CardStore {
    * (only the last can be undone), or `gone` (taken back meanwhile).
    */
   async answerStanding(answer: LoggedAnswer): Promise<'last' | 'superseded' | 'gone'> {
-    const rows = await this.trx.selectFrom('reviews').select('id').where(isCard(answer.ref)).where('id', '>=', answer.id).orderBy('id').limit(2).execute();
+    const rows = await this.trx
+      .selectFrom('reviews')
+      .select('id')
+      .where(isCard(answer.ref))
+      .where('id', '>=', answer.id)
+      .orderBy('id')
+      .limit(2)
+      .execute();
     if (rows[0]?.id !== answer.id) return 'gone';
     return rows.length > 1 ? 'superseded' : 'last';
   }
@@ -345,9 +452,14 @@ export class CardStore {
     const { ref, previous } = answer;
     if (previous === 'new') {
       await this.trx.deleteFrom('progress').where(isCard(ref)).execute();
-      if (word.owner_id === null) await lowerFrontier(this.trx, { learnerId: ref.learnerId, language, direction: ref.direction }, word.rank);
+      if (word.owner_id === null)
+        await lowerFrontier(this.trx, { learnerId: ref.learnerId, language, direction: ref.direction }, word.rank);
     } else if (previous) {
-      await this.trx.updateTable('progress').set({ ...savedCard(previous), updated_at: now }).where(isCard(ref)).execute();
+      await this.trx
+        .updateTable('progress')
+        .set({ ...savedCard(previous), updated_at: now })
+        .where(isCard(ref))
+        .execute();
     }
     // By the learner too: every statement on a learner's tables names the learner (docs/scaling.md).
     await this.trx.deleteFrom('reviews').where('learner_id', '=', ref.learnerId).where('id', '=', answer.id).execute();
@@ -373,7 +485,11 @@ export class CardStore {
   }
 
   /** Cards for deck words the learner already knows (placement): see known-cards.ts. Returns how many were created. */
-  addKnown(owner: KnownCardsOwner, cards: ReadonlyArray<{ wordId: number; card: CardState }>, now: number): Promise<number> {
+  addKnown(
+    owner: KnownCardsOwner,
+    cards: ReadonlyArray<{ wordId: number; card: CardState }>,
+    now: number,
+  ): Promise<number> {
     return addKnownCards(this.trx, this.dialect, owner, cards, now);
   }
 
@@ -383,7 +499,12 @@ export class CardStore {
   }
 
   /** Changes an own word in place, its history following it: see own-words.ts. False if the learner has no such word. */
-  editOwnWord(learnerId: string, language: string, id: number, edit: { word: string; translation: string }): Promise<boolean> {
+  editOwnWord(
+    learnerId: string,
+    language: string,
+    id: number,
+    edit: { word: string; translation: string },
+  ): Promise<boolean> {
     return editOwnWord(this.trx, learnerId, language, id, edit);
   }
 

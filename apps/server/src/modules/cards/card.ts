@@ -29,10 +29,15 @@ export const cardState = (row: CardState): CardState => ({
   last_rating: row.last_rating,
 });
 
-export const savedCard = (row: SavedCard): SavedCard => ({ ...cardState(row), answered_correctly: row.answered_correctly, last_failed_at: row.last_failed_at });
+export const savedCard = (row: SavedCard): SavedCard => ({
+  ...cardState(row),
+  answered_correctly: row.answered_correctly,
+  last_failed_at: row.last_failed_at,
+});
 
 /** The rows of one card, in the cards (`progress`) or in reviews (the queries using it have no join, so names are plain). */
-export const isCard = (ref: CardRef) => sql<boolean>`learner_id = ${ref.learnerId} and word_id = ${ref.wordId} and direction = ${ref.direction}`;
+export const isCard = (ref: CardRef) =>
+  sql<boolean>`learner_id = ${ref.learnerId} and word_id = ${ref.wordId} and direction = ${ref.direction}`;
 
 /**
  * Core's `isDue` in SQL, on a card row named `p`: reviewed at least once (not New) and due by `now`. The one

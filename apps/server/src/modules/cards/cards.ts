@@ -28,7 +28,9 @@ export class Cards {
   constructor(private readonly db: Db) {}
 
   run<T>(claim: LearnerClaim, work: (unit: CardWork) => Promise<T>): Promise<T> {
-    return writeAs(this.db, claim, (trx, learner) => work({ cards: new CardStore(trx, this.db.dialect), learner, trx }));
+    return writeAs(this.db, claim, (trx, learner) =>
+      work({ cards: new CardStore(trx, this.db.dialect), learner, trx }),
+    );
   }
 
   /** The unit of work of a job outside any request (the memory fit's new card states): the same, without a claim. */

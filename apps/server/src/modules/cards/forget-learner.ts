@@ -9,8 +9,14 @@ import type { Database } from '../../db/schema.js';
  */
 export async function forgetLearner(trx: Transaction<Database>, learnerId: string): Promise<void> {
   const ownWords = trx.selectFrom('words').select('id').where('owner_id', '=', learnerId);
-  await trx.deleteFrom('reviews').where((eb) => eb.or([eb('learner_id', '=', learnerId), eb('word_id', 'in', ownWords)])).execute();
-  await trx.deleteFrom('progress').where((eb) => eb.or([eb('learner_id', '=', learnerId), eb('word_id', 'in', ownWords)])).execute();
+  await trx
+    .deleteFrom('reviews')
+    .where((eb) => eb.or([eb('learner_id', '=', learnerId), eb('word_id', 'in', ownWords)]))
+    .execute();
+  await trx
+    .deleteFrom('progress')
+    .where((eb) => eb.or([eb('learner_id', '=', learnerId), eb('word_id', 'in', ownWords)]))
+    .execute();
   await trx.deleteFrom('words').where('owner_id', '=', learnerId).execute();
   await trx.deleteFrom('frontiers').where('learner_id', '=', learnerId).execute();
   await trx.deleteFrom('learning_starts').where('learner_id', '=', learnerId).execute();

@@ -12,24 +12,37 @@ type Word = { _id: string; word: string; rank: number };
 
 /** A learner's calls on one app (one server instance); the cookie works on any app on the same database. */
 function learnerOn(app: FastifyInstance, cookie: string) {
-  const call = (method: 'GET' | 'PATCH' | 'POST', url: string, payload?: object) => app.inject({ method, url, payload, headers: { cookie } });
+  const call = (method: 'GET' | 'PATCH' | 'POST', url: string, payload?: object) =>
+    app.inject({ method, url, payload, headers: { cookie } });
   return {
-    batchRanks: async () => (await call('GET', '/api/spanish?limit=15&unlearned=true')).json<Word[]>().map((w) => w.rank),
-    answer: async (word: Word, answerId: string) => expect((await call('PATCH', `/api/spanish/${word._id}`, { answerId: `answer-${answerId}` })).statusCode).toBe(200),
-    undo: async (answerId: string) => expect((await call('POST', `/api/spanish/answers/answer-${answerId}/undo`)).statusCode).toBe(200),
+    batchRanks: async () =>
+      (await call('GET', '/api/spanish?limit=15&unlearned=true')).json<Word[]>().map((w) => w.rank),
+    answer: async (word: Word, answerId: string) =>
+      expect((await call('PATCH', `/api/spanish/${word._id}`, { answerId: `answer-${answerId}` })).statusCode).toBe(
+        200,
+      ),
+    undo: async (answerId: string) =>
+      expect((await call('POST', `/api/spanish/answers/answer-${answerId}/undo`)).statusCode).toBe(200),
   };
 }
 
-const deck = async (app: FastifyInstance) => (await app.inject({ method: 'GET', url: '/api/spanish?limit=100' })).json<Word[]>();
+const deck = async (app: FastifyInstance) =>
+  (await app.inject({ method: 'GET', url: '/api/spanish?limit=100' })).json<Word[]>();
 const ranks = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
 /** The stored frontier: what the batch's walk starts from (the batches say what the learner sees). */
 async function frontierOf(db: Db, learnerId: string): Promise<number | undefined> {
-  const row = await db.kysely.selectFrom('frontiers').select('rank').where('learner_id', '=', learnerId).where('language', '=', 'spanish').where('direction', '=', 'recognise').executeTakeFirst();
+  const row = await db.kysely
+    .selectFrom('frontiers')
+    .select('rank')
+    .where('learner_id', '=', learnerId)
+    .where('language', '=', 'spanish')
+    .where('direction', '=', 'recognise')
+    .executeTakeFirst();
   return row === undefined ? undefined : Number(row.rank);
 }
 
-describeEachDatabase('the batch walks the deck from each learner\'s frontier', (ctx) => {
+describeEachDatabase("the batch walks the deck from each learner's frontier", (ctx) => {
   it('moves past words answered in order, and back to a word whose first answer is undone on another instance', async () => {
     const { app, db } = ctx();
     const { cookie, userId } = await loginAs(app);
@@ -65,7 +78,7 @@ describeEachDatabase('the batch walks the deck from each learner\'s frontier', (
     expect(await frontierOf(db, userId)).toBe(7);
   });
 
-  it('offers a word a deck load puts below a learner\'s frontier', async () => {
+  it("offers a word a deck load puts below a learner's frontier", async () => {
     const { app, db } = ctx();
     const { cookie, userId } = await loginAs(app);
     const learner = learnerOn(app, cookie);
@@ -78,7 +91,9 @@ describeEachDatabase('the batch walks the deck from each learner\'s frontier', (
     lines.splice(header + 3, 0, 'manzana\tapple\tnoun\tla\t\t\t\t');
     await loadDeck(db, getLanguage('spanish'), lines.join('\n'), 1);
 
-    const batch = (await app.inject({ method: 'GET', url: '/api/spanish?limit=15&unlearned=true', headers: { cookie } })).json<Word[]>();
+    const batch = (
+      await app.inject({ method: 'GET', url: '/api/spanish?limit=15&unlearned=true', headers: { cookie } })
+    ).json<Word[]>();
     expect(batch.map((w) => [w.word, w.rank])[0]).toEqual(['manzana', 3]);
     expect(batch.map((w) => w.rank)).toEqual([3, ...ranks(12, 25)]);
     await learner.answer(batch[0] as Word, 'c-manzana');
@@ -93,16 +108,28 @@ describeEachDatabase('the batch walks the deck from each learner\'s frontier', (
 
     let guestCookie = '';
     for (const word of words.slice(0, 5)) {
-      const res = await app.inject({ method: 'PATCH', url: `/api/spanish/${word._id}`, payload: { answerId: `answer-g-${word.rank}` }, headers: guestCookie ? { cookie: guestCookie } : {} });
+      const res = await app.inject({
+        method: 'PATCH',
+        url: `/api/spanish/${word._id}`,
+        payload: { answerId: `answer-g-${word.rank}` },
+        headers: guestCookie ? { cookie: guestCookie } : {},
+      });
       expect(res.statusCode).toBe(200);
       guestCookie ||= `sid=${res.cookies.find((c) => c.name === 'sid')?.value}`;
     }
-    const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'merger', password: 'correct horse' }, headers: { cookie: guestCookie } });
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: 'merger', password: 'correct horse' },
+      headers: { cookie: guestCookie },
+    });
     expect(login.statusCode).toBe(200);
     const merged = learnerOn(app, `sid=${login.cookies.find((c) => c.name === 'sid')?.value}`);
     expect(await merged.batchRanks()).toEqual(ranks(9, 23));
     // The guest's frontier left with the guest.
-    expect(await db.kysely.selectFrom('frontiers').select('learner_id').execute()).toEqual([{ learner_id: account.userId }]);
+    expect(await db.kysely.selectFrom('frontiers').select('learner_id').execute()).toEqual([
+      { learner_id: account.userId },
+    ]);
     await merged.answer(words[8] as Word, 'd-9');
     expect(await frontierOf(db, account.userId)).toBe(10);
   });
@@ -118,7 +145,18 @@ describeEachDatabase('the batch walks the deck from each learner\'s frontier', (
     const fresh = cardState(newCardState(ctx().clock()));
     await db.writeTransaction(async (trx) => {
       for (let i = 0; i < known.length; i += 100) {
-        const rows = known.slice(i, i + 100).map((w) => ({ learner_id: userId, word_id: Number(w._id), language: 'spanish', direction: 'recognise' as const, answered_correctly: 1, ...fresh, last_failed_at: null, updated_at: 0 }));
+        const rows = known
+          .slice(i, i + 100)
+          .map((w) => ({
+            learner_id: userId,
+            word_id: Number(w._id),
+            language: 'spanish',
+            direction: 'recognise' as const,
+            answered_correctly: 1,
+            ...fresh,
+            last_failed_at: null,
+            updated_at: 0,
+          }));
         await trx.insertInto('progress').values(rows).execute();
       }
       await advanceFrontier(trx, db.dialect, { learnerId: userId, language: 'spanish', direction: 'recognise' });

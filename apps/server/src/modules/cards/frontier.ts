@@ -24,10 +24,12 @@ export interface FrontierRef {
 /** Stored when no deck word is left without a card; a word added later lowers it. */
 const PAST_THE_DECK = 2_147_483_647;
 
-const isFrontier = (f: FrontierRef) => sql<boolean>`learner_id = ${f.learnerId} and language = ${f.language} and direction = ${f.direction}`;
+const isFrontier = (f: FrontierRef) =>
+  sql<boolean>`learner_id = ${f.learnerId} and language = ${f.language} and direction = ${f.direction}`;
 
 /** The learner's frontier as a value of another query (0 without a row), read in that query's own statement. */
-export const frontierRank = (f: FrontierRef) => sql<number>`coalesce((select rank from frontiers where ${isFrontier(f)}), 0)`;
+export const frontierRank = (f: FrontierRef) =>
+  sql<number>`coalesce((select rank from frontiers where ${isFrontier(f)}), 0)`;
 
 const KEY_NAMES = ['learnerId', 'language', 'direction'] as const;
 
@@ -44,7 +46,15 @@ const firstWithoutCard = (db: QueryRunner, f: FrontierRef, from: Expression<numb
     .where('w.owner_id', 'is', null)
     .where('w.active', '=', 1)
     .where(({ not, exists, selectFrom }) =>
-      not(exists(selectFrom('progress as c').select('c.word_id').whereRef('c.word_id', '=', 'w.id').where('c.learner_id', '=', f.learnerId).where('c.direction', '=', f.direction))),
+      not(
+        exists(
+          selectFrom('progress as c')
+            .select('c.word_id')
+            .whereRef('c.word_id', '=', 'w.id')
+            .where('c.learner_id', '=', f.learnerId)
+            .where('c.direction', '=', f.direction),
+        ),
+      ),
     )
     .orderBy('w.rank')
     .limit(1)}, ${sql.lit(PAST_THE_DECK)})`;
@@ -54,7 +64,12 @@ const firstWithoutCard = (db: QueryRunner, f: FrontierRef, from: Expression<numb
 const advanceInOneQuery = prepared(KEY_NAMES, (f: FrontierRef, db) =>
   db
     .insertInto('frontiers')
-    .values({ learner_id: f.learnerId, language: f.language, direction: f.direction, rank: firstWithoutCard(db, f, frontierRank(f)) })
+    .values({
+      learner_id: f.learnerId,
+      language: f.language,
+      direction: f.direction,
+      rank: firstWithoutCard(db, f, frontierRank(f)),
+    })
     .onConflict((oc) =>
       oc
         .columns(['learner_id', 'language', 'direction'])
@@ -69,7 +84,9 @@ const holdQuery = prepared(KEY_NAMES, (f: FrontierRef, db) =>
   db
     .insertInto('frontiers')
     .values({ learner_id: f.learnerId, language: f.language, direction: f.direction, rank: 0 })
-    .onConflict((oc) => oc.columns(['learner_id', 'language', 'direction']).doUpdateSet({ rank: (eb) => eb.ref('frontiers.rank') })),
+    .onConflict((oc) =>
+      oc.columns(['learner_id', 'language', 'direction']).doUpdateSet({ rank: (eb) => eb.ref('frontiers.rank') }),
+    ),
 );
 
 // ...then moved by a statement whose snapshot is taken once it is held: one that waited for the lock instead would
@@ -81,7 +98,9 @@ const walkAndSetQuery = prepared(KEY_NAMES, (f: FrontierRef, db) =>
     .where(isFrontier(f)),
 );
 
-const lowerQuery = prepared(['learnerId', 'language', 'direction', 'rank'], (f: FrontierRef & { rank: number }, db) => db.updateTable('frontiers').set({ rank: f.rank }).where(isFrontier(f)).where('rank', '>', f.rank));
+const lowerQuery = prepared(['learnerId', 'language', 'direction', 'rank'], (f: FrontierRef & { rank: number }, db) =>
+  db.updateTable('frontiers').set({ rank: f.rank }).where(isFrontier(f)).where('rank', '>', f.rank),
+);
 
 const lowerLanguageQuery = prepared(['language', 'rank'], (p: { language: string; rank: number }, db) =>
   db.updateTable('frontiers').set({ rank: p.rank }).where('language', '=', p.language).where('rank', '>', p.rank),

@@ -19,11 +19,32 @@ describeEachDatabase('guest claims', (ctx) => {
     const refused: Array<[string, InjectOptions, number]> = [
       ['answer to an unknown word', { method: 'PATCH', url: '/api/spanish/999999', payload: {} }, 404],
       // Refused inside the unit of work, after the guest's rows were written: they roll back with it.
-      ['answer given too long ago', { method: 'PATCH', url: '/api/spanish/1', payload: { verdict: 'correct', answeredAt: '2020-01-01T00:00:00Z' } }, 400],
-      ['own word the deck has', { method: 'POST', url: '/api/spanish', payload: { word: 'que', translation: 'that' } }, 409],
-      ['band that does not start there', { method: 'POST', url: '/api/spanish/bands/start', payload: { first: 7 } }, 400],
+      [
+        'answer given too long ago',
+        { method: 'PATCH', url: '/api/spanish/1', payload: { verdict: 'correct', answeredAt: '2020-01-01T00:00:00Z' } },
+        400,
+      ],
+      [
+        'own word the deck has',
+        { method: 'POST', url: '/api/spanish', payload: { word: 'que', translation: 'that' } },
+        409,
+      ],
+      [
+        'band that does not start there',
+        { method: 'POST', url: '/api/spanish/bands/start', payload: { first: 7 } },
+        400,
+      ],
       ['placement not over', { method: 'POST', url: '/api/spanish/placement', payload: { answers: [] } }, 400],
-      ['import with nothing to add', { method: 'POST', url: '/api/spanish/import', payload: 'que\tthat\n', headers: { 'content-type': 'text/tab-separated-values' } }, 400],
+      [
+        'import with nothing to add',
+        {
+          method: 'POST',
+          url: '/api/spanish/import',
+          payload: 'que\tthat\n',
+          headers: { 'content-type': 'text/tab-separated-values' },
+        },
+        400,
+      ],
       ['settings out of range', { method: 'PATCH', url: '/api/settings', payload: { desiredRetention: 2 } }, 400],
     ];
     for (const [what, request, status] of refused) {
@@ -40,7 +61,12 @@ describeEachDatabase('guest claims', (ctx) => {
     expect(first.statusCode).toBe(200);
     const cookie = first.cookies.find((c) => c.name === 'sid');
     expect(cookie?.httpOnly).toBe(true);
-    const again = await app.inject({ method: 'POST', url: '/api/spanish', payload: { word: 'zarzamora', translation: 'blackberry' }, headers: { cookie: `sid=${cookie?.value}` } });
+    const again = await app.inject({
+      method: 'POST',
+      url: '/api/spanish',
+      payload: { word: 'zarzamora', translation: 'blackberry' },
+      headers: { cookie: `sid=${cookie?.value}` },
+    });
     expect(again.statusCode).toBe(201);
     expect(again.cookies).toHaveLength(0);
     const other = await visitor(app, { method: 'PATCH', url: '/api/settings', payload: {} });

@@ -4,8 +4,12 @@ import { type TestContext, describeEachDatabase, loginAs, visitorClient } from '
 type Word = { _id: string; word: string; own: boolean; answeredCorrectly: boolean };
 
 const reviewsOf = async (ctx: TestContext, learnerId: string) => {
-  const rows = await ctx.db.kysely.selectFrom('reviews').select('answer_id').where('learner_id', '=', learnerId)
-    .orderBy('answer_id').execute();
+  const rows = await ctx.db.kysely
+    .selectFrom('reviews')
+    .select('answer_id')
+    .where('learner_id', '=', learnerId)
+    .orderBy('answer_id')
+    .execute();
   return rows.map((r) => r.answer_id);
 };
 
@@ -35,7 +39,10 @@ describeEachDatabase('a guest merged into an account at login', (ctx) => {
     await guest('POST', '/api/auth/login', { username: 'hanna', password: 'correct horse' });
     const own = (await guest<Word[]>('GET', '/api/german')).filter((w) => w.own);
     // One word per key, the account's copy; the richer card of each wins (two right answers beat one wrong).
-    expect(own.map((w) => [w.word, w.answeredCorrectly]).sort()).toEqual([['Fahrrad', true], ['Rennwort', true]]);
+    expect(own.map((w) => [w.word, w.answeredCorrectly]).sort()).toEqual([
+      ['Fahrrad', true],
+      ['Rennwort', true],
+    ]);
     expect(own.map((w) => w._id).sort()).toEqual([mine._id, exact._id].sort());
     const all = ['account-1', 'account-2', 'guest-answer-1', 'guest-answer-2', 'guest-answer-3'];
     expect(await reviewsOf(ctx(), userId)).toEqual(all);

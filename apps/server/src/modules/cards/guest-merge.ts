@@ -26,9 +26,13 @@ export async function mergeGuest(trx: Transaction<Database>, guestId: string, ac
   // cards the account still has.
   await sql`delete from progress where learner_id = ${accountId} and exists (
     select 1 from progress g where g.learner_id = ${guestId} and g.word_id = progress.word_id and g.direction = progress.direction
-    and (g.reps > progress.reps or (g.reps = progress.reps and coalesce(g.last_review, 0) > coalesce(progress.last_review, 0))))`.execute(trx);
+    and (g.reps > progress.reps or (g.reps = progress.reps and coalesce(g.last_review, 0) > coalesce(progress.last_review, 0))))`.execute(
+    trx,
+  );
   await sql`delete from progress where learner_id = ${guestId} and exists (
-    select 1 from progress a where a.learner_id = ${accountId} and a.word_id = progress.word_id and a.direction = progress.direction)`.execute(trx);
+    select 1 from progress a where a.learner_id = ${accountId} and a.word_id = progress.word_id and a.direction = progress.direction)`.execute(
+    trx,
+  );
   await trx.updateTable('progress').set({ learner_id: accountId }).where('learner_id', '=', guestId).execute();
   await trx.updateTable('words').set({ owner_id: accountId }).where('owner_id', '=', guestId).execute();
   // An answer the account has logged under the same id is the same answer, sent once as each (decision 0011).
@@ -44,7 +48,9 @@ export async function mergeGuest(trx: Transaction<Database>, guestId: string, ac
   await sql`insert into placements (learner_id, language, level, deck_size, marked, taken_at)
     select ${accountId}, language, level, deck_size, marked, taken_at from placements where learner_id = ${guestId}
     on conflict (learner_id, language) do update set level = excluded.level, deck_size = excluded.deck_size,
-      marked = excluded.marked, taken_at = excluded.taken_at where excluded.taken_at > placements.taken_at`.execute(trx);
+      marked = excluded.marked, taken_at = excluded.taken_at where excluded.taken_at > placements.taken_at`.execute(
+    trx,
+  );
   await trx.deleteFrom('placements').where('learner_id', '=', guestId).execute();
   // A start the guest chose moves to the account, unless the account chose one of its own.
   await sql`insert into learning_starts (learner_id, language, rank)

@@ -22,7 +22,13 @@ const INSERT_BATCH = 400;
  *
  * Every card created outside an answer goes through here, so the learner's frontier (frontier.ts) moves past them.
  */
-export async function addKnownCards(trx: Transaction<Database>, dialect: Dialect, owner: KnownCardsOwner, cards: ReadonlyArray<{ wordId: number; card: CardState }>, now: number): Promise<number> {
+export async function addKnownCards(
+  trx: Transaction<Database>,
+  dialect: Dialect,
+  owner: KnownCardsOwner,
+  cards: ReadonlyArray<{ wordId: number; card: CardState }>,
+  now: number,
+): Promise<number> {
   let added = 0;
   for (let i = 0; i < cards.length; i += INSERT_BATCH) {
     const rows = cards.slice(i, i + INSERT_BATCH).map(({ wordId, card }) => ({

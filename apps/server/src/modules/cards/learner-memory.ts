@@ -4,7 +4,11 @@ import { prepared } from '../../db/prepared.js';
 import type { Database } from '../../db/schema.js';
 
 const parametersQuery = prepared(['learnerId', 'language'], (p: { learnerId: string; language: string }, db) =>
-  db.selectFrom('memory_models').select(['parameters', 'retention_offset']).where('learner_id', '=', p.learnerId).where('language', '=', p.language),
+  db
+    .selectFrom('memory_models')
+    .select(['parameters', 'retention_offset'])
+    .where('learner_id', '=', p.learnerId)
+    .where('language', '=', p.language),
 );
 
 // Parsed parameters by their stored text: an answer reads the text and gets the same array without parsing it again.
@@ -34,12 +38,18 @@ export interface LearnerMemory {
   retentionOffset: number;
 }
 
-export async function learnerMemory(db: Kysely<Database> | Transaction<Database>, learnerId: string, language: string): Promise<LearnerMemory> {
+export async function learnerMemory(
+  db: Kysely<Database> | Transaction<Database>,
+  learnerId: string,
+  language: string,
+): Promise<LearnerMemory> {
   return memoryOf(await parametersQuery.executeTakeFirst(db, { learnerId, language }));
 }
 
 /** A memory model's stored columns (none: the defaults), as answers are scheduled with them. */
-export function memoryOf(row: { parameters: string | null; retention_offset: number | string | null } | undefined): LearnerMemory {
+export function memoryOf(
+  row: { parameters: string | null; retention_offset: number | string | null } | undefined,
+): LearnerMemory {
   const parameters = parseParameters(row?.parameters);
   return { parameters, retentionOffset: parameters ? Number(row?.retention_offset ?? 0) : 0 };
 }

@@ -3,7 +3,12 @@ import type { Database } from '../../db/schema.js';
 
 /** Where the learner chose to take new words from in a language (0: the deck's start), as a stored rank. */
 export async function storedStart(db: Kysely<Database>, learnerId: string, language: string): Promise<number> {
-  const row = await db.selectFrom('learning_starts').select('rank').where('learner_id', '=', learnerId).where('language', '=', language).executeTakeFirst();
+  const row = await db
+    .selectFrom('learning_starts')
+    .select('rank')
+    .where('learner_id', '=', learnerId)
+    .where('language', '=', language)
+    .executeTakeFirst();
   return row ? Number(row.rank) : 0;
 }
 
@@ -15,9 +20,18 @@ export const startRank = (learnerId: string, language: string) =>
  * Sets where the learner takes new words from in a language; 1, the deck's start, removes the row (the batch reads
  * it through `startRank`, the bands through `storedStart`).
  */
-export async function chooseStart(trx: Transaction<Database>, learnerId: string, language: string, first: number): Promise<void> {
+export async function chooseStart(
+  trx: Transaction<Database>,
+  learnerId: string,
+  language: string,
+  first: number,
+): Promise<void> {
   if (first === 1) {
-    await trx.deleteFrom('learning_starts').where('learner_id', '=', learnerId).where('language', '=', language).execute();
+    await trx
+      .deleteFrom('learning_starts')
+      .where('learner_id', '=', learnerId)
+      .where('language', '=', language)
+      .execute();
     return;
   }
   await trx

@@ -8,7 +8,12 @@ import { wordKey } from '../../lib/word-key.js';
  * word the learner has already is skipped by the unique index on (owner, language, key), so parallel requests with
  * "Rennwort" and "rennwort" add one word.
  */
-export async function addOwnWords(trx: Transaction<Database>, learnerId: string, language: string, words: readonly OwnWord[]): Promise<number[]> {
+export async function addOwnWords(
+  trx: Transaction<Database>,
+  learnerId: string,
+  language: string,
+  words: readonly OwnWord[],
+): Promise<number[]> {
   const ids: number[] = [];
   for (let i = 0; i < words.length; i += INSERT_BATCH) {
     const rows = await insertOwnWords(trx, learnerId, language, words.slice(i, i + INSERT_BATCH)).execute();
@@ -22,7 +27,13 @@ export async function addOwnWords(trx: Transaction<Database>, learnerId: string,
  * word drops its sentence, which bracketed the old one. False when the learner has no such word; a word they have
  * already under the new key fails the unique index (the caller tells the learner).
  */
-export async function editOwnWord(trx: Transaction<Database>, learnerId: string, language: string, id: number, edit: { word: string; translation: string }): Promise<boolean> {
+export async function editOwnWord(
+  trx: Transaction<Database>,
+  learnerId: string,
+  language: string,
+  id: number,
+  edit: { word: string; translation: string },
+): Promise<boolean> {
   const key = wordKey(edit.word);
   const result = await trx
     .updateTable('words')
@@ -41,8 +52,18 @@ export async function editOwnWord(trx: Transaction<Database>, learnerId: string,
 }
 
 /** Deletes one of the learner's own words; its cards and review log go with it (they cascade). False if none. */
-export async function deleteOwnWord(trx: Transaction<Database>, learnerId: string, language: string, id: number): Promise<boolean> {
-  const result = await trx.deleteFrom('words').where('id', '=', id).where('owner_id', '=', learnerId).where('language', '=', language).executeTakeFirst();
+export async function deleteOwnWord(
+  trx: Transaction<Database>,
+  learnerId: string,
+  language: string,
+  id: number,
+): Promise<boolean> {
+  const result = await trx
+    .deleteFrom('words')
+    .where('id', '=', id)
+    .where('owner_id', '=', learnerId)
+    .where('language', '=', language)
+    .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
 
@@ -63,7 +84,18 @@ function insertOwnWords(db: Transaction<Database>, learnerId: string, language: 
     .insertInto('words')
     .values(
       words.map(({ word, translation, example = '', exampleTranslation = '' }) => ({
-        language, word, word_key: wordKey(word), translation, pos: '', article: '', note: '', example, example_translation: exampleTranslation, rank: 0, owner_id: learnerId, active: 1,
+        language,
+        word,
+        word_key: wordKey(word),
+        translation,
+        pos: '',
+        article: '',
+        note: '',
+        example,
+        example_translation: exampleTranslation,
+        rank: 0,
+        owner_id: learnerId,
+        active: 1,
       })),
     )
     .onConflict((oc) => oc.columns(['owner_id', 'language', 'word_key']).where('owner_id', 'is not', null).doNothing())

@@ -8,7 +8,14 @@ import { buildApp } from '../../app.js';
 import { ROOT_DIR } from '../../config.js';
 import { type Db, openDatabase } from '../../db/database.js';
 import { loadDeck } from '../content/deck-loader.js';
-import { appTables, createTestDatabase, loginAs, testClock, testConfig, type TestDatabase } from '../../test/harness.js';
+import {
+  appTables,
+  createTestDatabase,
+  loginAs,
+  testClock,
+  testConfig,
+  type TestDatabase,
+} from '../../test/harness.js';
 
 /**
  * The plans PostgreSQL chooses for the answer's and the batch's statements on a database nobody tuned: autovacuum
@@ -40,7 +47,11 @@ const nodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).fla
 
 /** Rows a node produced or threw away, over all its loops. */
 const rowsRead = (n: PlanNode) =>
-  ((n['Actual Rows'] ?? 0) + (n['Rows Removed by Filter'] ?? 0) + (n['Rows Removed by Join Filter'] ?? 0) + (n['Rows Removed by Index Recheck'] ?? 0)) * (n['Actual Loops'] ?? 1);
+  ((n['Actual Rows'] ?? 0) +
+    (n['Rows Removed by Filter'] ?? 0) +
+    (n['Rows Removed by Join Filter'] ?? 0) +
+    (n['Rows Removed by Index Recheck'] ?? 0)) *
+  (n['Actual Loops'] ?? 1);
 
 interface Statement {
   sql: string;
@@ -48,7 +59,8 @@ interface Statement {
 }
 
 /** Statements with a plan to choose: a plain INSERT of values has none (and could not run twice). */
-const explainable = (s: Statement) => /^\s*(select|insert|update|delete|with)\b/i.test(s.sql) && !/^\s*insert\b(?![\s\S]*\bselect\b)/i.test(s.sql);
+const explainable = (s: Statement) =>
+  /^\s*(select|insert|update|delete|with)\b/i.test(s.sql) && !/^\s*insert\b(?![\s\S]*\bselect\b)/i.test(s.sql);
 
 /** The statement's plans, as the app runs it and as a generic plan, each executed and rolled back. */
 async function plansOf(client: pg.Client, s: Statement): Promise<Array<{ mode: string; nodes: PlanNode[] }>> {
@@ -60,9 +72,13 @@ async function plansOf(client: pg.Client, s: Statement): Promise<Array<{ mode: s
       await client.query(`prepare explained as ${s.sql}`);
       // The answer's id is unique in the review log: the replay logs under another.
       const replayed = s.parameters.map((v) => (v === ANSWER_ID ? `${ANSWER_ID}-${mode}` : v));
-      const values = replayed.map((v) => (v === null ? 'null' : typeof v === 'number' ? String(v) : client.escapeLiteral(String(v))));
+      const values = replayed.map((v) =>
+        v === null ? 'null' : typeof v === 'number' ? String(v) : client.escapeLiteral(String(v)),
+      );
       const execute = values.length > 0 ? `execute explained(${values.join(', ')})` : 'execute explained';
-      const { rows } = await client.query<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>(`explain (analyze, format json) ${execute}`);
+      const { rows } = await client.query<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>(
+        `explain (analyze, format json) ${execute}`,
+      );
       const plan = rows[0]?.['QUERY PLAN'][0]?.Plan;
       if (!plan) throw new Error(`no plan for ${s.sql}`);
       plans.push({ mode, nodes: nodesOf(plan) });
@@ -85,7 +101,8 @@ describe.skipIf(!url)('plans on a PostgreSQL nobody analysed', () => {
 
   beforeAll(async () => {
     tdb = await createTestDatabase('postgres', url);
-    for (const table of await appTables(tdb.db)) await sql.raw(`alter table ${table} set (autovacuum_enabled = false)`).execute(tdb.db.kysely);
+    for (const table of await appTables(tdb.db))
+      await sql.raw(`alter table ${table} set (autovacuum_enabled = false)`).execute(tdb.db.kysely);
     const spanish = LANGUAGES.find((l) => l.code === 'spanish');
     if (!spanish) throw new Error('no Spanish');
     await loadDeck(tdb.db, spanish, fs.readFileSync(path.join(ROOT_DIR, 'content/decks/spanish.tsv'), 'utf8'), 0);
@@ -99,9 +116,18 @@ describe.skipIf(!url)('plans on a PostgreSQL nobody analysed', () => {
     ({ cookie } = await loginAs(app, 'three-hundred'));
     let answered = 0;
     while (answered < LEARNED) {
-      const batch = await app.inject({ method: 'GET', url: '/api/spanish?unlearned=true&limit=15', headers: { cookie } });
+      const batch = await app.inject({
+        method: 'GET',
+        url: '/api/spanish?unlearned=true&limit=15',
+        headers: { cookie },
+      });
       for (const word of batch.json<Array<{ _id: string }>>()) {
-        const res = await app.inject({ method: 'PATCH', url: `/api/spanish/${word._id}`, headers: { cookie }, payload: { verdict: 'correct', answerId: `learned-${answered}`, sessionId: 'learning-session' } });
+        const res = await app.inject({
+          method: 'PATCH',
+          url: `/api/spanish/${word._id}`,
+          headers: { cookie },
+          payload: { verdict: 'correct', answerId: `learned-${answered}`, sessionId: 'learning-session' },
+        });
         expect(res.statusCode, res.body).toBe(200);
         answered += 1;
       }
@@ -127,15 +153,28 @@ describe.skipIf(!url)('plans on a PostgreSQL nobody analysed', () => {
   };
 
   it('leaves statistics of the deck it loaded', async () => {
-    const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_stats where schemaname = current_schema() and tablename = 'words'`.execute(tdb.db.kysely);
+    const { rows } = await sql<{
+      n: number;
+    }>`select count(*)::int as n from pg_stats where schemaname = current_schema() and tablename = 'words'`.execute(
+      tdb.db.kysely,
+    );
     expect(rows[0]?.n).toBeGreaterThan(0);
   });
 
   it('walks the rank index for the batch and the answer, reading no more than a few hundred rows in any plan node', async () => {
     // The app's batch, and the one the original client asks for.
-    const batch = [...(await sent('GET', '/api/spanish?unlearned=true&limit=15')), ...(await sent('GET', '/api/users/languages/words/unlearned?language=spanish'))];
-    const [fresh] = (await app.inject({ method: 'GET', url: '/api/spanish?unlearned=true&limit=15', headers: { cookie } })).json<Array<{ _id: string }>>();
-    const answer = await sent('PATCH', `/api/spanish/${fresh?._id}`, { verdict: 'correct', answerId: ANSWER_ID, sessionId: 'explained-session' });
+    const batch = [
+      ...(await sent('GET', '/api/spanish?unlearned=true&limit=15')),
+      ...(await sent('GET', '/api/users/languages/words/unlearned?language=spanish')),
+    ];
+    const [fresh] = (
+      await app.inject({ method: 'GET', url: '/api/spanish?unlearned=true&limit=15', headers: { cookie } })
+    ).json<Array<{ _id: string }>>();
+    const answer = await sent('PATCH', `/api/spanish/${fresh?._id}`, {
+      verdict: 'correct',
+      answerId: ANSWER_ID,
+      sessionId: 'explained-session',
+    });
     expect(answer.some((s) => /update "frontiers"/.test(s.sql))).toBe(true);
 
     const worst: string[] = [];
@@ -143,11 +182,16 @@ describe.skipIf(!url)('plans on a PostgreSQL nobody analysed', () => {
     for (const statement of [...batch, ...answer]) {
       for (const { mode, nodes } of await plansOf(client, statement)) {
         for (const node of nodes) {
-          if (rowsRead(node) > MOST_ROWS_A_NODE_READS) worst.push(`${mode}: ${node['Node Type']} on ${node['Relation Name'] ?? '-'} read ${rowsRead(node)} rows in ${statement.sql.slice(0, 120)}`);
+          if (rowsRead(node) > MOST_ROWS_A_NODE_READS)
+            worst.push(
+              `${mode}: ${node['Node Type']} on ${node['Relation Name'] ?? '-'} read ${rowsRead(node)} rows in ${statement.sql.slice(0, 120)}`,
+            );
         }
         // The deck is walked from a rank: that walk must follow words_language_rank and stop early.
         if (/"w"\."rank" >=/.test(statement.sql) && !nodes.some((n) => n['Index Name'] === 'words_language_rank')) {
-          walks.push(`${mode}: ${nodes.map((n) => `${n['Node Type']} ${n['Index Name'] ?? n['Relation Name'] ?? ''}`).join(', ')} in ${statement.sql.slice(0, 120)}`);
+          walks.push(
+            `${mode}: ${nodes.map((n) => `${n['Node Type']} ${n['Index Name'] ?? n['Relation Name'] ?? ''}`).join(', ')} in ${statement.sql.slice(0, 120)}`,
+          );
         }
       }
     }

@@ -16,7 +16,12 @@ export interface CardUpdate {
  * model's decision says: a card already due stays due, and one the new model wants sooner than now comes up now,
  * not in the past. Returns how many cards changed.
  */
-export async function refitCards(trx: Transaction<Database>, learnerId: string, cards: readonly CardUpdate[], now: number): Promise<number> {
+export async function refitCards(
+  trx: Transaction<Database>,
+  learnerId: string,
+  cards: readonly CardUpdate[],
+  now: number,
+): Promise<number> {
   let changed = 0;
   for (const c of cards) {
     const result = await trx

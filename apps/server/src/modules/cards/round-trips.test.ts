@@ -24,8 +24,16 @@ describeEachDatabase('statements per request', (ctx) => {
       expect(batch.statements).toHaveLength(2);
       const [first] = batch.res.json<Array<{ _id: string }>>();
 
-      const fresh = await sent('PATCH', `/api/spanish/${first?._id}`, { verdict: 'correct', answerId: 'counted-answer-1', sessionId: 'counted-quiz-1' });
-      const again = await sent('PATCH', `/api/spanish/${first?._id}`, { verdict: 'correct', answerId: 'counted-answer-2', sessionId: 'counted-quiz-2' });
+      const fresh = await sent('PATCH', `/api/spanish/${first?._id}`, {
+        verdict: 'correct',
+        answerId: 'counted-answer-1',
+        sessionId: 'counted-quiz-1',
+      });
+      const again = await sent('PATCH', `/api/spanish/${first?._id}`, {
+        verdict: 'correct',
+        answerId: 'counted-answer-2',
+        sessionId: 'counted-quiz-2',
+      });
       if (db.dialect === 'postgres') {
         // Session, BEGIN, the card held (created if new) with the memory model and the answer's id and session
         // checked, the card saved with the answer logged, COMMIT.

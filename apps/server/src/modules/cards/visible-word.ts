@@ -14,10 +14,19 @@ const MAX_WORD_ID = 2_147_483_647;
 export function visibleWords(db: Kysely<Database>, learnerId: string | null, language: string, direction: Direction) {
   return db
     .selectFrom('words as w')
-    .leftJoin('progress as p', (join) => join.onRef('p.word_id', '=', 'w.id').on('p.learner_id', '=', learnerId ?? '').on('p.direction', '=', direction))
+    .leftJoin('progress as p', (join) =>
+      join
+        .onRef('p.word_id', '=', 'w.id')
+        .on('p.learner_id', '=', learnerId ?? '')
+        .on('p.direction', '=', direction),
+    )
     .where('w.language', '=', language)
     .where('w.active', '=', 1)
-    .where((eb) => (learnerId === null ? eb('w.owner_id', 'is', null) : eb.or([eb('w.owner_id', 'is', null), eb('w.owner_id', '=', learnerId)])))
+    .where((eb) =>
+      learnerId === null
+        ? eb('w.owner_id', 'is', null)
+        : eb.or([eb('w.owner_id', 'is', null), eb('w.owner_id', '=', learnerId)]),
+    )
     .select([...WORD_COLUMNS, 'p.answered_correctly', 'p.due']);
 }
 
@@ -25,16 +34,26 @@ export function visibleWords(db: Kysely<Database>, learnerId: string | null, lan
 export type VisibleCards = { learnerId: string; language: string; direction: Direction };
 
 /** A visitor's queries have no own words, so each comes in two shapes (prepared queries have one). */
-export const visibleTo = (db: Kysely<Database>, p: VisibleCards, visitor: boolean) => visibleWords(db, visitor ? null : p.learnerId, p.language, p.direction);
+export const visibleTo = (db: Kysely<Database>, p: VisibleCards, visitor: boolean) =>
+  visibleWords(db, visitor ? null : p.learnerId, p.language, p.direction);
 
-const findWordQuery = (visitor: boolean) => prepared(['learnerId', 'language', 'direction', 'wordId'], (p: VisibleCards & { wordId: number }, db) => visibleTo(db, p, visitor).where('w.id', '=', p.wordId));
+const findWordQuery = (visitor: boolean) =>
+  prepared(['learnerId', 'language', 'direction', 'wordId'], (p: VisibleCards & { wordId: number }, db) =>
+    visibleTo(db, p, visitor).where('w.id', '=', p.wordId),
+  );
 const findWordQueries = { learner: findWordQuery(false), visitor: findWordQuery(true) };
 
 /**
  * One word as the learner sees it, with their card in `direction`; run on the database or inside a transaction
  * (card-store.ts reads the word an answer changed).
  */
-export function findVisibleWord(runner: QueryRunner, learnerId: string | null, language: string, wordId: number, direction: Direction): Promise<WordRow | undefined> {
+export function findVisibleWord(
+  runner: QueryRunner,
+  learnerId: string | null,
+  language: string,
+  wordId: number,
+  direction: Direction,
+): Promise<WordRow | undefined> {
   // Ids are 32-bit on PostgreSQL: a larger one names no word, and comparing it would fail as out of range.
   if (!Number.isSafeInteger(wordId) || wordId < 1 || wordId > MAX_WORD_ID) return Promise.resolve(undefined);
   const query = learnerId ? findWordQueries.learner : findWordQueries.visitor;

@@ -10,7 +10,19 @@ export type WordRow = Omit<Selectable<WordsTable>, 'language' | 'active' | 'word
 };
 
 /** A word's columns as `WordRow` has them, in queries that name the words table `w`. */
-export const WORD_COLUMNS = ['w.id', 'w.word', 'w.translation', 'w.pos', 'w.article', 'w.note', 'w.hint', 'w.example', 'w.example_translation', 'w.rank', 'w.owner_id'] as const;
+export const WORD_COLUMNS = [
+  'w.id',
+  'w.word',
+  'w.translation',
+  'w.pos',
+  'w.article',
+  'w.note',
+  'w.hint',
+  'w.example',
+  'w.example_translation',
+  'w.rank',
+  'w.owner_id',
+] as const;
 
 export const toWord = (row: WordRow): Word => ({
   _id: String(row.id),

@@ -14,7 +14,12 @@ export interface ContactOutboxOptions {
 
 /** Delivers stored contact messages to the operators (lib/outbox.ts: retries with back-off, any instance). */
 export class ContactOutbox extends Outbox<OutboxMessage> {
-  constructor(repo: ContactRepository, clock: Clock, options: ContactOutboxOptions, log: { warn(obj: object, msg: string): void }) {
+  constructor(
+    repo: ContactRepository,
+    clock: Clock,
+    options: ContactOutboxOptions,
+    log: { warn(obj: object, msg: string): void },
+  ) {
     const compose = (msg: OutboxMessage): SendMailOptions => ({
       from: options.from,
       to: options.to,

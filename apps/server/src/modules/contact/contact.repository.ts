@@ -17,7 +17,11 @@ export class ContactRepository implements OutboxStore<OutboxMessage> {
     this.queue = new OutboxTable(db, 'contact_messages');
   }
 
-  async insert(msg: { name: string; email: string; message: string }, status: 'pending' | 'stored', now: number): Promise<number> {
+  async insert(
+    msg: { name: string; email: string; message: string },
+    status: 'pending' | 'stored',
+    now: number,
+  ): Promise<number> {
     const row = await this.db
       .insertInto('contact_messages')
       .values({ ...msg, created_at: now, status, attempts: 0, next_attempt_at: now, last_error: null, sent_at: null })
@@ -30,7 +34,11 @@ export class ContactRepository implements OutboxStore<OutboxMessage> {
   async claimNext(now: number): Promise<OutboxMessage | undefined> {
     const claimed = await this.queue.claimNext(now);
     if (!claimed) return undefined;
-    const row = await this.db.selectFrom('contact_messages').select(['name', 'email', 'message']).where('id', '=', claimed.id).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('contact_messages')
+      .select(['name', 'email', 'message'])
+      .where('id', '=', claimed.id)
+      .executeTakeFirst();
     return row && { ...row, ...claimed };
   }
 

@@ -16,7 +16,12 @@ describeEachDatabase('contact without SMTP', (ctx) => {
   });
 
   it('refuses missing fields and a bad address with a message, storing nothing', async () => {
-    for (const payload of [{ ...message, name: '' }, { ...message, email: 'not-an-address' }, { name: 'x', email: 'a@b.co' }, { ...message, message: 'x'.repeat(5001) }]) {
+    for (const payload of [
+      { ...message, name: '' },
+      { ...message, email: 'not-an-address' },
+      { name: 'x', email: 'a@b.co' },
+      { ...message, message: 'x'.repeat(5001) },
+    ]) {
       const res = await ctx().app.inject({ method: 'POST', url: '/api/contact', payload });
       expect(res.statusCode).toBe(400);
       expect(res.json().error.message).toEqual(expect.any(String));
@@ -25,9 +30,15 @@ describeEachDatabase('contact without SMTP', (ctx) => {
   });
 
   it('names every field that was wrong in `issues`, with its own message', async () => {
-    const res = await ctx().app.inject({ method: 'POST', url: '/api/contact', payload: { name: '', email: 'not-an-address', message: 'Hola' } });
+    const res = await ctx().app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      payload: { name: '', email: 'not-an-address', message: 'Hola' },
+    });
     expect(res.statusCode).toBe(400);
-    const { error } = res.json<{ error: { code: string; message: string; issues: Array<{ path: string; message: string }> } }>();
+    const { error } = res.json<{
+      error: { code: string; message: string; issues: Array<{ path: string; message: string }> };
+    }>();
     expect(error.code).toBe('invalid_input');
     expect(error.issues).toEqual([
       { path: 'name', message: expect.stringMatching(/name/) },
@@ -46,7 +57,14 @@ for (const database of TEST_DATABASES) {
     const smtp = await startSmtp();
     const tdb = await createTestDatabase(database.name, database.url);
     const clock = testClock();
-    const app = await buildApp({ config: testConfig({ smtpUrl: smtp.url, contactTo: 'team@vocab.example' }), db: tdb.db, clock, webDir: null, logger: false, outboxPollMs: 60_000 });
+    const app = await buildApp({
+      config: testConfig({ smtpUrl: smtp.url, contactTo: 'team@vocab.example' }),
+      db: tdb.db,
+      clock,
+      webDir: null,
+      logger: false,
+      outboxPollMs: 60_000,
+    });
     cleanups.push(smtp.close, tdb.drop, () => app.close());
     const outboxRows = () => tdb.db.kysely.selectFrom('contact_messages').selectAll().execute();
     const waitFor = async (predicate: () => Promise<boolean>) => {
@@ -71,7 +89,11 @@ for (const database of TEST_DATABASES) {
     smtp.failNext(2);
     await app.inject({ method: 'POST', url: '/api/contact', payload: message });
     await waitFor(async () => (await outboxRows())[0]?.attempts === 1);
-    expect((await outboxRows())[0]).toMatchObject({ status: 'pending', attempts: 1, next_attempt_at: clock() + (RETRY_DELAYS_MS[0] ?? 0) });
+    expect((await outboxRows())[0]).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+      next_attempt_at: clock() + (RETRY_DELAYS_MS[0] ?? 0),
+    });
 
     // Not due yet: a new message is delivered, the failed one waits for its time.
     await app.inject({ method: 'POST', url: '/api/contact', payload: { ...message, message: 'second' } });

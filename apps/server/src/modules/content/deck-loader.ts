@@ -44,16 +44,28 @@ const ROW_FORMAT = 3;
 
 export async function loadDeck(db: Db, language: Language, text: string, now: number): Promise<DeckLoadResult> {
   const hash = sha256(`${ROW_FORMAT}\n${text}`);
-  const current = await db.kysely.selectFrom('deck_versions').select('content_hash').where('language', '=', language.code).executeTakeFirst();
+  const current = await db.kysely
+    .selectFrom('deck_versions')
+    .select('content_hash')
+    .where('language', '=', language.code)
+    .executeTakeFirst();
   const { entries, problems } = parseDeck(text, language.articles);
   if (current?.content_hash === hash) return { language: language.code, words: entries.length, skipped: true };
   if (problems.length > 0) {
     const first = problems[0];
-    throw new Error(`deck ${language.code} is invalid (${problems.length} problems; line ${first?.line}: ${first?.message})`);
+    throw new Error(
+      `deck ${language.code} is invalid (${problems.length} problems; line ${first?.line}: ${first?.message})`,
+    );
   }
   const shared = sharedMeanings(entries);
   await db.writeTransaction(async (trx) => {
-    const before = await trx.selectFrom('words').select(['id', 'word', 'rank']).where('language', '=', language.code).where('owner_id', 'is', null).where('active', '=', 1).execute();
+    const before = await trx
+      .selectFrom('words')
+      .select(['id', 'word', 'rank'])
+      .where('language', '=', language.code)
+      .where('owner_id', 'is', null)
+      .where('active', '=', 1)
+      .execute();
     for (let i = 0; i < entries.length; i += CHUNK) {
       const rows = entries.slice(i, i + CHUNK).map((e) => toRow(language.code, e, promptHint(e, shared)));
       await trx
@@ -80,7 +92,11 @@ export async function loadDeck(db: Db, language: Language, text: string, now: nu
     const kept = new Set(entries.map((e) => e.word));
     const gone = before.filter((w) => !kept.has(w.word)).map((w) => w.id);
     for (let i = 0; i < gone.length; i += CHUNK) {
-      await trx.updateTable('words').set({ active: 0 }).where('id', 'in', gone.slice(i, i + CHUNK)).execute();
+      await trx
+        .updateTable('words')
+        .set({ active: 0 })
+        .where('id', 'in', gone.slice(i, i + CHUNK))
+        .execute();
     }
     // A word new to the deck (or back in it, or moved to a lower rank) has no card of anyone who passed its rank.
     const rankBefore = new Map(before.map((w) => [w.word, w.rank]));

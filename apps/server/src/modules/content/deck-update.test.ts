@@ -50,10 +50,15 @@ describeEachDatabase('a deck grown from 3,000 to 5,000 words', (ctx) => {
         .innerJoin('words', 'words.id', 'progress.word_id')
         .select(['progress.learner_id', 'words.id', 'words.word', 'progress.direction', 'progress.reps'])
         .select(['progress.due', 'progress.stability', 'progress.answered_correctly'])
-        .orderBy('progress.learner_id').orderBy('words.id').orderBy('progress.direction')
+        .orderBy('progress.learner_id')
+        .orderBy('words.id')
+        .orderBy('progress.direction')
         .execute();
     const reviewsOf = () =>
-      db.kysely.selectFrom('reviews').select(['learner_id', 'word_id', 'rating', 'reviewed_at']).orderBy('id')
+      db.kysely
+        .selectFrom('reviews')
+        .select(['learner_id', 'word_id', 'rating', 'reviewed_at'])
+        .orderBy('id')
         .execute();
     const before = { cards: await cardsOf(), reviews: await reviewsOf() };
     const batchBefore = { placed: await batch(placed), banded: await batch(banded) };
@@ -76,7 +81,10 @@ describeEachDatabase('a deck grown from 3,000 to 5,000 words', (ctx) => {
     // where they were.
     expect(await batch(banded)).toEqual([`pal${name(2499)}`, ...batchBefore.banded.slice(0, 14)]);
 
-    for (const [who, cookie] of [['placed', placed], ['banded', banded]] as const) {
+    for (const [who, cookie] of [
+      ['placed', placed],
+      ['banded', banded],
+    ] as const) {
       const after = await bands(cookie);
       expect(after.deckSize).toBe(5000);
       expect(after.startRank).toBe(bandsBefore[who].startRank);

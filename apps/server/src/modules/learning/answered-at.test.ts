@@ -10,20 +10,30 @@ const DAY = 86_400_000;
 /** A signed-in learner's answer calls, as the offline queue of the web app sends them. */
 async function learner(app: FastifyInstance, name: string) {
   const { cookie } = await loginAs(app, name);
-  const call = (method: 'GET' | 'PATCH', url: string, payload?: object) => app.inject({ method, url, payload, headers: { cookie } });
+  const call = (method: 'GET' | 'PATCH', url: string, payload?: object) =>
+    app.inject({ method, url, payload, headers: { cookie } });
   const words = (await call('GET', '/api/spanish')).json<Word[]>();
-  return { call, words, answer: (word: Word | undefined, body: object) => call('PATCH', `/api/spanish/${word?._id}`, body) };
+  return {
+    call,
+    words,
+    answer: (word: Word | undefined, body: object) => call('PATCH', `/api/spanish/${word?._id}`, body),
+  };
 }
 
-describeEachDatabase('an answer\'s own time (answeredAt)', (ctx) => {
-  const log = () => ctx().db.kysely.selectFrom('reviews').select(['answer_id', 'reviewed_at', 'scheduled']).orderBy('id').execute();
+describeEachDatabase("an answer's own time (answeredAt)", (ctx) => {
+  const log = () =>
+    ctx().db.kysely.selectFrom('reviews').select(['answer_id', 'reviewed_at', 'scheduled']).orderBy('id').execute();
 
   it('schedules and logs an answer given offline two days ago as if it had arrived then', async () => {
     const now = ctx().clock();
     const given = now - 2 * DAY;
     const late = await learner(ctx().app, 'offline');
     const [word] = late.words;
-    const sent = await late.answer(word, { verdict: 'correct', answerId: 'offline-0001', answeredAt: new Date(given).toISOString() });
+    const sent = await late.answer(word, {
+      verdict: 'correct',
+      answerId: 'offline-0001',
+      answeredAt: new Date(given).toISOString(),
+    });
     expect(sent.statusCode).toBe(200);
     expect(sent.json<Answer>().scheduled).toBe(true);
 
@@ -45,7 +55,11 @@ describeEachDatabase('an answer\'s own time (answeredAt)', (ctx) => {
     // Seven answers, one per past day, all sent now: a 7-day streak filled in one sitting.
     const filler = await learner(ctx().app, 'backdater');
     for (let day = 6; day >= 0; day--) {
-      const res = await filler.answer(filler.words[6 - day], { verdict: 'correct', answerId: `backdated-${day}`, answeredAt: now - day * DAY });
+      const res = await filler.answer(filler.words[6 - day], {
+        verdict: 'correct',
+        answerId: `backdated-${day}`,
+        answeredAt: now - day * DAY,
+      });
       expect(res.statusCode).toBe(200);
     }
     // Scheduling still uses each answer's own time; the streak counts only what reached the server in time.
@@ -62,10 +76,18 @@ describeEachDatabase('an answer\'s own time (answeredAt)', (ctx) => {
   it('refuses an answer older than 7 days or more than 5 minutes ahead, writing nothing; a little ahead is now', async () => {
     const now = ctx().clock();
     const { words, answer } = await learner(ctx().app, 'clocks');
-    const tooOld = await answer(words[0], { verdict: 'correct', answerId: 'too-old-01', answeredAt: now - 7 * DAY - 1 });
+    const tooOld = await answer(words[0], {
+      verdict: 'correct',
+      answerId: 'too-old-01',
+      answeredAt: now - 7 * DAY - 1,
+    });
     expect(tooOld.statusCode).toBe(400);
     expect(tooOld.json().error.code).toBe('answered_at_too_old');
-    const ahead = await answer(words[0], { verdict: 'correct', answerId: 'ahead-0001', answeredAt: now + 5 * 60_000 + 1 });
+    const ahead = await answer(words[0], {
+      verdict: 'correct',
+      answerId: 'ahead-0001',
+      answeredAt: now + 5 * 60_000 + 1,
+    });
     expect(ahead.statusCode).toBe(400);
     expect(ahead.json().error.code).toBe('answered_at_in_future');
     for (const answeredAt of ['yesterday', '2026-01-15', -1, 1.5, true]) {
@@ -74,8 +96,12 @@ describeEachDatabase('an answer\'s own time (answeredAt)', (ctx) => {
     expect(await log()).toEqual([]);
     expect(await ctx().db.kysely.selectFrom('progress').selectAll().execute()).toEqual([]);
 
-    expect((await answer(words[0], { verdict: 'correct', answerId: 'a-bit-ahead', answeredAt: now + 60_000 })).statusCode).toBe(200);
-    expect((await answer(words[1], { verdict: 'correct', answerId: 'week-old-1', answeredAt: now - 7 * DAY })).statusCode).toBe(200);
+    expect(
+      (await answer(words[0], { verdict: 'correct', answerId: 'a-bit-ahead', answeredAt: now + 60_000 })).statusCode,
+    ).toBe(200);
+    expect(
+      (await answer(words[1], { verdict: 'correct', answerId: 'week-old-1', answeredAt: now - 7 * DAY })).statusCode,
+    ).toBe(200);
     expect(await log()).toEqual([
       { answer_id: 'a-bit-ahead', reviewed_at: now, scheduled: 1 },
       { answer_id: 'week-old-1', reviewed_at: now - 7 * DAY, scheduled: 1 },
@@ -98,7 +124,7 @@ describeEachDatabase('an answer\'s own time (answeredAt)', (ctx) => {
     expect(await log()).toEqual([{ answer_id: 'replayed-01', reviewed_at: now - DAY, scheduled: 1 }]);
   });
 
-  it('applies answers to one card in the order they arrive, never dating one before the card\'s last review', async () => {
+  it("applies answers to one card in the order they arrive, never dating one before the card's last review", async () => {
     const now = ctx().clock();
     const { words, answer } = await learner(ctx().app, 'ordered');
     const [word] = words;
@@ -113,7 +139,10 @@ describeEachDatabase('an answer\'s own time (answeredAt)', (ctx) => {
       { answer_id: 'in-order-2', reviewed_at: now - DAY, scheduled: 1 },
       { answer_id: 'in-order-3', reviewed_at: now - DAY, scheduled: 1 },
     ]);
-    const card = await ctx().db.kysely.selectFrom('progress').select(['reps', 'lapses', 'last_review']).executeTakeFirstOrThrow();
+    const card = await ctx()
+      .db.kysely.selectFrom('progress')
+      .select(['reps', 'lapses', 'last_review'])
+      .executeTakeFirstOrThrow();
     expect(card).toEqual({ reps: 3, lapses: 1, last_review: now - DAY });
   });
 });

@@ -16,7 +16,8 @@ const notLearned = sql<boolean>`(p.answered_correctly is null or p.answered_corr
 const neverFailed = sql<boolean>`coalesce(p.last_failed_at, 0) <= 0`;
 
 /** A learner's (or a visitor's) words not learned on the card. */
-const unlearned = (db: Kysely<Database>, p: Card, visitor: boolean) => visibleWords(db, visitor ? null : p.learnerId, p.language, p.direction).where(notLearned);
+const unlearned = (db: Kysely<Database>, p: Card, visitor: boolean) =>
+  visibleWords(db, visitor ? null : p.learnerId, p.language, p.direction).where(notLearned);
 
 /**
  * The deck's words by rank with the learner's card of each, looked up word by word. On PostgreSQL the card is a
@@ -26,7 +27,8 @@ const unlearned = (db: Kysely<Database>, p: Card, visitor: boolean) => visibleWo
  * stopping at the limit takes 0.2 ms (docs/performance.md). SQLite has no LATERAL and always walks the index.
  */
 const deckWords = (db: Kysely<Database>, p: Card) => {
-  if (!supportsLateral(db)) return visibleWords(db, p.learnerId, p.language, p.direction).where('w.owner_id', 'is', null);
+  if (!supportsLateral(db))
+    return visibleWords(db, p.learnerId, p.language, p.direction).where('w.owner_id', 'is', null);
   return db
     .selectFrom('words as w')
     .leftJoinLateral(
@@ -84,7 +86,14 @@ const walkStart = (p: Card) => {
 // words_language_rank gives, so PostgreSQL walks that index and stops at the limit whatever its statistics say
 // (ordered by rank and id, it sorted a sequential scan of the deck once it knew the table's size).
 const deckNeverFailed = (db: Kysely<Database>, p: Card & { limit: number }) =>
-  deckWords(db, p).where(notLearned).where(neverFailed).where('w.rank', '>=', walkStart(p)).clearSelect().select(DECK_WORD_REF).orderBy('w.rank').limit(p.limit);
+  deckWords(db, p)
+    .where(notLearned)
+    .where(neverFailed)
+    .where('w.rank', '>=', walkStart(p))
+    .clearSelect()
+    .select(DECK_WORD_REF)
+    .orderBy('w.rank')
+    .limit(p.limit);
 
 // The words a chosen start skipped: taken once the words from the start on run out (rarely: a whole deck's tail).
 const skippedQuery = prepared(['learnerId', 'language', 'direction', 'limit'], (p: Card & { limit: number }, db) =>
@@ -120,20 +129,22 @@ const failedQuery = prepared(['learnerId', 'language', 'direction', 'limit'], (p
 );
 
 // Driven from the learner's cards of the language in due order (progress_due), stopping at `limit`.
-const dueQuery = prepared(['learnerId', 'language', 'direction', 'now', 'limit'], (p: Card & { now: number; limit: number }, db) =>
-  db
-    .selectFrom('progress as p')
-    .innerJoin('words as w', 'w.id', 'p.word_id')
-    .where('p.learner_id', '=', p.learnerId)
-    .where('p.language', '=', p.language)
-    .where('p.direction', '=', p.direction)
-    .where(dueBy(p.now))
-    .where('w.active', '=', 1)
-    .where((eb) => eb.or([eb('w.owner_id', 'is', null), eb('w.owner_id', '=', p.learnerId)]))
-    .select([...WORD_COLUMNS, 'p.answered_correctly', 'p.due'])
-    .orderBy('p.due')
-    .orderBy('w.id')
-    .limit(p.limit),
+const dueQuery = prepared(
+  ['learnerId', 'language', 'direction', 'now', 'limit'],
+  (p: Card & { now: number; limit: number }, db) =>
+    db
+      .selectFrom('progress as p')
+      .innerJoin('words as w', 'w.id', 'p.word_id')
+      .where('p.learner_id', '=', p.learnerId)
+      .where('p.language', '=', p.language)
+      .where('p.direction', '=', p.direction)
+      .where(dueBy(p.now))
+      .where('w.active', '=', 1)
+      .where((eb) => eb.or([eb('w.owner_id', 'is', null), eb('w.owner_id', '=', p.learnerId)]))
+      .select([...WORD_COLUMNS, 'p.answered_correctly', 'p.due'])
+      .orderBy('p.due')
+      .orderBy('w.id')
+      .limit(p.limit),
 );
 
 /** What to study next: the batch of words to learn, and the cards due for review. Run on every quiz request. */
@@ -153,9 +164,14 @@ export class BatchRepository {
     const own = found.filter((w) => w.owner_id !== null).sort(byRank);
     const deck = found.filter((w) => w.owner_id === null).sort(byRank);
     const rows = [...own, ...deck].slice(0, limit);
-    if (rows.length < limit) rows.push(...(await skippedQuery.execute(this.db, { learnerId, language, direction, limit: limit - rows.length })));
+    if (rows.length < limit)
+      rows.push(
+        ...(await skippedQuery.execute(this.db, { learnerId, language, direction, limit: limit - rows.length })),
+      );
     if (rows.length < limit) {
-      rows.push(...(await failedQuery.execute(this.db, { learnerId, language, direction, limit: limit - rows.length })));
+      rows.push(
+        ...(await failedQuery.execute(this.db, { learnerId, language, direction, limit: limit - rows.length })),
+      );
     }
     return rows;
   }

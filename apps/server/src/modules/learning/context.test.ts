@@ -16,12 +16,13 @@ const DECK = [
   'perro\tdog\tnoun\tel\t\t\t\t',
 ].join('\n');
 
-const get = <T>(app: FastifyInstance, url: string, cookie: string) => app.inject({ method: 'GET', url, headers: { cookie } }).then((r) => r.json<T>());
+const get = <T>(app: FastifyInstance, url: string, cookie: string) =>
+  app.inject({ method: 'GET', url, headers: { cookie } }).then((r) => r.json<T>());
 const answer = (app: FastifyInstance, id: string | undefined, cookie: string, payload: object) =>
   app.inject({ method: 'PATCH', url: `/api/spanish/${id}`, headers: { cookie }, payload });
 
 describeEachDatabase('words in context', (ctx) => {
-  it('stores each deck word\'s sentence and serves it with the batch, the list and the review; null where a word has none', async () => {
+  it("stores each deck word's sentence and serves it with the batch, the list and the review; null where a word has none", async () => {
     const { app, db, clock } = ctx();
     await loadDeck(db, getLanguage('spanish'), DECK, clock());
     const { cookie } = await loginAs(app);
@@ -40,8 +41,18 @@ describeEachDatabase('words in context', (ctx) => {
     expect(review.map((w) => [w.word, w.exampleTranslation])).toEqual([['casa', 'My house is very small.']]);
 
     // A changed sentence reaches the stored word when the deck loads again.
-    await loadDeck(db, getLanguage('spanish'), DECK.replace('Mi [casa] es muy pequeña.', 'Tu [casa] es muy grande.'), clock());
-    const row = await db.kysely.selectFrom('words').select(['example', 'example_translation']).where('word', '=', 'casa').where('language', '=', 'spanish').executeTakeFirstOrThrow();
+    await loadDeck(
+      db,
+      getLanguage('spanish'),
+      DECK.replace('Mi [casa] es muy pequeña.', 'Tu [casa] es muy grande.'),
+      clock(),
+    );
+    const row = await db.kysely
+      .selectFrom('words')
+      .select(['example', 'example_translation'])
+      .where('word', '=', 'casa')
+      .where('language', '=', 'spanish')
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ example: 'Tu [casa] es muy grande.', example_translation: 'My house is very small.' });
   });
 
@@ -53,11 +64,25 @@ describeEachDatabase('words in context', (ctx) => {
 
     // The form as it stands in the sentence is right, in any letter case; the server's verdict is what counts.
     // One typo in the form is forgiven, as everywhere: accepted, graded Hard.
-    const right = await answer(app, hablar?._id, cookie, { verdict: 'wrong', typed: 'hablen', context: true, sessionId: 'context-session-1' });
+    const right = await answer(app, hablar?._id, cookie, {
+      verdict: 'wrong',
+      typed: 'hablen',
+      context: true,
+      sessionId: 'context-session-1',
+    });
     expect(right.statusCode).toBe(200);
     expect(right.json()).toMatchObject({ scheduled: true, word: { answeredCorrectly: true } });
-    await answer(app, casa?._id, cookie, { verdict: 'correct', typed: 'CASA', context: true, sessionId: 'context-session-1' });
-    const cards = await db.kysely.selectFrom('progress').select(['word_id', 'direction', 'answered_correctly']).orderBy('word_id').execute();
+    await answer(app, casa?._id, cookie, {
+      verdict: 'correct',
+      typed: 'CASA',
+      context: true,
+      sessionId: 'context-session-1',
+    });
+    const cards = await db.kysely
+      .selectFrom('progress')
+      .select(['word_id', 'direction', 'answered_correctly'])
+      .orderBy('word_id')
+      .execute();
     // Spanish's own card is recognise: an in-context answer still reviews the recall card, as the decision says.
     expect(cards).toEqual([
       { word_id: Number(hablar?._id), direction: 'recall', answered_correctly: 1 },
@@ -69,8 +94,14 @@ describeEachDatabase('words in context', (ctx) => {
       { typed: 'CASA', verdict: 'correct', direction: 'recall' },
     ]);
     // The recall batch no longer offers them; Spanish's own card (recognise) is untouched.
-    expect((await get<Word[]>(app, '/api/spanish?unlearned=true&direction=recall', cookie)).map((w) => w.word)).toEqual(['perro']);
-    expect((await get<Word[]>(app, '/api/spanish?unlearned=true', cookie)).map((w) => w.word)).toEqual(['hablar', 'casa', 'perro']);
+    expect((await get<Word[]>(app, '/api/spanish?unlearned=true&direction=recall', cookie)).map((w) => w.word)).toEqual(
+      ['perro'],
+    );
+    expect((await get<Word[]>(app, '/api/spanish?unlearned=true', cookie)).map((w) => w.word)).toEqual([
+      'hablar',
+      'casa',
+      'perro',
+    ]);
 
     // The dictionary form does not fit the blank: wrong, not a forgiven typo.
     const lemma = await answer(app, hablar?._id, cookie, { verdict: 'correct', typed: 'hablar', context: true });
@@ -88,7 +119,7 @@ describeEachDatabase('words in context', (ctx) => {
     expect(await db.kysely.selectFrom('reviews').select('id').execute()).toEqual([]);
   });
 
-  it('imports an own word\'s sentence (bracketing the word where it stands), refuses a bad one, and exports sentences', async () => {
+  it("imports an own word's sentence (bracketing the word where it stands), refuses a bad one, and exports sentences", async () => {
     const { app, db, clock } = ctx();
     await loadDeck(db, getLanguage('spanish'), DECK, clock());
     const { cookie } = await loginAs(app);
@@ -99,17 +130,27 @@ describeEachDatabase('words in context', (ctx) => {
       'mar\tsea\tEl agua está muy fría.\tThe water is very cold.',
       'río\triver\tEl [río] es largo.\t',
     ].join('\n');
-    const preview = await app.inject({ method: 'POST', url: '/api/spanish/import/preview', headers: { cookie, 'content-type': 'text/plain' }, payload: file });
+    const preview = await app.inject({
+      method: 'POST',
+      url: '/api/spanish/import/preview',
+      headers: { cookie, 'content-type': 'text/plain' },
+      payload: file,
+    });
     expect(preview.statusCode).toBe(200);
     const lines = preview.json<{ lines: Array<{ word: string; error: string | null; example?: string }> }>().lines;
     expect(lines.map((l) => [l.word, l.example ?? null, l.error])).toEqual([
       ['gato', 'El [gato] duerme en el sofá.', null],
       ['luna', 'La [luna] brilla esta noche.', null],
       ['sol', null, null],
-      ['mar', null, 'The sentence must contain “mar”, or mark the word\'s form in it with [brackets].'],
+      ['mar', null, "The sentence must contain “mar”, or mark the word's form in it with [brackets]."],
       ['río', null, 'A sentence needs its translation, and a translation its sentence.'],
     ]);
-    const confirm = await app.inject({ method: 'POST', url: '/api/spanish/import', headers: { cookie, 'content-type': 'text/plain' }, payload: file });
+    const confirm = await app.inject({
+      method: 'POST',
+      url: '/api/spanish/import',
+      headers: { cookie, 'content-type': 'text/plain' },
+      payload: file,
+    });
     expect(confirm.json()).toEqual({ added: 3, skipped: 2 });
     const own = (await get<Word[]>(app, '/api/spanish', cookie)).filter((w) => w.own);
     expect(own.map((w) => [w.word, w.example, w.exampleTranslation])).toEqual([
@@ -120,15 +161,34 @@ describeEachDatabase('words in context', (ctx) => {
 
     const csv = await app.inject({ method: 'GET', url: '/api/spanish/export/words?format=csv', headers: { cookie } });
     const rows = parse(csv.body, { columns: true }) as Array<Record<string, string>>;
-    expect(rows.find((r) => r.word === 'gato')).toMatchObject({ example: 'El [gato] duerme en el sofá.', example_translation: 'The cat sleeps on the sofa.' });
+    expect(rows.find((r) => r.word === 'gato')).toMatchObject({
+      example: 'El [gato] duerme en el sofá.',
+      example_translation: 'The cat sleeps on the sofa.',
+    });
     expect(rows.find((r) => r.word === 'perro')).toMatchObject({ example: '', example_translation: '' });
     // Our own export imports back with its sentences: the header names their columns.
-    const again = await app.inject({ method: 'POST', url: '/api/spanish/import/preview', headers: { cookie, 'content-type': 'text/plain' }, payload: csv.body.replace('gato', 'gatito').replace('[gato]', '[gatito]') });
-    expect(again.json<{ lines: Array<{ word: string; example?: string }> }>().lines.find((l) => l.word === 'gatito')?.example).toBe('El [gatito] duerme en el sofá.');
+    const again = await app.inject({
+      method: 'POST',
+      url: '/api/spanish/import/preview',
+      headers: { cookie, 'content-type': 'text/plain' },
+      payload: csv.body.replace('gato', 'gatito').replace('[gato]', '[gatito]'),
+    });
+    expect(
+      again.json<{ lines: Array<{ word: string; example?: string }> }>().lines.find((l) => l.word === 'gatito')
+        ?.example,
+    ).toBe('El [gatito] duerme en el sofá.');
 
     const anki = await app.inject({ method: 'GET', url: '/api/spanish/export/words?format=anki', headers: { cookie } });
-    const notes = parse(anki.body.split('\n').filter((l) => !l.startsWith('#')).join('\n'), { delimiter: '\t' }) as string[][];
-    expect(notes.find((n) => n[0] === 'la casa')?.[1]).toBe('house; home\n\nMi casa es muy pequeña.\nMy house is very small.');
+    const notes = parse(
+      anki.body
+        .split('\n')
+        .filter((l) => !l.startsWith('#'))
+        .join('\n'),
+      { delimiter: '\t' },
+    ) as string[][];
+    expect(notes.find((n) => n[0] === 'la casa')?.[1]).toBe(
+      'house; home\n\nMi casa es muy pequeña.\nMy house is very small.',
+    );
     expect(notes.find((n) => n[0] === 'el perro')?.[1]).toBe('dog');
   });
 });

@@ -3,18 +3,26 @@ import { expect, it } from 'vitest';
 import { describeEachDatabase, loginAs, sessionCookie } from '../../test/harness.js';
 import { loadDeck } from '../content/deck-loader.js';
 
-type Bands = { deckSize: number; bandSize: number; startRank: number; bands: Array<{ first: number; last: number; words: number; learned: number }> };
+type Bands = {
+  deckSize: number;
+  bandSize: number;
+  startRank: number;
+  bands: Array<{ first: number; last: number; words: number; learned: number }>;
+};
 type Word = { _id: string; word: string; rank: number };
 
 const header = '# test deck\nword\ttranslation\tpos\tarticle\tnote\thint\texample\texample_translation\n';
 /** Made-up Spanish entries with unique spellings and meanings, ranked 1…size. */
-const name = (i: number): string => Array.from(i.toString(26).padStart(3, '0'), (c) => String.fromCharCode(97 + parseInt(c, 26))).join('');
-const deckOf = (size: number): string => header + Array.from({ length: size }, (_, i) => `pal${name(i)}\tmeaning ${name(i)}\tverb\t\t\t\t\t\n`).join('');
+const name = (i: number): string =>
+  Array.from(i.toString(26).padStart(3, '0'), (c) => String.fromCharCode(97 + parseInt(c, 26))).join('');
+const deckOf = (size: number): string =>
+  header + Array.from({ length: size }, (_, i) => `pal${name(i)}\tmeaning ${name(i)}\tverb\t\t\t\t\t\n`).join('');
 
 describeEachDatabase('deck bands', (ctx) => {
   const send = (method: 'GET' | 'POST' | 'PATCH', url: string, cookie?: string, payload?: object) =>
     ctx().app.inject({ method, url, payload, headers: cookie ? { cookie } : {} });
-  const batch = async (cookie?: string, limit = 15) => (await send('GET', `/api/spanish?unlearned=true&limit=${limit}`, cookie)).json<Word[]>().map((w) => w.rank);
+  const batch = async (cookie?: string, limit = 15) =>
+    (await send('GET', `/api/spanish?unlearned=true&limit=${limit}`, cookie)).json<Word[]>().map((w) => w.rank);
 
   it("cuts the deck into bands of 500 from its real size, and counts the learned words of the language's own card in each", async () => {
     await loadDeck(ctx().db, getLanguage('spanish'), deckOf(1200), 1);
@@ -58,13 +66,18 @@ describeEachDatabase('deck bands', (ctx) => {
     const first = (await send('GET', '/api/spanish?unlearned=true&limit=1', guest)).json<Word[]>()[0];
     await send('PATCH', `/api/spanish/${first?._id}`, guest);
     expect((await batch(guest)).slice(0, 2)).toEqual([502, 503]);
-    expect((await send('GET', '/api/spanish/bands', guest)).json<Bands>().bands.map((b) => b.learned)).toEqual([0, 1, 0]);
+    expect((await send('GET', '/api/spanish/bands', guest)).json<Bands>().bands.map((b) => b.learned)).toEqual([
+      0, 1, 0,
+    ]);
 
     // Logging in keeps the guest's start with their progress.
     const login = await send('POST', '/api/auth/login', guest, { username: 'amy', password: 'correct horse' });
     expect(login.statusCode, login.body).toBe(200);
     const amy = sessionCookie(login);
-    expect((await send('GET', '/api/spanish/bands', amy)).json<Bands>()).toMatchObject({ startRank: 501, bands: [{ learned: 0 }, { learned: 1 }, { learned: 0 }] });
+    expect((await send('GET', '/api/spanish/bands', amy)).json<Bands>()).toMatchObject({
+      startRank: 501,
+      bands: [{ learned: 0 }, { learned: 1 }, { learned: 0 }],
+    });
     expect((await batch(amy)).slice(0, 2)).toEqual([502, 503]);
 
     // Band 1 is the deck's start again: the first words, the one learned at 501 kept.

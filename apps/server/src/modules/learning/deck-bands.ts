@@ -31,7 +31,10 @@ export class DeckBandsService {
     const rows = await this.kysely
       .selectFrom('words as w')
       .leftJoin('progress as p', (join) =>
-        join.onRef('p.word_id', '=', 'w.id').on('p.learner_id', '=', learner?.id ?? '').on('p.direction', '=', direction),
+        join
+          .onRef('p.word_id', '=', 'w.id')
+          .on('p.learner_id', '=', learner?.id ?? '')
+          .on('p.direction', '=', direction),
       )
       .where('w.language', '=', language)
       .where('w.owner_id', 'is', null)
@@ -45,19 +48,31 @@ export class DeckBandsService {
       .groupBy(band)
       .orderBy(band)
       .execute();
-    const bands = rows.map((r) => ({ first: Number(r.band) * BAND_SIZE + 1, last: Number(r.last), words: Number(r.words), learned: Number(r.learned) }));
+    const bands = rows.map((r) => ({
+      first: Number(r.band) * BAND_SIZE + 1,
+      last: Number(r.last),
+      words: Number(r.words),
+      learned: Number(r.learned),
+    }));
     const start = learner ? await storedStart(this.kysely, learner.id, language) : 0;
-    return { deckSize: bands.reduce((sum, b) => sum + b.words, 0), bandSize: BAND_SIZE, bands, startRank: Math.max(1, start) };
+    return {
+      deckSize: bands.reduce((sum, b) => sum + b.words, 0),
+      bandSize: BAND_SIZE,
+      bands,
+      startRank: Math.max(1, start),
+    };
   }
 
   /** Takes new words from the band starting at `first` on; 1 goes back to the deck's start (the row is removed). */
   async start(claim: LearnerClaim, language: LanguageCode, first: number): Promise<DeckBands> {
     const { bands } = await this.bands(null, language);
     if (!bands.some((b) => b.first === first)) {
-      throw badRequest('unknown_band', `No band of the ${language} deck starts at word ${first}: bands start at 1, ${BAND_SIZE + 1}, ${2 * BAND_SIZE + 1}, … up to the deck's size.`);
+      throw badRequest(
+        'unknown_band',
+        `No band of the ${language} deck starts at word ${first}: bands start at 1, ${BAND_SIZE + 1}, ${2 * BAND_SIZE + 1}, … up to the deck's size.`,
+      );
     }
     await this.cards.run(claim, ({ cards, learner }) => cards.chooseStart(learner.id, language, first));
     return this.bands(claim.learner, language);
   }
-
 }

@@ -8,7 +8,19 @@ import { deckGeneration } from '../content/deck-loader.js';
 import { type WordRow, toWord } from '../cards/word-row.js';
 
 /** A word's columns, as the words table names them. */
-export const DECK_COLUMNS = ['id', 'word', 'translation', 'pos', 'article', 'note', 'hint', 'example', 'example_translation', 'rank', 'owner_id'] as const;
+export const DECK_COLUMNS = [
+  'id',
+  'word',
+  'translation',
+  'pos',
+  'article',
+  'note',
+  'hint',
+  'example',
+  'example_translation',
+  'rank',
+  'owner_id',
+] as const;
 
 /** A deck word's row: a word as every learner sees it, before their card is joined. */
 export type DeckRow = Omit<WordRow, 'answered_correctly' | 'due'>;
@@ -64,14 +76,24 @@ export function wordsJson(deck: Deck, rows: readonly WordRow[]): JsonText<Word[]
       continue;
     }
     const i = deck.indexOf.get(row.id);
-    const card = row.answered_correctly === null ? undefined : { answered_correctly: row.answered_correctly, due: row.due ?? Number.NaN };
+    const card =
+      row.answered_correctly === null
+        ? undefined
+        : { answered_correctly: row.answered_correctly, due: row.due ?? Number.NaN };
     if (i !== undefined) words.push(heads[i] + tail(card));
   }
   return new JsonText(`[${words.join(',')}]`);
 }
 
 const deckQuery = prepared(['language'], (p: { language: string }, db) =>
-  db.selectFrom('words').select(DECK_COLUMNS).where('language', '=', p.language).where('owner_id', 'is', null).where('active', '=', 1).orderBy('rank').orderBy('id'),
+  db
+    .selectFrom('words')
+    .select(DECK_COLUMNS)
+    .where('language', '=', p.language)
+    .where('owner_id', 'is', null)
+    .where('active', '=', 1)
+    .orderBy('rank')
+    .orderBy('id'),
 );
 
 /**
@@ -103,7 +125,11 @@ export class DeckCache {
         ids,
         indexOf: new Map(ids.map((id, i) => [id, i])),
         lists: () => (lists ??= buildLists(rows)),
-        lexicon: () => (lexicon ??= buildLexicon(rows.map((r) => ({ ...r, translations: splitTranslations(r.translation) })), getLanguage(language))),
+        lexicon: () =>
+          (lexicon ??= buildLexicon(
+            rows.map((r) => ({ ...r, translations: splitTranslations(r.translation) })),
+            getLanguage(language),
+          )),
       };
     });
     this.decks.set(language, loading);

@@ -8,14 +8,27 @@ describeEachDatabase('both directions', (ctx) => {
   it('schedules only the reverse card for a reverse answer; the forward batch and figures are unaffected', async () => {
     const call = visitorClient(ctx().app);
     const [first] = await call<Word[]>('GET', '/api/spanish?unlearned=true&direction=reverse');
-    const answered = await call<{ word: Word; scheduled: boolean }>('PATCH', `/api/spanish/${first?._id}`, { verdict: 'correct', direction: 'reverse' });
+    const answered = await call<{ word: Word; scheduled: boolean }>('PATCH', `/api/spanish/${first?._id}`, {
+      verdict: 'correct',
+      direction: 'reverse',
+    });
     expect(answered).toMatchObject({ scheduled: true, word: { _id: first?._id, answeredCorrectly: true } });
 
     // Forward: the word is still the first to learn, never studied, and nothing is learned.
-    expect((await call<Word[]>('GET', '/api/spanish'))[0]).toMatchObject({ _id: first?._id, answeredCorrectly: false, due: null });
-    expect(await call<Stats>('GET', '/api/spanish/stats')).toMatchObject({ learnedCount: 0, dueCount: 0, totalWords: TEST_DECK_SIZE });
+    expect((await call<Word[]>('GET', '/api/spanish'))[0]).toMatchObject({
+      _id: first?._id,
+      answeredCorrectly: false,
+      due: null,
+    });
+    expect(await call<Stats>('GET', '/api/spanish/stats')).toMatchObject({
+      learnedCount: 0,
+      dueCount: 0,
+      totalWords: TEST_DECK_SIZE,
+    });
     // Reverse: the word has left the batch and counts as learned there.
-    expect((await call<Word[]>('GET', '/api/spanish?unlearned=true&direction=reverse')).map((w) => w._id)).not.toContain(first?._id);
+    expect(
+      (await call<Word[]>('GET', '/api/spanish?unlearned=true&direction=reverse')).map((w) => w._id),
+    ).not.toContain(first?._id);
     expect(await call<Stats>('GET', '/api/spanish/stats?direction=reverse')).toMatchObject({ learnedCount: 1 });
 
     const rows = await ctx().db.kysely.selectFrom('progress').select(['word_id', 'direction', 'reps']).execute();
@@ -24,18 +37,29 @@ describeEachDatabase('both directions', (ctx) => {
     expect(log).toEqual([{ direction: 'recall', scheduled: 1 }]);
   });
 
-  it('keeps two schedules for one word, each due on its own, and one session\'s answers apart per direction', async () => {
+  it("keeps two schedules for one word, each due on its own, and one session's answers apart per direction", async () => {
     const call = visitorClient(ctx().app);
     const [word] = await call<Word[]>('GET', '/api/french');
     const url = `/api/french/${word?._id}`;
     await call('PATCH', url, { verdict: 'correct', sessionId: 'session-both', answerId: 'forward-001' });
     // The same word in the other direction, in the same session, is a first answer of its own card.
-    const reverse = await call<{ scheduled: boolean }>('PATCH', url, { verdict: 'wrong', sessionId: 'session-both', answerId: 'reverse-001', direction: 'reverse' });
+    const reverse = await call<{ scheduled: boolean }>('PATCH', url, {
+      verdict: 'wrong',
+      sessionId: 'session-both',
+      answerId: 'reverse-001',
+      direction: 'reverse',
+    });
     expect(reverse.scheduled).toBe(true);
 
-    const inBatch = (await call<Word[]>('GET', '/api/french?unlearned=true&limit=100')).find((w) => w._id === word?._id);
+    const inBatch = (await call<Word[]>('GET', '/api/french?unlearned=true&limit=100')).find(
+      (w) => w._id === word?._id,
+    );
     expect(inBatch).toBeUndefined();
-    const progress = await ctx().db.kysely.selectFrom('progress').select(['direction', 'answered_correctly', 'lapses']).orderBy('direction').execute();
+    const progress = await ctx()
+      .db.kysely.selectFrom('progress')
+      .select(['direction', 'answered_correctly', 'lapses'])
+      .orderBy('direction')
+      .execute();
     expect(progress).toEqual([
       { direction: 'recall', answered_correctly: 1, lapses: 0 },
       { direction: 'recognise', answered_correctly: 0, lapses: 0 },
@@ -45,7 +69,9 @@ describeEachDatabase('both directions', (ctx) => {
     // review lists its own card.
     ctx().clock.advance(3 * 86_400_000);
     expect((await call<Word[]>('GET', '/api/french/for-review')).map((w) => w._id)).toEqual([word?._id]);
-    expect((await call<Word[]>('GET', '/api/french/for-review?direction=reverse')).map((w) => w._id)).toEqual([word?._id]);
+    expect((await call<Word[]>('GET', '/api/french/for-review?direction=reverse')).map((w) => w._id)).toEqual([
+      word?._id,
+    ]);
     await call('PATCH', url, { verdict: 'correct', direction: 'reverse' });
     expect(await call<Word[]>('GET', '/api/french/for-review?direction=reverse')).toEqual([]);
     expect(await call<Word[]>('GET', '/api/french/for-review')).toHaveLength(1);
@@ -84,8 +110,11 @@ describeEachDatabase('both directions', (ctx) => {
 
   it('merges a guest into an account per word and direction, the more advanced card winning in each', async () => {
     const { cookie } = await loginAs(ctx().app, 'rosa');
-    const [w1, w2] = (await ctx().app.inject({ method: 'GET', url: '/api/portuguese', headers: { cookie } })).json<Word[]>();
-    const account = (url: string, payload: object) => ctx().app.inject({ method: 'PATCH', url, payload, headers: { cookie } });
+    const [w1, w2] = (await ctx().app.inject({ method: 'GET', url: '/api/portuguese', headers: { cookie } })).json<
+      Word[]
+    >();
+    const account = (url: string, payload: object) =>
+      ctx().app.inject({ method: 'PATCH', url, payload, headers: { cookie } });
     await account(`/api/portuguese/${w1?._id}`, { verdict: 'correct' });
     await account(`/api/portuguese/${w1?._id}`, { verdict: 'correct' });
     await account(`/api/portuguese/${w1?._id}`, { verdict: 'wrong', direction: 'reverse' });
@@ -97,13 +126,22 @@ describeEachDatabase('both directions', (ctx) => {
     await guest('PATCH', `/api/portuguese/${w2?._id}`, { verdict: 'correct', direction: 'reverse' });
     await guest('POST', '/api/auth/login', { username: 'rosa', password: 'correct horse' });
 
-    const progress = await ctx().db.kysely.selectFrom('progress').select(['word_id', 'direction', 'reps']).orderBy('word_id').orderBy('direction').execute();
+    const progress = await ctx()
+      .db.kysely.selectFrom('progress')
+      .select(['word_id', 'direction', 'reps'])
+      .orderBy('word_id')
+      .orderBy('direction')
+      .execute();
     expect(progress).toEqual([
       { word_id: Number(w1?._id), direction: 'recall', reps: 2 },
       { word_id: Number(w1?._id), direction: 'recognise', reps: 2 },
       { word_id: Number(w2?._id), direction: 'recognise', reps: 1 },
     ]);
-    const reviews = await ctx().db.kysely.selectFrom('reviews').select('direction').where('direction', '=', 'recognise').execute();
+    const reviews = await ctx()
+      .db.kysely.selectFrom('reviews')
+      .select('direction')
+      .where('direction', '=', 'recognise')
+      .execute();
     expect(reviews).toHaveLength(4);
     expect((await guest<Stats>('GET', '/api/portuguese/stats')).learnedCount).toBe(1);
     expect((await guest<Stats>('GET', '/api/portuguese/stats?direction=reverse')).learnedCount).toBe(2);
@@ -111,24 +149,39 @@ describeEachDatabase('both directions', (ctx) => {
 
   it('counts answers of both directions for the streak and XP, and only forward cards as learned over time', async () => {
     const { cookie } = await loginAs(ctx().app, 'ines');
-    const [w1, w2] = (await ctx().app.inject({ method: 'GET', url: '/api/spanish', headers: { cookie } })).json<Word[]>();
+    const [w1, w2] = (await ctx().app.inject({ method: 'GET', url: '/api/spanish', headers: { cookie } })).json<
+      Word[]
+    >();
     const answer = (id: string | undefined, direction: string) =>
-      ctx().app.inject({ method: 'PATCH', url: `/api/spanish/${id}`, payload: { verdict: 'correct', direction }, headers: { cookie } });
+      ctx().app.inject({
+        method: 'PATCH',
+        url: `/api/spanish/${id}`,
+        payload: { verdict: 'correct', direction },
+        headers: { cookie },
+      });
     await answer(w1?._id, 'forward');
     await answer(w2?._id, 'reverse');
-    const summary = (await ctx().app.inject({ method: 'GET', url: '/api/stats/summary?tz=UTC', headers: { cookie } })).json();
+    const summary = (
+      await ctx().app.inject({ method: 'GET', url: '/api/stats/summary?tz=UTC', headers: { cookie } })
+    ).json();
     expect(summary).toMatchObject({ todayAnswers: 2, xp: 20, streak: 1 });
-    const progress = (await ctx().app.inject({ method: 'GET', url: '/api/spanish/progress?tz=UTC', headers: { cookie } })).json();
+    const progress = (
+      await ctx().app.inject({ method: 'GET', url: '/api/spanish/progress?tz=UTC', headers: { cookie } })
+    ).json();
     expect(progress.learnedOverTime.at(-1)).toMatchObject({ count: 1 });
     expect(progress.reviewsPerDay.at(-1)).toMatchObject({ count: 2 });
     const forecast = progress.forecast as Array<{ count: number }>;
     expect(forecast.reduce((sum, d) => sum + d.count, 0)).toBe(2);
   });
 
-  it('serves the generic quiz\'s calls in either direction', async () => {
+  it("serves the generic quiz's calls in either direction", async () => {
     const { cookie } = await loginAs(ctx().app, 'yusuf');
     const get = (url: string) => ctx().app.inject({ method: 'GET', url, headers: { cookie } });
-    const { wordsLearned: [first] } = (await get('/api/users/languages/words/unlearned?language=italian&direction=reverse')).json<{ wordsLearned: Word[] }>();
+    const {
+      wordsLearned: [first],
+    } = (await get('/api/users/languages/words/unlearned?language=italian&direction=reverse')).json<{
+      wordsLearned: Word[];
+    }>();
     const res = await ctx().app.inject({
       method: 'PATCH',
       url: `/api/users/languages/italian/quiz/answer-word?language=italian&wordId=${first?._id}`,
@@ -136,12 +189,18 @@ describeEachDatabase('both directions', (ctx) => {
       headers: { cookie },
     });
     expect(res.json()).toMatchObject({ scheduled: true, word: { answeredCorrectly: true } });
-    const unlearned = (await get('/api/users/languages/words/unlearned?language=italian&direction=reverse')).json<{ wordsLearned: Word[] }>();
+    const unlearned = (await get('/api/users/languages/words/unlearned?language=italian&direction=reverse')).json<{
+      wordsLearned: Word[];
+    }>();
     expect(unlearned.wordsLearned.map((w) => w._id)).not.toContain(first?._id);
-    const forward = (await get('/api/users/languages/words/unlearned?language=italian')).json<{ wordsLearned: Word[] }>();
+    const forward = (await get('/api/users/languages/words/unlearned?language=italian')).json<{
+      wordsLearned: Word[];
+    }>();
     expect(forward.wordsLearned[0]?._id).toBe(first?._id);
     ctx().clock.advance(3 * 86_400_000);
-    expect((await get('/api/users/languages/italian/for-review?direction=reverse')).json<Word[]>().map((w) => w._id)).toEqual([first?._id]);
+    expect(
+      (await get('/api/users/languages/italian/for-review?direction=reverse')).json<Word[]>().map((w) => w._id),
+    ).toEqual([first?._id]);
     expect((await get('/api/users/languages/italian/for-review')).json<Word[]>()).toEqual([]);
   });
 });
@@ -160,7 +219,11 @@ describeEachDatabase('cards named by what is asked', (ctx) => {
     expect(await call<Stats>('GET', '/api/french/stats')).toMatchObject({ learnedCount: 1 });
     expect(await call<Stats>('GET', '/api/french/stats?direction=forward')).toMatchObject({ learnedCount: 1 });
     expect(await call<Stats>('GET', '/api/french/stats?direction=recognise')).toMatchObject({ learnedCount: 0 });
-    const cards = await ctx().db.kysely.selectFrom('progress').select(['language', 'direction']).orderBy('language').execute();
+    const cards = await ctx()
+      .db.kysely.selectFrom('progress')
+      .select(['language', 'direction'])
+      .orderBy('language')
+      .execute();
     expect(cards).toEqual([
       { language: 'french', direction: 'recall' },
       { language: 'spanish', direction: 'recall' },

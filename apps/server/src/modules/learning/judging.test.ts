@@ -27,7 +27,11 @@ describeEachDatabase('the server judges typed answers', (ctx) => {
     const words = await call<Word[]>('GET', '/api/german?unlearned=true&limit=40&direction=recall');
     const noun = words.find((w) => w.word === 'Zeit');
     if (noun) {
-      await call<Answer>('PATCH', `/api/german/${noun._id}`, { verdict: 'wrong', typed: 'die Zeit', direction: 'recall' });
+      await call<Answer>('PATCH', `/api/german/${noun._id}`, {
+        verdict: 'wrong',
+        typed: 'die Zeit',
+        direction: 'recall',
+      });
       expect((await verdicts()).at(-1)).toEqual({ typed: 'die Zeit', verdict: 'correct' });
     }
     // Every word that shares an English meaning with another of the same part of speech comes with its hint.
@@ -45,7 +49,11 @@ describeEachDatabase('the server judges typed answers', (ctx) => {
       const call = visitorClient(ctx().app);
       const list = await call<Word[]>('GET', `/api/${language}?direction=recall`);
       const word = list.find((w) => w.word === asked?.word);
-      const answer = await call<Answer>('PATCH', `/api/${language}/${word?._id}`, { verdict: 'wrong', typed: other?.word, direction: 'recall' });
+      const answer = await call<Answer>('PATCH', `/api/${language}/${word?._id}`, {
+        verdict: 'wrong',
+        typed: other?.word,
+        direction: 'recall',
+      });
       expect(answer.scheduled).toBe(true);
       expect((await verdicts()).at(-1)).toEqual({ typed: other?.word, verdict: 'almost' });
       return;

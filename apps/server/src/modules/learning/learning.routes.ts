@@ -19,7 +19,9 @@ export function learningRoutes(learning: LearningService, sessions: SessionManag
       return learning.listJson(request.learner, code, options);
     });
 
-    serve(app, learningEndpoints.languageStats, async (request, _reply, code) => learning.stats(request.learner, code, request.query));
+    serve(app, learningEndpoints.languageStats, async (request, _reply, code) =>
+      learning.stats(request.learner, code, request.query),
+    );
 
     serve(app, learningEndpoints.lexicon, async (request, reply, code) => {
       // The deck changes only with a release: let the browser keep it for an hour.
@@ -27,14 +29,22 @@ export function learningRoutes(learning: LearningService, sessions: SessionManag
       return learning.lexicon(request.learner, code);
     });
 
-    serve(app, learningEndpoints.forReview, async (request, _reply, code) => learning.due(request.learner, code, request.query));
+    serve(app, learningEndpoints.forReview, async (request, _reply, code) =>
+      learning.due(request.learner, code, request.query),
+    );
 
     serve(app, learningEndpoints.answer, async (request, reply, code) => {
       const body = request.body ?? {};
-      return learning.answer(await sessions.claim(request, reply), code, request.params.id, { ...body, verdict: body.verdict ?? 'correct' });
+      return learning.answer(await sessions.claim(request, reply), code, request.params.id, {
+        ...body,
+        verdict: body.verdict ?? 'correct',
+      });
     });
 
-    for (const [endpoint, correctInstead] of [[learningEndpoints.undoAnswer, false], [learningEndpoints.iWasRight, true]] as const) {
+    for (const [endpoint, correctInstead] of [
+      [learningEndpoints.undoAnswer, false],
+      [learningEndpoints.iWasRight, true],
+    ] as const) {
       serve(app, endpoint, async (request, _reply, code) => {
         const learner = request.learner;
         if (!learner) throw unauthorized();
@@ -43,7 +53,12 @@ export function learningRoutes(learning: LearningService, sessions: SessionManag
     }
 
     serve(app, learningEndpoints.addWord, async (request, reply, code) => {
-      const word = await learning.addOwnWord(await sessions.claim(request, reply), code, request.body.word, request.body.translation);
+      const word = await learning.addOwnWord(
+        await sessions.claim(request, reply),
+        code,
+        request.body.word,
+        request.body.translation,
+      );
       return reply.status(201).send(word);
     });
 

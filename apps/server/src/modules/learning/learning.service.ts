@@ -1,5 +1,24 @@
 import type { AnswerBody, DirectionName, LanguageStats, Lexicon, UserLanguage, Word } from '@vocab/api';
-import { BATCH_SIZE, CONTEXT_DIRECTION, type Direction, contextAnswerKey, exampleSentence, type LanguageCode, answerKey, checkAnswer, directionOf, effectiveRetention, getLanguage, primaryDirection, type Verdict, isLearned, newCardState, ratingForVerdict, reviewCard, splitTranslations } from '@vocab/core';
+import {
+  BATCH_SIZE,
+  CONTEXT_DIRECTION,
+  type Direction,
+  contextAnswerKey,
+  exampleSentence,
+  type LanguageCode,
+  answerKey,
+  checkAnswer,
+  directionOf,
+  effectiveRetention,
+  getLanguage,
+  primaryDirection,
+  type Verdict,
+  isLearned,
+  newCardState,
+  ratingForVerdict,
+  reviewCard,
+  splitTranslations,
+} from '@vocab/core';
 import type { Transaction } from 'kysely';
 import { isUniqueViolation } from '../../db/db-errors.js';
 import type { Database } from '../../db/schema.js';
@@ -56,8 +75,13 @@ export interface DirectionOption {
 function answerTime(answeredAt: string | number | undefined, now: number, lastReview: number | null): number {
   if (answeredAt === undefined) return now;
   const at = typeof answeredAt === 'number' ? answeredAt : Date.parse(answeredAt);
-  if (at > now + ANSWERED_AT_SKEW_MS) throw badRequest('answered_at_in_future', 'answeredAt is ahead of the server\'s clock by more than 5 minutes.');
-  if (at < now - ANSWERED_AT_WINDOW_MS) throw badRequest('answered_at_too_old', 'answeredAt is more than 7 days ago: the answer is too old to schedule from.');
+  if (at > now + ANSWERED_AT_SKEW_MS)
+    throw badRequest('answered_at_in_future', "answeredAt is ahead of the server's clock by more than 5 minutes.");
+  if (at < now - ANSWERED_AT_WINDOW_MS)
+    throw badRequest(
+      'answered_at_too_old',
+      'answeredAt is more than 7 days ago: the answer is too old to schedule from.',
+    );
   return Math.max(Math.min(at, now), lastReview ?? 0);
 }
 
@@ -102,7 +126,13 @@ export class LearningService {
     private readonly clock: Clock,
     private readonly lists: WordLists,
   ) {
-    ({ decks: this.decks, words: this.words, batches: this.batches, cards: this.cards, languages: this.languages } = storage);
+    ({
+      decks: this.decks,
+      words: this.words,
+      batches: this.batches,
+      cards: this.cards,
+      languages: this.languages,
+    } = storage);
   }
 
   /**
@@ -114,7 +144,11 @@ export class LearningService {
   }
 
   /** The same list as JSON, built without serialising the deck again (the deck's JSON is kept with the deck). */
-  async listJson(learner: Learner | null, language: LanguageCode, { direction }: DirectionOption = {}): Promise<JsonText<Word[]>> {
+  async listJson(
+    learner: Learner | null,
+    language: LanguageCode,
+    { direction }: DirectionOption = {},
+  ): Promise<JsonText<Word[]>> {
     return this.lists.listJson(learner?.id ?? null, language, directionOf(direction, language));
   }
 
@@ -122,26 +156,55 @@ export class LearningService {
    * The next words to learn, as JSON (see `wordsJson`). A visitor's are the deck's first words, with no statement at
    * all.
    */
-  async batch(learner: Learner | null, language: LanguageCode, { limit = BATCH_SIZE, direction }: DirectionOption & { limit?: number | undefined } = {}): Promise<JsonText<Word[]>> {
+  async batch(
+    learner: Learner | null,
+    language: LanguageCode,
+    { limit = BATCH_SIZE, direction }: DirectionOption & { limit?: number | undefined } = {},
+  ): Promise<JsonText<Word[]>> {
     const deck = await this.decks.deck(language);
-    if (!learner) return new JsonText(`[${deck.lists().heads.slice(0, limit).map((head) => head + tail(undefined)).join(',')}]`);
+    if (!learner)
+      return new JsonText(
+        `[${deck
+          .lists()
+          .heads.slice(0, limit)
+          .map((head) => head + tail(undefined))
+          .join(',')}]`,
+      );
     return wordsJson(deck, await this.batches.unlearned(learner.id, language, limit, directionOf(direction, language)));
   }
 
   /** The learner's cards due for review, most overdue first, as JSON (see `wordsJson`). */
-  async due(learner: Learner | null, language: LanguageCode, { direction }: DirectionOption = {}): Promise<JsonText<Word[]>> {
+  async due(
+    learner: Learner | null,
+    language: LanguageCode,
+    { direction }: DirectionOption = {},
+  ): Promise<JsonText<Word[]>> {
     if (!learner) return new JsonText('[]');
-    const [deck, rows] = await Promise.all([this.decks.deck(language), this.batches.due(learner.id, language, this.clock(), REVIEW_LIMIT, directionOf(direction, language))]);
+    const [deck, rows] = await Promise.all([
+      this.decks.deck(language),
+      this.batches.due(learner.id, language, this.clock(), REVIEW_LIMIT, directionOf(direction, language)),
+    ]);
     return wordsJson(deck, rows);
   }
 
   async lexicon(learner: Learner | null, language: LanguageCode): Promise<Lexicon> {
     const rows = await this.words.lexicon(learner?.id ?? null, language);
-    return { entries: rows.map((r) => ({ word: r.word, article: r.article, translations: splitTranslations(r.translation), hint: r.hint })) };
+    return {
+      entries: rows.map((r) => ({
+        word: r.word,
+        article: r.article,
+        translations: splitTranslations(r.translation),
+        hint: r.hint,
+      })),
+    };
   }
 
   /** Figures of one direction's cards; by default the language's own card, the one the product's "learned" means. */
-  async stats(learner: Learner | null, language: LanguageCode, { direction }: DirectionOption = {}): Promise<LanguageStats> {
+  async stats(
+    learner: Learner | null,
+    language: LanguageCode,
+    { direction }: DirectionOption = {},
+  ): Promise<LanguageStats> {
     const s = await this.words.stats(learner?.id ?? null, language, this.clock(), directionOf(direction, language));
     return {
       language,
@@ -157,25 +220,52 @@ export class LearningService {
    * a later one in the same session is practice, logged but not rescheduled. A repeated `answerId` is a retry of
    * a request already recorded and changes nothing.
    */
-  async answer(claim: LearnerClaim, language: LanguageCode, wordId: number, input: AnswerInput): Promise<{ word: Word; scheduled: boolean }> {
+  async answer(
+    claim: LearnerClaim,
+    language: LanguageCode,
+    wordId: number,
+    input: AnswerInput,
+  ): Promise<{ word: Word; scheduled: boolean }> {
     const { learner } = claim;
-    const ref: CardRef = { learnerId: learner.id, wordId, direction: input.context ? CONTEXT_DIRECTION : directionOf(input.direction, language) };
+    const ref: CardRef = {
+      learnerId: learner.id,
+      wordId,
+      direction: input.context ? CONTEXT_DIRECTION : directionOf(input.direction, language),
+    };
     // Read before the transaction: judging may have to load the language's lexicon, and a missing word writes nothing.
     const word = await this.visibleWord(learner.id, language, wordId, ref.direction);
     if (!word) throw notFound('That word');
     const now = this.clock();
     const judged: AnswerInput = { ...input, verdict: await this.judge(learner, language, word, ref.direction, input) };
-    const withCard = (card: SavedCard | undefined) => toWord({ ...word, answered_correctly: card?.answered_correctly ?? null, due: card?.due ?? null });
+    const withCard = (card: SavedCard | undefined) =>
+      toWord({ ...word, answered_correctly: card?.answered_correctly ?? null, due: card?.due ?? null });
     try {
       return await this.cards.run(claim, async ({ cards }) => {
         // A retry of an answer taken back finds no card (the undo removed a first answer's card), and leaves the word
         // as the undo left it: openAnswer creates no card for an answer whose id is used.
-        const opened = await cards.openAnswer(ref, input.answerId, input.sessionId, { ...newCardState(now), language }, now, word);
+        const opened = await cards.openAnswer(
+          ref,
+          input.answerId,
+          input.sessionId,
+          { ...newCardState(now), language },
+          now,
+          word,
+        );
         if (opened.used) return { word: withCard(opened.card), scheduled: false };
         const { card, created, inSession } = opened;
         // Checked after the retry test: a replayed answer already recorded is a success whenever it arrives.
         const at = answerTime(input.answeredAt, now, card.last_review);
-        const after = await this.apply(cards, { learner, language, ref, previous: created ? null : card, card, input: judged, practice: inSession, answeredAt: at, receivedAt: now });
+        const after = await this.apply(cards, {
+          learner,
+          language,
+          ref,
+          previous: created ? null : card,
+          card,
+          input: judged,
+          practice: inSession,
+          answeredAt: at,
+          receivedAt: now,
+        });
         return { word: withCard(after.card), scheduled: after.scheduled };
       });
     } catch (err) {
@@ -191,8 +281,15 @@ export class LearningService {
    * A word the learner sees, without their card: a deck word from memory (deck-cache.ts), an own word from the
    * database.
    */
-  private async visibleWord(learnerId: string, language: LanguageCode, wordId: number, direction: Direction): Promise<DeckRow | undefined> {
-    return (await this.decks.row(language, wordId)) ?? (await this.words.findWord(learnerId, language, wordId, direction));
+  private async visibleWord(
+    learnerId: string,
+    language: LanguageCode,
+    wordId: number,
+    direction: Direction,
+  ): Promise<DeckRow | undefined> {
+    return (
+      (await this.decks.row(language, wordId)) ?? (await this.words.findWord(learnerId, language, wordId, direction))
+    );
   }
 
   /**
@@ -200,13 +297,26 @@ export class LearningService {
    * showed at once, and a stored "correct" always matches the text typed. Another word with the asked meaning is
    * no mistake (Hard, as a forgiven slip). Without a typed text (the original client's calls) the call says what happened.
    */
-  private async judge(learner: Learner, language: LanguageCode, row: DeckRow, direction: Direction, input: AnswerInput): Promise<Verdict> {
+  private async judge(
+    learner: Learner,
+    language: LanguageCode,
+    row: DeckRow,
+    direction: Direction,
+    input: AnswerInput,
+  ): Promise<Verdict> {
     const sentence = input.context ? exampleSentence(row.example, row.example_translation) : null;
     if (input.context && !sentence) throw badRequest('no_example', 'That word has no sentence to ask it in.');
     if (input.typed === undefined || input.typed.trim() === '') return input.verdict;
     const lexicon = (await this.decks.deck(language)).lexicon();
-    const word = { word: row.word, article: row.article, translations: splitTranslations(row.translation), hint: row.hint };
-    const key = sentence ? contextAnswerKey(sentence, getLanguage(language)) : answerKey(word, getLanguage(language), direction);
+    const word = {
+      word: row.word,
+      article: row.article,
+      translations: splitTranslations(row.translation),
+      hint: row.hint,
+    };
+    const key = sentence
+      ? contextAnswerKey(sentence, getLanguage(language))
+      : answerKey(word, getLanguage(language), direction);
     const result = checkAnswer(input.typed, key, {
       strictAccents: learner.strictAccents,
       otherAnswers: lexicon.otherAnswers,
@@ -221,9 +331,25 @@ export class LearningService {
    */
   private async apply(cards: CardStore, answer: HeldAnswer): Promise<{ card: SavedCard; scheduled: boolean }> {
     const { learner, language, ref, previous, card, input, practice, answeredAt: now, receivedAt } = answer;
-    const review = { ...ref, answerId: input.answerId ?? null, sessionId: input.sessionId ?? null, verdict: input.overruled ? OVERRULED : input.verdict, typed: input.typed ?? '', reviewedAt: now, receivedAt };
+    const review = {
+      ...ref,
+      answerId: input.answerId ?? null,
+      sessionId: input.sessionId ?? null,
+      verdict: input.overruled ? OVERRULED : input.verdict,
+      typed: input.typed ?? '',
+      reviewedAt: now,
+      receivedAt,
+    };
     if (practice) {
-      await cards.log({ ...review, rating: ratingForVerdict(input.verdict), scheduled: false, previous: null, state: card.state, elapsedDays: 0, scheduledDays: card.scheduled_days });
+      await cards.log({
+        ...review,
+        rating: ratingForVerdict(input.verdict),
+        scheduled: false,
+        previous: null,
+        state: card.state,
+        elapsedDays: 0,
+        scheduledDays: card.scheduled_days,
+      });
       return { card, scheduled: false };
     }
     const memory = await cards.memory(learner.id, language);
@@ -240,7 +366,10 @@ export class LearningService {
       elapsedDays: next.log.elapsedDays,
       scheduledDays: next.log.scheduledDays,
     });
-    return { card: { ...next.card, answered_correctly: learned ? 1 : 0, last_failed_at: failedAt ?? card.last_failed_at }, scheduled: true };
+    return {
+      card: { ...next.card, answered_correctly: learned ? 1 : 0, last_failed_at: failedAt ?? card.last_failed_at },
+      scheduled: true,
+    };
   }
 
   /**
@@ -248,7 +377,12 @@ export class LearningService {
    * With `correctInstead` ("I was right"), the answer is recorded again as correct, under the same id: the log
    * never holds both. The answer names its card (word and direction), so the caller gives only its id.
    */
-  async undo(learner: Learner, language: LanguageCode, answerId: string, correctInstead = false): Promise<{ word: Word; scheduled: boolean }> {
+  async undo(
+    learner: Learner,
+    language: LanguageCode,
+    answerId: string,
+    correctInstead = false,
+  ): Promise<{ word: Word; scheduled: boolean }> {
     const now = this.clock();
     const fresh = { ...newCardState(now), language };
     return this.cards.run({ learner }, async ({ cards }) => {
@@ -260,16 +394,33 @@ export class LearningService {
       // Asked again with the card held: another answer may have come or gone since the answer was read.
       const standing = await cards.answerStanding(answer);
       if (standing === 'gone') throw notFound('That answer');
-      if (standing === 'superseded') throw conflict('not_last_answer', 'Only the last answer to a word can be taken back.');
+      if (standing === 'superseded')
+        throw conflict('not_last_answer', 'Only the last answer to a word can be taken back.');
       await cards.restore(answer, language, word, now);
       // "I was right" logs the answer again under its id; a plain undo leaves the id used, never free for a retry.
       if (!correctInstead) await cards.markTakenBack(learner.id, answerId, now);
       let scheduled = false;
       if (correctInstead) {
         const { card } = await cards.lockOrCreate(answer.ref, fresh, now, word);
-        const input: AnswerInput = { verdict: 'correct', overruled: true, typed: answer.typed, answerId, ...(answer.sessionId ? { sessionId: answer.sessionId } : {}) };
+        const input: AnswerInput = {
+          verdict: 'correct',
+          overruled: true,
+          typed: answer.typed,
+          answerId,
+          ...(answer.sessionId ? { sessionId: answer.sessionId } : {}),
+        };
         const practice = answer.sessionId !== null && (await cards.answeredInSession(answer.ref, answer.sessionId));
-        ({ scheduled } = await this.apply(cards, { learner, language, ref: answer.ref, previous: answer.previous === 'new' ? null : card, card, input, practice, answeredAt: now, receivedAt: now }));
+        ({ scheduled } = await this.apply(cards, {
+          learner,
+          language,
+          ref: answer.ref,
+          previous: answer.previous === 'new' ? null : card,
+          card,
+          input,
+          practice,
+          answeredAt: now,
+          receivedAt: now,
+        }));
       }
       const updated = await cards.readWord(learner.id, language, answer.ref.wordId, answer.ref.direction);
       return { word: toWord(updated ?? word), scheduled };
@@ -281,7 +432,9 @@ export class LearningService {
     const text = word.normalize('NFC');
     // The deck changes only at start: a read before the unit of work is as good as one inside it.
     if (await this.words.hasWord(language, text)) throw wordExists();
-    const [id] = await this.cards.run(claim, ({ cards, learner }) => cards.addOwnWords(learner.id, language, [{ word: text, translation: translation.normalize('NFC') }]));
+    const [id] = await this.cards.run(claim, ({ cards, learner }) =>
+      cards.addOwnWords(learner.id, language, [{ word: text, translation: translation.normalize('NFC') }]),
+    );
     if (id === undefined) throw wordExists();
     const row = await this.words.findWord(claim.learner.id, language, id, primaryDirection(language));
     if (!row) throw notFound('That word');
@@ -294,7 +447,12 @@ export class LearningService {
   }
 
   /** An own word's new text; a word the deck or the learner's other words have already is refused, as when adding. */
-  async editOwnWord(learner: Learner, language: LanguageCode, id: number, edit: { word: string; translation: string }): Promise<Word> {
+  async editOwnWord(
+    learner: Learner,
+    language: LanguageCode,
+    id: number,
+    edit: { word: string; translation: string },
+  ): Promise<Word> {
     const text = { word: edit.word.normalize('NFC'), translation: edit.translation.normalize('NFC') };
     await this.ownWord(learner, language, id);
     if (await this.words.hasWord(language, text.word)) throw wordExists();
@@ -310,7 +468,8 @@ export class LearningService {
 
   async deleteOwnWord(learner: Learner, language: LanguageCode, id: number): Promise<void> {
     await this.ownWord(learner, language, id);
-    if (!(await this.cards.run({ learner }, ({ cards }) => cards.deleteOwnWord(learner.id, language, id)))) throw notFound('That word');
+    if (!(await this.cards.run({ learner }, ({ cards }) => cards.deleteOwnWord(learner.id, language, id))))
+      throw notFound('That word');
   }
 
   /** One of the learner's own words, or 404 (a deck word, another learner's, an id out of range alike). */
@@ -331,13 +490,21 @@ export class LearningService {
     return Promise.all(added.map((l) => this.userLanguage(learner, l.language as LanguageCode, l.added_at, options)));
   }
 
-  async userLanguage(learner: Learner, language: LanguageCode, addedAt?: number, { words = true }: RecordOptions = {}): Promise<UserLanguage> {
+  async userLanguage(
+    learner: Learner,
+    language: LanguageCode,
+    addedAt?: number,
+    { words = true }: RecordOptions = {},
+  ): Promise<UserLanguage> {
     const when = addedAt ?? (await this.languages.list(learner.id)).find((l) => l.language === language)?.added_at;
     if (when === undefined) throw notFound('That language');
     // "Learned" is the language's own card's, as everywhere the product counts it.
     // `wordsLearned` is the whole list, as the original API sent it: its clients count it for the total and filter
     // it for the words learned.
-    const [stats, list] = await Promise.all([this.stats(learner, language), words ? this.list(learner, language) : undefined]);
+    const [stats, list] = await Promise.all([
+      this.stats(learner, language),
+      words ? this.list(learner, language) : undefined,
+    ]);
     return { ...stats, ...(list ? { wordsLearned: list } : {}), addedAt: when };
   }
 

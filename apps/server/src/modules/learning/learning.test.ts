@@ -7,7 +7,12 @@ type Word = { _id: string; word: string; answeredCorrectly: boolean; due: number
 
 function client(app: FastifyInstance) {
   let cookie: string | undefined;
-  const call = async (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object, headers: Record<string, string> = {}) => {
+  const call = async (
+    method: 'GET' | 'POST' | 'PATCH',
+    url: string,
+    payload?: object,
+    headers: Record<string, string> = {},
+  ) => {
     const res = await app.inject({ method, url, payload, headers: cookie ? { ...headers, cookie } : headers });
     const set = res.cookies.find((c) => c.name === 'sid');
     if (set?.value) cookie = `sid=${set.value}`;
@@ -15,8 +20,12 @@ function client(app: FastifyInstance) {
   };
   return {
     call,
-    get cookie() { return cookie; },
-    set cookie(value: string | undefined) { cookie = value; },
+    get cookie() {
+      return cookie;
+    },
+    set cookie(value: string | undefined) {
+      cookie = value;
+    },
     json: async <T>(method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object): Promise<T> => {
       const res = await call(method, url, payload);
       if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
@@ -34,10 +43,16 @@ describeEachDatabase('learning', (ctx) => {
     expect(words.map((w) => w.rank)).toEqual(Array.from({ length: TEST_DECK_SIZE }, (_, i) => i + 1));
     expect(words.every((w) => !w.answeredCorrectly && w.due === null)).toBe(true);
     expect(res.cookies).toHaveLength(0);
-    const batch = (await ctx().app.inject({ method: 'GET', url: '/api/spanish?limit=15&unlearned=true' })).json<Word[]>();
+    const batch = (await ctx().app.inject({ method: 'GET', url: '/api/spanish?limit=15&unlearned=true' })).json<
+      Word[]
+    >();
     expect(batch).toEqual(words.slice(0, 15));
-    expect((await ctx().app.inject({ method: 'GET', url: '/api/spanish?unlearned=true' })).json<Word[]>()).toEqual(batch);
-    expect((await ctx().app.inject({ method: 'GET', url: '/api/spanish?limit=3' })).json<Word[]>()).toEqual(words.slice(0, 3));
+    expect((await ctx().app.inject({ method: 'GET', url: '/api/spanish?unlearned=true' })).json<Word[]>()).toEqual(
+      batch,
+    );
+    expect((await ctx().app.inject({ method: 'GET', url: '/api/spanish?limit=3' })).json<Word[]>()).toEqual(
+      words.slice(0, 3),
+    );
     for (const query of ['unlearned=yes', 'unlearned=1', 'limit=0', 'limit=101', 'limit=x']) {
       expect((await ctx().app.inject({ method: 'GET', url: `/api/spanish?${query}` })).statusCode, query).toBe(400);
     }
@@ -46,17 +61,21 @@ describeEachDatabase('learning', (ctx) => {
     expect((await ctx().app.inject({ method: 'GET', url: '/api/portuguese/' })).statusCode).toBe(200);
   });
 
-  it('creates no guest for a visitor\'s request that is refused', async () => {
+  it("creates no guest for a visitor's request that is refused", async () => {
     const unknownWord = await ctx().app.inject({ method: 'PATCH', url: '/api/spanish/999999', payload: {} });
     expect(unknownWord.statusCode).toBe(404);
     const [first] = (await ctx().app.inject({ method: 'GET', url: '/api/spanish' })).json<Word[]>();
-    const deckWord = await ctx().app.inject({ method: 'POST', url: '/api/spanish', payload: { word: first?.word.toUpperCase(), translation: 'x' } });
+    const deckWord = await ctx().app.inject({
+      method: 'POST',
+      url: '/api/spanish',
+      payload: { word: first?.word.toUpperCase(), translation: 'x' },
+    });
     expect(deckWord.statusCode).toBe(409);
     expect([...unknownWord.cookies, ...deckWord.cookies]).toHaveLength(0);
     expect(await ctx().db.kysely.selectFrom('users').selectAll().execute()).toHaveLength(0);
   });
 
-  it('records a guest\'s correct answer as their own progress, not everyone\'s', async () => {
+  it("records a guest's correct answer as their own progress, not everyone's", async () => {
     const guest = client(ctx().app);
     const [first] = await guest.json<Word[]>('GET', '/api/french');
     const answer = await guest.call('PATCH', `/api/french/${first?._id}`);
@@ -65,8 +84,15 @@ describeEachDatabase('learning', (ctx) => {
     expect(answer.json().word).toMatchObject({ _id: first?._id, answeredCorrectly: true });
     expect(answer.json().scheduled).toBe(true);
 
-    const stats = await guest.json<{ learnedCount: number; totalWords: number; percentLearned: number }>('GET', '/api/french/stats');
-    expect(stats).toMatchObject({ learnedCount: 1, totalWords: TEST_DECK_SIZE, percentLearned: Math.round(100 / TEST_DECK_SIZE) });
+    const stats = await guest.json<{ learnedCount: number; totalWords: number; percentLearned: number }>(
+      'GET',
+      '/api/french/stats',
+    );
+    expect(stats).toMatchObject({
+      learnedCount: 1,
+      totalWords: TEST_DECK_SIZE,
+      percentLearned: Math.round(100 / TEST_DECK_SIZE),
+    });
     const next = await guest.json<Word[]>('GET', '/api/french?limit=15&unlearned=true');
     expect(next.map((w) => w._id)).not.toContain(first?._id);
     const list = await guest.json<Word[]>('GET', '/api/french');
@@ -88,21 +114,26 @@ describeEachDatabase('learning', (ctx) => {
     expect(review).toMatchObject({ verdict: 'wrong', typed: 'xyz', rating: 1, scheduled: 1 });
   });
 
-  it('keeps the time of a word\'s last failure when a later answer is right', async () => {
+  it("keeps the time of a word's last failure when a later answer is right", async () => {
     const guest = client(ctx().app);
     const [word] = await guest.json<Word[]>('GET', '/api/german');
     await guest.json('PATCH', `/api/german/${word?._id}`, { verdict: 'wrong', sessionId: 'quiz-one' });
     const failedAt = ctx().clock();
     ctx().clock.set(failedAt + 60_000);
     await guest.json('PATCH', `/api/german/${word?._id}`, { verdict: 'correct', sessionId: 'quiz-two' });
-    const progress = await ctx().db.kysely.selectFrom('progress').select(['reps', 'answered_correctly', 'last_failed_at']).executeTakeFirstOrThrow();
+    const progress = await ctx()
+      .db.kysely.selectFrom('progress')
+      .select(['reps', 'answered_correctly', 'last_failed_at'])
+      .executeTakeFirstOrThrow();
     expect(progress).toEqual({ reps: 2, answered_correctly: 1, last_failed_at: failedAt });
   });
 
   it('brings a learned word back for review once it is due', async () => {
     const guest = client(ctx().app);
     const [word] = await guest.json<Word[]>('GET', '/api/italian');
-    const { word: after } = await guest.json<{ word: Word }>('PATCH', `/api/italian/${word?._id}`, { verdict: 'correct' });
+    const { word: after } = await guest.json<{ word: Word }>('PATCH', `/api/italian/${word?._id}`, {
+      verdict: 'correct',
+    });
     expect(await guest.json<Word[]>('GET', '/api/italian/for-review')).toEqual([]);
     expect(after.due).toBeGreaterThan(ctx().clock());
 
@@ -112,7 +143,9 @@ describeEachDatabase('learning', (ctx) => {
     expect((await guest.json<{ dueCount: number }>('GET', '/api/italian/stats')).dueCount).toBe(1);
 
     // Reviewed well, it goes further into the future than the first interval.
-    const { word: reviewed } = await guest.json<{ word: Word }>('PATCH', `/api/italian/${word?._id}`, { verdict: 'correct' });
+    const { word: reviewed } = await guest.json<{ word: Word }>('PATCH', `/api/italian/${word?._id}`, {
+      verdict: 'correct',
+    });
     expect((reviewed.due ?? 0) - ctx().clock()).toBeGreaterThan((after.due ?? 0) - ctx().clock() - 1);
     expect(await guest.json<Word[]>('GET', '/api/italian/for-review')).toEqual([]);
   });
@@ -121,16 +154,35 @@ describeEachDatabase('learning', (ctx) => {
     const guest = client(ctx().app);
     const [word] = await guest.json<Word[]>('GET', '/api/spanish');
     const url = `/api/spanish/${word?._id}`;
-    const first = await guest.json<{ scheduled: boolean }>('PATCH', url, { verdict: 'wrong', answerId: 'answer-0001', sessionId: 'session-01' });
-    const retry = await guest.json<{ scheduled: boolean }>('PATCH', url, { verdict: 'wrong', answerId: 'answer-0001', sessionId: 'session-01' });
+    const first = await guest.json<{ scheduled: boolean }>('PATCH', url, {
+      verdict: 'wrong',
+      answerId: 'answer-0001',
+      sessionId: 'session-01',
+    });
+    const retry = await guest.json<{ scheduled: boolean }>('PATCH', url, {
+      verdict: 'wrong',
+      answerId: 'answer-0001',
+      sessionId: 'session-01',
+    });
     expect(first.scheduled).toBe(true);
     expect(retry.scheduled).toBe(false);
-    const again = await guest.json<{ scheduled: boolean; word: Word }>('PATCH', url, { verdict: 'correct', answerId: 'answer-0002', sessionId: 'session-01' });
+    const again = await guest.json<{ scheduled: boolean; word: Word }>('PATCH', url, {
+      verdict: 'correct',
+      answerId: 'answer-0002',
+      sessionId: 'session-01',
+    });
     expect(again.scheduled).toBe(false);
     expect(again.word.answeredCorrectly).toBe(false);
 
-    const reviews = await ctx().db.kysely.selectFrom('reviews').select(['answer_id', 'scheduled']).orderBy('id').execute();
-    expect(reviews).toEqual([{ answer_id: 'answer-0001', scheduled: 1 }, { answer_id: 'answer-0002', scheduled: 0 }]);
+    const reviews = await ctx()
+      .db.kysely.selectFrom('reviews')
+      .select(['answer_id', 'scheduled'])
+      .orderBy('id')
+      .execute();
+    expect(reviews).toEqual([
+      { answer_id: 'answer-0001', scheduled: 1 },
+      { answer_id: 'answer-0002', scheduled: 0 },
+    ]);
   });
 
   it('loses no update when answers to one card arrive in parallel', async () => {
@@ -138,7 +190,12 @@ describeEachDatabase('learning', (ctx) => {
     const [word] = await guest.json<Word[]>('GET', '/api/portuguese');
     await guest.json('PATCH', `/api/portuguese/${word?._id}`, { verdict: 'correct', answerId: 'warmup-000' });
     const results = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => guest.call('PATCH', `/api/portuguese/${word?._id}`, { verdict: 'correct', answerId: `parallel-${String(i).padStart(3, '0')}` })),
+      Array.from({ length: 20 }, (_, i) =>
+        guest.call('PATCH', `/api/portuguese/${word?._id}`, {
+          verdict: 'correct',
+          answerId: `parallel-${String(i).padStart(3, '0')}`,
+        }),
+      ),
     );
     expect(results.every((r) => r.statusCode === 200)).toBe(true);
     const progress = await ctx().db.kysely.selectFrom('progress').select('reps').executeTakeFirstOrThrow();
@@ -151,20 +208,34 @@ describeEachDatabase('learning', (ctx) => {
     expect((await ctx().app.inject({ method: 'PATCH', url: `/api/french/${spanish?._id}` })).statusCode).toBe(404);
     expect((await ctx().app.inject({ method: 'PATCH', url: '/api/french/999999' })).statusCode).toBe(404);
     expect((await ctx().app.inject({ method: 'PATCH', url: '/api/french/abc' })).statusCode).toBe(400);
-    expect((await ctx().app.inject({ method: 'PATCH', url: `/api/french/${spanish?._id}`, payload: { verdict: 'maybe' } })).statusCode).toBe(400);
+    expect(
+      (await ctx().app.inject({ method: 'PATCH', url: `/api/french/${spanish?._id}`, payload: { verdict: 'maybe' } }))
+        .statusCode,
+    ).toBe(400);
     expect((await ctx().app.inject({ method: 'GET', url: '/api/swedish' })).statusCode).toBe(404);
   });
 
-  it('keeps a learner\'s own words to themselves and refuses duplicates', async () => {
+  it("keeps a learner's own words to themselves and refuses duplicates", async () => {
     const a = client(ctx().app);
-    const added = await a.call('POST', '/api/italian', { word: 'gelato', translation: 'ice cream', answeredCorrectly: false });
+    const added = await a.call('POST', '/api/italian', {
+      word: 'gelato',
+      translation: 'ice cream',
+      answeredCorrectly: false,
+    });
     expect(added.statusCode).toBe(201);
-    expect(added.json()).toMatchObject({ word: 'gelato', translation: 'ice cream', own: true, answeredCorrectly: false });
+    expect(added.json()).toMatchObject({
+      word: 'gelato',
+      translation: 'ice cream',
+      own: true,
+      answeredCorrectly: false,
+    });
     const dup = await a.call('POST', '/api/italian', { word: 'Gelato', translation: 'ice cream' });
     expect(dup.statusCode).toBe(409);
     expect(dup.json()).toEqual({ error: { code: 'word_exists', message: 'word already exists in your list!' } });
     const [deckWord] = (await ctx().app.inject({ method: 'GET', url: '/api/italian' })).json<Word[]>();
-    expect((await a.call('POST', '/api/italian', { word: deckWord?.word ?? '', translation: 'x' })).statusCode).toBe(409);
+    expect((await a.call('POST', '/api/italian', { word: deckWord?.word ?? '', translation: 'x' })).statusCode).toBe(
+      409,
+    );
     expect((await a.call('POST', '/api/italian', { word: '  ', translation: 'x' })).statusCode).toBe(400);
 
     const mine = await a.json<Word[]>('GET', '/api/italian');
@@ -175,13 +246,17 @@ describeEachDatabase('learning', (ctx) => {
     expect((await ctx().app.inject({ method: 'PATCH', url: `/api/italian/${added.json()._id}` })).statusCode).toBe(404);
   });
 
-  it('carries a guest\'s progress into the account at signup', async () => {
+  it("carries a guest's progress into the account at signup", async () => {
     const guest = client(ctx().app);
     const [word] = await guest.json<Word[]>('GET', '/api/spanish');
     await guest.json('PATCH', `/api/spanish/${word?._id}`);
     const signup = await guest.call('POST', '/api/auth/signup', { username: 'newbie', password: 'correct horse' });
     expect(signup.statusCode).toBe(201);
-    const login = await ctx().app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'newbie', password: 'correct horse' } });
+    const login = await ctx().app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: 'newbie', password: 'correct horse' },
+    });
     const account = client(ctx().app);
     account.cookie = sessionCookie(login);
     expect((await account.json<{ learnedCount: number }>('GET', '/api/spanish/stats')).learnedCount).toBe(1);
@@ -205,7 +280,11 @@ describeEachDatabase('learning', (ctx) => {
 
     const stats = await guest.json<{ learnedCount: number }>('GET', '/api/german/stats');
     expect(stats.learnedCount).toBe(2);
-    const progress = await ctx().db.kysely.selectFrom('progress').select(['word_id', 'reps']).orderBy('word_id').execute();
+    const progress = await ctx()
+      .db.kysely.selectFrom('progress')
+      .select(['word_id', 'reps'])
+      .orderBy('word_id')
+      .execute();
     expect(progress).toEqual([
       { word_id: Number(w1?._id), reps: 2 },
       { word_id: Number(w2?._id), reps: 1 },
@@ -216,7 +295,7 @@ describeEachDatabase('learning', (ctx) => {
 });
 
 describeEachDatabase('lexicon', (ctx) => {
-  it('lists every word and translation of a language, with the learner\'s own words; large lists are gzip-compressed', async () => {
+  it("lists every word and translation of a language, with the learner's own words; large lists are gzip-compressed", async () => {
     const guest = client(ctx().app);
     await guest.json('POST', '/api/spanish', { word: 'tortuga', translation: 'turtle; tortoise' });
     const res = await guest.call('GET', '/api/spanish/lexicon');
@@ -224,7 +303,12 @@ describeEachDatabase('lexicon', (ctx) => {
     type Lexicon = { entries: Array<{ word: string; article: string; translations: string[]; hint: string }> };
     const lexicon = res.json<Lexicon>();
     expect(lexicon.entries).toHaveLength(41);
-    expect(lexicon.entries).toContainEqual({ word: 'tortuga', article: '', translations: ['turtle', 'tortoise'], hint: '' });
+    expect(lexicon.entries).toContainEqual({
+      word: 'tortuga',
+      article: '',
+      translations: ['turtle', 'tortoise'],
+      hint: '',
+    });
     expect(res.headers['cache-control']).toBe('private, max-age=3600');
     const stranger = (await ctx().app.inject({ method: 'GET', url: '/api/spanish/lexicon' })).json<Lexicon>();
     expect(stranger.entries.map((e) => e.word)).not.toContain('tortuga');
@@ -236,7 +320,11 @@ describeEachDatabase('lexicon', (ctx) => {
     const batch = await learner.call('GET', '/api/spanish?limit=15&unlearned=true', undefined, gzip);
     expect(batch.headers['content-encoding']).toBeUndefined();
     expect(batch.json<Word[]>()).toHaveLength(15);
-    for (let i = 0; i < 40; i++) await learner.json('POST', '/api/spanish', { word: `palabra${i}`, translation: `a long gloss ${i} `.repeat(15).trim() });
+    for (let i = 0; i < 40; i++)
+      await learner.json('POST', '/api/spanish', {
+        word: `palabra${i}`,
+        translation: `a long gloss ${i} `.repeat(15).trim(),
+      });
     const list = await learner.call('GET', '/api/spanish', undefined, gzip);
     expect(list.headers['content-encoding']).toBe('gzip');
     expect(JSON.parse(gunzipSync(list.rawPayload).toString()) as Word[]).toHaveLength(80);
@@ -264,7 +352,11 @@ describeEachDatabase('undo and "I was right"', (ctx) => {
     // Undoing the first answer too leaves the word as never studied.
     await guest.json('POST', '/api/spanish/answers/first-answer/undo');
     expect(await ctx().db.kysely.selectFrom('progress').selectAll().execute()).toEqual([]);
-    expect((await guest.json<Word[]>('GET', '/api/spanish'))[0]).toMatchObject({ _id: word?._id, answeredCorrectly: false, due: null });
+    expect((await guest.json<Word[]>('GET', '/api/spanish'))[0]).toMatchObject({
+      _id: word?._id,
+      answeredCorrectly: false,
+      due: null,
+    });
   });
 
   it('records nothing when the request of an answer taken back is sent again with its answerId', async () => {
@@ -280,23 +372,38 @@ describeEachDatabase('undo and "I was right"', (ctx) => {
     expect(await ctx().db.kysely.selectFrom('reviews').select('answer_id').execute()).toEqual([]);
     expect(await ctx().db.kysely.selectFrom('progress').select('word_id').execute()).toEqual([]);
     // A new answer, with a new id, is recorded as usual.
-    expect((await guest.call('PATCH', url, { verdict: 'correct', answerId: 'a-new-one' })).json()).toMatchObject({ scheduled: true });
+    expect((await guest.call('PATCH', url, { verdict: 'correct', answerId: 'a-new-one' })).json()).toMatchObject({
+      scheduled: true,
+    });
   });
 
-  it('turns a wrong verdict into a correct one with a single review in the log, marked as the learner\'s ruling', async () => {
+  it("turns a wrong verdict into a correct one with a single review in the log, marked as the learner's ruling", async () => {
     const guest = client(ctx().app);
     const [word] = await guest.json<Word[]>('GET', '/api/french');
-    await guest.json('PATCH', `/api/french/${word?._id}`, { verdict: 'wrong', typed: 'maison', answerId: 'verdict-01', sessionId: 'session-99' });
+    await guest.json('PATCH', `/api/french/${word?._id}`, {
+      verdict: 'wrong',
+      typed: 'maison',
+      answerId: 'verdict-01',
+      sessionId: 'session-99',
+    });
     const right = await guest.call('POST', '/api/french/answers/verdict-01/i-was-right');
     expect(right.statusCode).toBe(200);
     expect(right.json()).toMatchObject({ scheduled: true, word: { answeredCorrectly: true } });
-    const log = await ctx().db.kysely.selectFrom('reviews').select(['answer_id', 'verdict', 'typed', 'scheduled', 'session_id']).execute();
-    expect(log).toEqual([{ answer_id: 'verdict-01', verdict: 'overruled', typed: 'maison', scheduled: 1, session_id: 'session-99' }]);
-    const progress = await ctx().db.kysely.selectFrom('progress').select(['reps', 'lapses', 'last_failed_at']).executeTakeFirstOrThrow();
+    const log = await ctx()
+      .db.kysely.selectFrom('reviews')
+      .select(['answer_id', 'verdict', 'typed', 'scheduled', 'session_id'])
+      .execute();
+    expect(log).toEqual([
+      { answer_id: 'verdict-01', verdict: 'overruled', typed: 'maison', scheduled: 1, session_id: 'session-99' },
+    ]);
+    const progress = await ctx()
+      .db.kysely.selectFrom('progress')
+      .select(['reps', 'lapses', 'last_failed_at'])
+      .executeTakeFirstOrThrow();
     expect(progress).toEqual({ reps: 1, lapses: 0, last_failed_at: null });
   });
 
-  it('refuses to undo anything but the learner\'s own last answer to a word', async () => {
+  it("refuses to undo anything but the learner's own last answer to a word", async () => {
     const a = client(ctx().app);
     const [word] = await a.json<Word[]>('GET', '/api/german');
     await a.json('PATCH', `/api/german/${word?._id}`, { verdict: 'correct', answerId: 'older-answer' });
@@ -309,7 +416,9 @@ describeEachDatabase('undo and "I was right"', (ctx) => {
     await b.json('PATCH', `/api/german/${word?._id}`, { verdict: 'wrong', answerId: 'b-answer-1' });
     expect((await b.call('POST', '/api/german/answers/newer-answer/undo')).statusCode).toBe(404);
     expect((await a.call('POST', '/api/french/answers/newer-answer/undo')).statusCode).toBe(404);
-    expect((await ctx().app.inject({ method: 'POST', url: '/api/german/answers/newer-answer/undo' })).statusCode).toBe(401);
+    expect((await ctx().app.inject({ method: 'POST', url: '/api/german/answers/newer-answer/undo' })).statusCode).toBe(
+      401,
+    );
     expect((await a.call('POST', '/api/german/answers/x/undo')).statusCode).toBe(400);
     expect(await ctx().db.kysely.selectFrom('reviews').select('answer_id').orderBy('id').execute()).toHaveLength(3);
   });

@@ -16,6 +16,12 @@ export class UserLanguageRepository {
   }
 
   list(userId: string): Promise<Array<{ language: string; added_at: number }>> {
-    return this.db.selectFrom('user_languages').select(['language', 'added_at']).where('user_id', '=', userId).orderBy('added_at').orderBy('language').execute();
+    return this.db
+      .selectFrom('user_languages')
+      .select(['language', 'added_at'])
+      .where('user_id', '=', userId)
+      .orderBy('added_at')
+      .orderBy('language')
+      .execute();
   }
 }

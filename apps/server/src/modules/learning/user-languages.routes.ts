@@ -1,4 +1,10 @@
-import { LanguageParam, type RecordQuery, type UnlearnedResponse, UserLanguage, userLanguageEndpoints } from '@vocab/api';
+import {
+  LanguageParam,
+  type RecordQuery,
+  type UnlearnedResponse,
+  UserLanguage,
+  userLanguageEndpoints,
+} from '@vocab/api';
 import { type LanguageCode, getLanguage } from '@vocab/core';
 import type { FastifyPluginAsync } from 'fastify';
 import type { z } from 'zod';
@@ -27,9 +33,16 @@ function languageOf(key: string): LanguageCode {
  * and its list is spliced in as the JSON word-list.ts builds from the deck's (the original client's home asks for
  * every word of every language; serialising them word by word was most of that answer's time).
  */
-async function recordsJson(learning: LearningService, learner: Learner, records: UserLanguage[]): Promise<JsonText<UserLanguage[]>> {
+async function recordsJson(
+  learning: LearningService,
+  learner: Learner,
+  records: UserLanguage[],
+): Promise<JsonText<UserLanguage[]>> {
   const parts = await Promise.all(
-    records.map(async (r) => `${JSON.stringify(UserLanguage.parse(r)).slice(0, -1)},"wordsLearned":${(await learning.listJson(learner, r.language)).text}}`),
+    records.map(
+      async (r) =>
+        `${JSON.stringify(UserLanguage.parse(r)).slice(0, -1)},"wordsLearned":${(await learning.listJson(learner, r.language)).text}}`,
+    ),
   );
   return new JsonText(`[${parts.join(',')}]`);
 }
@@ -49,7 +62,9 @@ export function userLanguagesRoutes(learning: LearningService): FastifyPluginAsy
 
     serve(app, userLanguageEndpoints.addLanguage, async (request, reply) => {
       const learner = requireAccount(request);
-      return reply.status(201).send(await learning.addLanguage(learner, activeLanguage(request.body.language), recordOptions(request.query)));
+      return reply
+        .status(201)
+        .send(await learning.addLanguage(learner, activeLanguage(request.body.language), recordOptions(request.query)));
     });
 
     serve(app, userLanguageEndpoints.unlearned, async (request) => {
@@ -90,7 +105,10 @@ export function userLanguagesRoutes(learning: LearningService): FastifyPluginAsy
           throw badRequest('invalid_input', 'the language in the query differs from the path');
         }
         const body = request.body ?? {};
-        return learning.answer({ learner }, language, request.query.wordId, { ...body, verdict: body.verdict ?? defaultVerdict });
+        return learning.answer({ learner }, language, request.query.wordId, {
+          ...body,
+          verdict: body.verdict ?? defaultVerdict,
+        });
       });
     }
   };

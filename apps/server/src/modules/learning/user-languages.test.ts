@@ -21,7 +21,11 @@ describeEachDatabase('user languages', (ctx) => {
       ['PATCH', '/api/users/languages/spanish/quiz/answer-word-incorrectly?language=spanish&wordId=1&word=que'],
       ['POST', '/api/users/languages'],
     ] as const) {
-      const res = await ctx().app.inject({ method, url, payload: method === 'POST' ? { language: 'spanish' } : undefined });
+      const res = await ctx().app.inject({
+        method,
+        url,
+        payload: method === 'POST' ? { language: 'spanish' } : undefined,
+      });
       expect(res.statusCode, `${method} ${url}`).toBe(401);
     }
   });
@@ -53,7 +57,7 @@ describeEachDatabase('user languages', (ctx) => {
     expect((await u.get(`/api/users/languages/${userId}/languages/german`)).statusCode).toBe(404);
   });
 
-  it('refuses to show one user\'s languages to another', async () => {
+  it("refuses to show one user's languages to another", async () => {
     const a = await loginAs(ctx().app, 'quin');
     const b = await loginAs(ctx().app, 'rosa');
     await as(a.cookie).post('/api/users/languages', { language: 'german' });
@@ -72,14 +76,22 @@ describeEachDatabase('user languages', (ctx) => {
     expect(words).toHaveLength(15);
     const [right, wrong] = words;
 
-    const ok = await u.patch(`/api/users/languages/spanish/quiz/answer-word/?language=spanish&wordId=${right?._id}&word=${encodeURIComponent(right?.word ?? '')}`);
+    const ok = await u.patch(
+      `/api/users/languages/spanish/quiz/answer-word/?language=spanish&wordId=${right?._id}&word=${encodeURIComponent(right?.word ?? '')}`,
+    );
     expect(ok.statusCode).toBe(200);
     expect(ok.json().word.answeredCorrectly).toBe(true);
-    const bad = await u.patch(`/api/users/languages/spanish/quiz/answer-word-incorrectly?language=spanish&wordId=${wrong?._id}&word=x`);
+    const bad = await u.patch(
+      `/api/users/languages/spanish/quiz/answer-word-incorrectly?language=spanish&wordId=${wrong?._id}&word=x`,
+    );
     expect(bad.statusCode).toBe(200);
     expect(bad.json().word.answeredCorrectly).toBe(false);
-    expect((await u.patch(`/api/users/languages/spanish/quiz/answer-word/?language=french&wordId=${right?._id}`)).statusCode).toBe(400);
-    expect((await u.patch('/api/users/languages/spanish/quiz/answer-word/?language=spanish&wordId=nope')).statusCode).toBe(400);
+    expect(
+      (await u.patch(`/api/users/languages/spanish/quiz/answer-word/?language=french&wordId=${right?._id}`)).statusCode,
+    ).toBe(400);
+    expect(
+      (await u.patch('/api/users/languages/spanish/quiz/answer-word/?language=spanish&wordId=nope')).statusCode,
+    ).toBe(400);
 
     const [record] = (await u.get(`/api/users/languages/${userId}/languages/spanish`)).json();
     // `wordsLearned` is the whole list, as in the original API; the learned words are those answered correctly.

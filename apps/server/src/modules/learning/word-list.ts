@@ -18,15 +18,23 @@ export class WordLists {
     const db = () => this.db.kysely;
     return {
       own: prepared(['learnerId', 'language'], (p: { learnerId: string; language: string }) =>
-        db().selectFrom('words').select(DECK_COLUMNS).where('owner_id', '=', p.learnerId).where('language', '=', p.language).where('active', '=', 1).orderBy('id'),
-      ),
-      cards: prepared(['learnerId', 'language', 'direction'], (p: { learnerId: string; language: string; direction: Direction }) =>
         db()
-          .selectFrom('progress')
-          .select(['word_id', 'answered_correctly', 'due'])
-          .where('learner_id', '=', p.learnerId)
+          .selectFrom('words')
+          .select(DECK_COLUMNS)
+          .where('owner_id', '=', p.learnerId)
           .where('language', '=', p.language)
-          .where('direction', '=', p.direction),
+          .where('active', '=', 1)
+          .orderBy('id'),
+      ),
+      cards: prepared(
+        ['learnerId', 'language', 'direction'],
+        (p: { learnerId: string; language: string; direction: Direction }) =>
+          db()
+            .selectFrom('progress')
+            .select(['word_id', 'answered_correctly', 'due'])
+            .where('learner_id', '=', p.learnerId)
+            .where('language', '=', p.language)
+            .where('direction', '=', p.direction),
       ),
     };
   })();
@@ -45,7 +53,9 @@ export class WordLists {
     const cards = new Map<number, CardFields>(rows.map((c) => [Number(c.word_id), c]));
     const ownWords = own.map((row) => {
       const card = cards.get(row.id);
-      return Word.parse(toWord({ ...row, answered_correctly: card?.answered_correctly ?? null, due: card?.due ?? null }));
+      return Word.parse(
+        toWord({ ...row, answered_correctly: card?.answered_correctly ?? null, due: card?.due ?? null }),
+      );
     });
     return { deck, cards, ownWords };
   }

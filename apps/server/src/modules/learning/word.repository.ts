@@ -23,24 +23,48 @@ const statsQueries = { learner: statsQuery(false), visitor: statsQuery(true) };
 export class WordRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  findWord(learnerId: string | null, language: string, wordId: number, direction: Direction): Promise<WordRow | undefined> {
+  findWord(
+    learnerId: string | null,
+    language: string,
+    wordId: number,
+    direction: Direction,
+  ): Promise<WordRow | undefined> {
     return findVisibleWord(this.db, learnerId, language, wordId, direction);
   }
 
-  async stats(learnerId: string | null, language: string, now: number, direction: Direction): Promise<{ total: number; learned: number; due: number }> {
+  async stats(
+    learnerId: string | null,
+    language: string,
+    now: number,
+    direction: Direction,
+  ): Promise<{ total: number; learned: number; due: number }> {
     const query = learnerId ? statsQueries.learner : statsQueries.visitor;
-    const row = (await query.executeTakeFirst(this.db, { learnerId: learnerId ?? '', language, direction, now })) ?? { total: 0, learned: 0, due: 0 };
+    const row = (await query.executeTakeFirst(this.db, { learnerId: learnerId ?? '', language, direction, now })) ?? {
+      total: 0,
+      learned: 0,
+      due: 0,
+    };
     return { total: Number(row.total), learned: Number(row.learned ?? 0), due: Number(row.due ?? 0) };
   }
 
   /** The learner's own words in a language, by word, with their card in `direction`. */
   ownWords(learnerId: string, language: string, direction: Direction): Promise<WordRow[]> {
-    return visibleWords(this.db, learnerId, language, direction).where('w.owner_id', '=', learnerId).orderBy('w.word_key').orderBy('w.id').execute();
+    return visibleWords(this.db, learnerId, language, direction)
+      .where('w.owner_id', '=', learnerId)
+      .orderBy('w.word_key')
+      .orderBy('w.id')
+      .execute();
   }
 
-  lexicon(learnerId: string | null, language: string): Promise<Array<{ word: string; article: string; translation: string; hint: string }>> {
+  lexicon(
+    learnerId: string | null,
+    language: string,
+  ): Promise<Array<{ word: string; article: string; translation: string; hint: string }>> {
     // The words alone: which card joins does not matter.
-    return visibleWords(this.db, learnerId, language, 'recognise').clearSelect().select(['w.word', 'w.article', 'w.translation', 'w.hint']).execute();
+    return visibleWords(this.db, learnerId, language, 'recognise')
+      .clearSelect()
+      .select(['w.word', 'w.article', 'w.translation', 'w.hint'])
+      .execute();
   }
 
   /** Whether the deck, or the learner's own words when one is named, has the word (in any letter case, by its key). */
@@ -50,7 +74,9 @@ export class WordRepository {
       .select('id')
       .where('language', '=', language)
       .where('active', '=', 1)
-      .where((eb) => (learnerId ? eb.or([eb('owner_id', 'is', null), eb('owner_id', '=', learnerId)]) : eb('owner_id', 'is', null)))
+      .where((eb) =>
+        learnerId ? eb.or([eb('owner_id', 'is', null), eb('owner_id', '=', learnerId)]) : eb('owner_id', 'is', null),
+      )
       .where('word_key', '=', wordKey(word))
       .executeTakeFirst();
     return found !== undefined;

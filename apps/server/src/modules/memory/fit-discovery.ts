@@ -11,7 +11,11 @@ export const REFIT_REVIEWS = 2_000;
 export const RETRY_REVIEWS = 25;
 
 /** Whether a log of `reviews` reviews should be fitted, given the model's last attempt. */
-export function fitDue(reviews: number, model: { status: string; review_count: number; next_fit_at: number } | undefined, now: number): boolean {
+export function fitDue(
+  reviews: number,
+  model: { status: string; review_count: number; next_fit_at: number } | undefined,
+  now: number,
+): boolean {
   if (reviews < REVIEWS_FOR_FIRST_FIT) return false;
   if (!model) return true;
   if (model.next_fit_at > now) return false;
@@ -38,7 +42,11 @@ export const DISCOVERY_STEP = 50_000;
  * The learners and languages whose model is due a fit, among the next DISCOVERY_STEP reviews logged after `afterId`
  * (the reviews' primary key), then one count per learner and language seen there. `lastId`: the last review read.
  */
-export async function findCandidates(db: Kysely<Database>, afterId: number, now: number): Promise<{ candidates: FitCandidate[]; lastId: number }> {
+export async function findCandidates(
+  db: Kysely<Database>,
+  afterId: number,
+  now: number,
+): Promise<{ candidates: FitCandidate[]; lastId: number }> {
   const step = db.selectFrom('reviews').select('id').where('id', '>', afterId).orderBy('id').limit(DISCOVERY_STEP);
   const end = await db
     .selectFrom(step.as('step'))
@@ -58,7 +66,12 @@ export async function findCandidates(db: Kysely<Database>, afterId: number, now:
   for (const t of touched) {
     const [reviews, model] = await Promise.all([
       logSize(db, t.learner_id, t.language),
-      db.selectFrom('memory_models').select(['status', 'review_count', 'next_fit_at']).where('learner_id', '=', t.learner_id).where('language', '=', t.language).executeTakeFirst(),
+      db
+        .selectFrom('memory_models')
+        .select(['status', 'review_count', 'next_fit_at'])
+        .where('learner_id', '=', t.learner_id)
+        .where('language', '=', t.language)
+        .executeTakeFirst(),
     ]);
     if (fitDue(reviews, model && { ...model, next_fit_at: Number(model.next_fit_at) }, now)) {
       candidates.push({ learnerId: t.learner_id, language: t.language, reviews, firstId: Number(t.first_id) });

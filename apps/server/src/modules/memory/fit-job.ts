@@ -40,7 +40,13 @@ export interface FitRequest {
 
 export type FitOutcome =
   | { kind: 'too-few'; reviews: number; items: number }
-  | { kind: 'fitted'; reviews: number; parameters: number[]; report: Omit<MemoryReport, 'cardsRescheduled'>; cards: CardUpdate[] };
+  | {
+      kind: 'fitted';
+      reviews: number;
+      parameters: number[];
+      report: Omit<MemoryReport, 'cardsRescheduled'>;
+      cards: CardUpdate[];
+    };
 
 /** The optimizer, as the fit needs it: items in, parameters out (the binding in production, anything in a test). */
 export type Optimizer = (items: ItemReview[][]) => Promise<number[]>;
@@ -64,7 +70,16 @@ async function readLog(db: Kysely<Database>, learnerId: string, language: string
     const page = await db
       .selectFrom('reviews as r')
       .innerJoin('words as w', 'w.id', 'r.word_id')
-      .select(['r.id', 'r.word_id', 'r.direction', 'r.rating', 'r.reviewed_at', 'r.scheduled', 'r.state', 'r.elapsed_days'])
+      .select([
+        'r.id',
+        'r.word_id',
+        'r.direction',
+        'r.rating',
+        'r.reviewed_at',
+        'r.scheduled',
+        'r.state',
+        'r.elapsed_days',
+      ])
       .where('r.learner_id', '=', learnerId)
       .where('w.language', '=', language)
       .$if(before !== undefined, (q) => q.where('r.id', '<', before ?? 0))
@@ -86,7 +101,13 @@ export async function fitLearner(db: Kysely<Database>, request: FitRequest, opti
     const key = `${r.word_id}:${r.direction}`;
     let card = byCard.get(key);
     if (!card) byCard.set(key, (card = { wordId: r.word_id, direction: r.direction, reviews: [] }));
-    card.reviews.push({ rating: r.rating, at: r.reviewed_at, scheduled: r.scheduled, state: r.state, elapsedDays: r.elapsed_days });
+    card.reviews.push({
+      rating: r.rating,
+      at: r.reviewed_at,
+      scheduled: r.scheduled,
+      state: r.state,
+      elapsedDays: r.elapsed_days,
+    });
   }
   const cards = [...byCard.values()];
   const histories = cards.map((c) => cardHistory(c.reviews));

@@ -31,13 +31,24 @@ async function handle(command: FitCommand): Promise<FitReply> {
   }
   const started = performance.now();
   const outcome = await fitLearner(db.kysely, command.request, optimize);
-  return { id: command.id, type: 'fitted', outcome, ms: performance.now() - started, peakRssBytes: process.resourceUsage().maxRSS * 1024 };
+  return {
+    id: command.id,
+    type: 'fitted',
+    outcome,
+    ms: performance.now() - started,
+    peakRssBytes: process.resourceUsage().maxRSS * 1024,
+  };
 }
 
 process.on('message', (command: FitCommand) => {
   handle(command).then(
     (reply) => process.send?.(reply),
-    (err: unknown) => process.send?.({ id: command.id, type: 'error', message: err instanceof Error ? err.message : String(err) } satisfies FitReply),
+    (err: unknown) =>
+      process.send?.({
+        id: command.id,
+        type: 'error',
+        message: err instanceof Error ? err.message : String(err),
+      } satisfies FitReply),
   );
 });
 // The server went away (or closed the channel at the end of its pass): nothing is left to do.

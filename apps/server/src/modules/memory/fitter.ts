@@ -7,7 +7,13 @@ import type { DatabaseTarget } from '../../config.js';
 import type { Clock } from '../../lib/clock.js';
 import { Periodic } from '../../lib/periodic.js';
 import { type MemoryFitMessage, memoryFitChannel } from '../../telemetry.js';
-import { FIT_TARGET_ENV, type FitCandidate, type FitCommand, type FitCommandBody, type FitReply } from './fit-protocol.js';
+import {
+  FIT_TARGET_ENV,
+  type FitCandidate,
+  type FitCommand,
+  type FitCommandBody,
+  type FitReply,
+} from './fit-protocol.js';
 import type { FitOutcome } from './fit-job.js';
 import type { MemoryRepository } from './memory.repository.js';
 
@@ -28,13 +34,24 @@ export interface FitPassResult {
   /** Fit processes the pass started: none when no review was logged since the last pass looked. */
   processes: number;
   /** Each fit: who, how long, and the fit process's peak memory. */
-  fits: Array<{ learnerId: string; language: string; reviews: number; ms: number; peakRssBytes: number; outcome: FitOutcome['kind'] | 'failed' }>;
+  fits: Array<{
+    learnerId: string;
+    language: string;
+    reviews: number;
+    ms: number;
+    peakRssBytes: number;
+    outcome: FitOutcome['kind'] | 'failed';
+  }>;
 }
 
 /** Finding the learners due a fit may read many new reviews after a restart: generous, but bounded. */
 const DISCOVERY_TIMEOUT_MS = 120_000;
 
-type Log = { info(obj: object, msg: string): void; warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+type Log = {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+};
 
 /** The fit process's entry, beside this file in the build; tests running the sources use the build's. */
 export function fitProcessEntry(): string {
@@ -47,7 +64,8 @@ export function fitProcessEntry(): string {
 class FitProcess {
   private readonly child: ChildProcess;
   private nextId = 1;
-  private pending: { id: number; resolve(reply: FitReply): void; reject(err: Error): void; timer: NodeJS.Timeout } | undefined;
+  private pending:
+    { id: number; resolve(reply: FitReply): void; reject(err: Error): void; timer: NodeJS.Timeout } | undefined;
   private exited: Error | undefined;
 
   constructor(target: DatabaseTarget) {
@@ -59,7 +77,9 @@ class FitProcess {
       serialization: 'advanced',
     });
     let stderr = '';
-    this.child.stderr?.on('data', (chunk: Buffer) => { stderr = (stderr + chunk.toString()).slice(-2_000); });
+    this.child.stderr?.on('data', (chunk: Buffer) => {
+      stderr = (stderr + chunk.toString()).slice(-2_000);
+    });
     this.child.on('message', (reply: FitReply) => {
       if (this.pending?.id !== reply.id) return;
       const { resolve, timer } = this.pending;
@@ -68,7 +88,9 @@ class FitProcess {
       resolve(reply);
     });
     this.child.on('exit', (code, signal) => {
-      this.exited = new Error(`the fit process ended (${signal ?? `exit code ${code}`})${stderr ? `: ${stderr.trim().split('\n').slice(-3).join(' | ')}` : ''}`);
+      this.exited = new Error(
+        `the fit process ended (${signal ?? `exit code ${code}`})${stderr ? `: ${stderr.trim().split('\n').slice(-3).join(' | ')}` : ''}`,
+      );
       this.fail(this.exited);
     });
     this.child.on('error', (err) => this.fail(err));
@@ -103,7 +125,9 @@ class FitProcess {
   close(): void {
     if (this.child.connected) this.child.disconnect();
     // A process that does not leave by itself within a few seconds is stopped.
-    setTimeout(() => { if (!this.exited) this.child.kill('SIGKILL'); }, 5_000).unref();
+    setTimeout(() => {
+      if (!this.exited) this.child.kill('SIGKILL');
+    }, 5_000).unref();
   }
 }
 
@@ -153,7 +177,10 @@ export class MemoryFitter {
       const waiting = ordered[budget];
       await this.models.advanceFitCursor(waiting ? waiting.firstId - 1 : found.lastId);
     } catch (err) {
-      this.log.error({ err: err instanceof Error ? err.message : String(err) }, 'memory model: the fit pass failed; the next pass tries again');
+      this.log.error(
+        { err: err instanceof Error ? err.message : String(err) },
+        'memory model: the fit pass failed; the next pass tries again',
+      );
     } finally {
       child?.close();
     }
@@ -162,13 +189,30 @@ export class MemoryFitter {
     return result;
   }
 
-  private async fitOne(child: FitProcess, candidate: FitCandidate, timeoutMs: number, result: FitPassResult): Promise<void> {
+  private async fitOne(
+    child: FitProcess,
+    candidate: FitCandidate,
+    timeoutMs: number,
+    result: FitPassResult,
+  ): Promise<void> {
     const { learnerId, language } = candidate;
     const now = this.clock();
-    if (!(await this.models.claim(learnerId, language, candidate.reviews, now, this.options.leaseMs ?? Math.max(10 * 60_000, 2 * timeoutMs)))) return;
+    if (
+      !(await this.models.claim(
+        learnerId,
+        language,
+        candidate.reviews,
+        now,
+        this.options.leaseMs ?? Math.max(10 * 60_000, 2 * timeoutMs),
+      ))
+    )
+      return;
     try {
       const desiredRetention = (await this.models.desiredRetention(learnerId)) ?? DEFAULT_DESIRED_RETENTION;
-      const reply = await child.request({ type: 'fit', request: { learnerId, language, desiredRetention, now } }, timeoutMs);
+      const reply = await child.request(
+        { type: 'fit', request: { learnerId, language, desiredRetention, now } },
+        timeoutMs,
+      );
       if (reply.type === 'error') throw new Error(reply.message);
       if (reply.type !== 'fitted') throw new Error('unexpected reply');
       const { outcome } = reply;
@@ -178,15 +222,37 @@ export class MemoryFitter {
       } else {
         const rescheduled = await this.models.saveFitted(learnerId, language, outcome, this.clock());
         result.fitted++;
-        this.log.info({ learnerId, language, reviews: outcome.reviews, items: outcome.report.items, ms: Math.round(reply.ms), rescheduled }, 'memory model fitted');
+        this.log.info(
+          {
+            learnerId,
+            language,
+            reviews: outcome.reviews,
+            items: outcome.report.items,
+            ms: Math.round(reply.ms),
+            rescheduled,
+          },
+          'memory model fitted',
+        );
       }
-      result.fits.push({ learnerId, language, reviews: outcome.reviews, ms: reply.ms, peakRssBytes: reply.peakRssBytes, outcome: outcome.kind });
+      result.fits.push({
+        learnerId,
+        language,
+        reviews: outcome.reviews,
+        ms: reply.ms,
+        peakRssBytes: reply.peakRssBytes,
+        outcome: outcome.kind,
+      });
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       result.failed++;
       result.fits.push({ learnerId, language, reviews: candidate.reviews, ms: 0, peakRssBytes: 0, outcome: 'failed' });
-      this.log.warn({ learnerId, language, reviews: candidate.reviews, err: message }, 'memory model: a fit failed; the learner keeps their parameters and is tried again in a day');
-      await this.models.saveFailure(learnerId, language, message, this.clock()).catch((e: unknown) => this.log.warn({ err: String(e) }, 'memory model: could not record a failed fit'));
+      this.log.warn(
+        { learnerId, language, reviews: candidate.reviews, err: message },
+        'memory model: a fit failed; the learner keeps their parameters and is tried again in a day',
+      );
+      await this.models
+        .saveFailure(learnerId, language, message, this.clock())
+        .catch((e: unknown) => this.log.warn({ err: String(e) }, 'memory model: could not record a failed fit'));
     }
   }
 

@@ -59,7 +59,12 @@ export class MemoryRepository {
   }
 
   async find(learnerId: string, language: string): Promise<StoredModel | null> {
-    const row = await this.db.kysely.selectFrom('memory_models').selectAll().where('learner_id', '=', learnerId).where('language', '=', language).executeTakeFirst();
+    const row = await this.db.kysely
+      .selectFrom('memory_models')
+      .selectAll()
+      .where('learner_id', '=', learnerId)
+      .where('language', '=', language)
+      .executeTakeFirst();
     if (!row) return null;
     return {
       status: row.status as StoredModel['status'],
@@ -79,7 +84,13 @@ export class MemoryRepository {
   }
 
   async desiredRetention(learnerId: string): Promise<number | undefined> {
-    return (await this.db.kysely.selectFrom('users').select('desired_retention').where('id', '=', learnerId).executeTakeFirst())?.desired_retention;
+    return (
+      await this.db.kysely
+        .selectFrom('users')
+        .select('desired_retention')
+        .where('id', '=', learnerId)
+        .executeTakeFirst()
+    )?.desired_retention;
   }
 
   /**
@@ -95,14 +106,25 @@ export class MemoryRepository {
         oc
           .columns(['learner_id', 'language'])
           .doUpdateSet({ claimed_until: now + leaseMs })
-          .where((eb) => eb.and([eb('memory_models.claimed_until', '<', now), eb('memory_models.next_fit_at', '<=', now), eb('memory_models.review_count', '<', reviews)])),
+          .where((eb) =>
+            eb.and([
+              eb('memory_models.claimed_until', '<', now),
+              eb('memory_models.next_fit_at', '<=', now),
+              eb('memory_models.review_count', '<', reviews),
+            ]),
+          ),
       )
       .executeTakeFirst();
     return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
   }
 
   /** Too few usable reviews: the model keeps what it had (the defaults, or earlier fitted parameters). */
-  async saveTooFew(learnerId: string, language: string, attempt: { reviews: number; usable: number }, now: number): Promise<void> {
+  async saveTooFew(
+    learnerId: string,
+    language: string,
+    attempt: { reviews: number; usable: number },
+    now: number,
+  ): Promise<void> {
     await this.db.writeTransaction((trx) =>
       trx
         .updateTable('memory_models')
@@ -118,7 +140,12 @@ export class MemoryRepository {
     await this.db.writeTransaction((trx) =>
       trx
         .updateTable('memory_models')
-        .set({ status: 'failed', last_error: message.slice(0, 500), next_fit_at: now + FAILURE_BACKOFF_MS, claimed_until: 0 })
+        .set({
+          status: 'failed',
+          last_error: message.slice(0, 500),
+          next_fit_at: now + FAILURE_BACKOFF_MS,
+          claimed_until: 0,
+        })
         .where('learner_id', '=', learnerId)
         .where('language', '=', language)
         .execute(),
@@ -131,7 +158,17 @@ export class MemoryRepository {
    * answered since the fit read the log keeps what that answer gave it. Due dates move as decision 0015 says: a card
    * already due stays due, and one the new model wants sooner than now comes up now, not in the past.
    */
-  async saveFitted(learnerId: string, language: string, fit: { reviews: number; parameters: readonly number[]; report: Omit<MemoryReport, 'cardsRescheduled'>; cards: CardUpdate[] }, now: number): Promise<number> {
+  async saveFitted(
+    learnerId: string,
+    language: string,
+    fit: {
+      reviews: number;
+      parameters: readonly number[];
+      report: Omit<MemoryReport, 'cardsRescheduled'>;
+      cards: CardUpdate[];
+    },
+    now: number,
+  ): Promise<number> {
     let rescheduled = 0;
     for (let i = 0; i < fit.cards.length; i += CARDS_PER_TRANSACTION) {
       const chunk = fit.cards.slice(i, i + CARDS_PER_TRANSACTION);

@@ -10,11 +10,26 @@ export class MemoryService {
   constructor(private readonly models: MemoryRepository) {}
 
   async model(learner: Learner | null, language: LanguageCode): Promise<MemoryModel> {
-    const base = { reviewsForFirstFit: REVIEWS_FOR_FIRST_FIT, desiredRetention: learner?.desiredRetention ?? DEFAULT_DESIRED_RETENTION };
+    const base = {
+      reviewsForFirstFit: REVIEWS_FOR_FIRST_FIT,
+      desiredRetention: learner?.desiredRetention ?? DEFAULT_DESIRED_RETENTION,
+    };
     if (!learner) {
-      return { ...base, status: 'defaults', version: 0, fittedAt: null, reviewCount: 0, parameters: null, report: null, tooFewUsable: null };
+      return {
+        ...base,
+        status: 'defaults',
+        version: 0,
+        fittedAt: null,
+        reviewCount: 0,
+        parameters: null,
+        report: null,
+        tooFewUsable: null,
+      };
     }
-    const [stored, reviewCount] = await Promise.all([this.models.find(learner.id, language), this.models.reviewCount(learner.id, language)]);
+    const [stored, reviewCount] = await Promise.all([
+      this.models.find(learner.id, language),
+      this.models.reviewCount(learner.id, language),
+    ]);
     return {
       ...base,
       status: stored?.status ?? 'defaults',

@@ -10,9 +10,13 @@ import type { PlacementService } from './placement.service.js';
  */
 export function placementRoutes(placement: PlacementService, sessions: SessionManager): FastifyPluginAsync {
   return async (app) => {
-    serve(app, placementEndpoints.latestPlacement, async (request, _reply, language) => placement.latest(request.learner, language));
+    serve(app, placementEndpoints.latestPlacement, async (request, _reply, language) =>
+      placement.latest(request.learner, language),
+    );
 
-    serve(app, placementEndpoints.nextPlacementWords, async (request, _reply, language) => placement.next(language, request.body.answers));
+    serve(app, placementEndpoints.nextPlacementWords, async (request, _reply, language) =>
+      placement.next(language, request.body.answers),
+    );
 
     serve(app, placementEndpoints.finishPlacement, async (request, reply, language) => {
       return placement.finish(await sessions.claim(request, reply), language, request.body.answers);

@@ -37,7 +37,8 @@ interface PlacementDeck {
   lexicon: Lexicon;
 }
 
-const unfinished = () => badRequest('placement_unfinished', 'The placement test is not over yet: answer the words it asks first.');
+const unfinished = () =>
+  badRequest('placement_unfinished', 'The placement test is not over yet: answer the words it asks first.');
 
 /**
  * The placement test (docs/decisions/0012-placement-test.md). Stateless: every call brings all the answers so far,
@@ -87,7 +88,10 @@ export class PlacementService {
     const { level } = step.estimate;
     const answered = new Map(answers.map((a, i) => [a.wordId, judged[i]?.known ?? false]));
     const now = this.clock();
-    const known = placementKnownWords(deck.words, level, answered).map((w) => ({ wordId: w.id, card: placedCardState(now, placedIntervalDays(w.rank, level)) }));
+    const known = placementKnownWords(deck.words, level, answered).map((w) => ({
+      wordId: w.id,
+      card: placedCardState(now, placedIntervalDays(w.rank, level)),
+    }));
     const result = { level, deck_size: deck.words.length, taken_at: now };
     const marked = await this.cards.run(claim, async ({ cards, learner, trx }) => {
       const added = await cards.addKnown({ learnerId: learner.id, language, direction: deck.direction }, known, now);
@@ -99,7 +103,9 @@ export class PlacementService {
 
   async latest(learner: Learner | null, language: LanguageCode): Promise<PlacementRecord> {
     const row = learner ? await this.repo.latest(learner.id, language) : undefined;
-    return { result: row ? { level: row.level, deckSize: row.deck_size, marked: row.marked, takenAt: row.taken_at } : null };
+    return {
+      result: row ? { level: row.level, deckSize: row.deck_size, marked: row.marked, takenAt: row.taken_at } : null,
+    };
   }
 
   /** The server's verdict on each answer, by the quiz's checker: a forgiven typo or accent counts as known. */
@@ -109,7 +115,10 @@ export class PlacementService {
       if (!word) throw badRequest('unknown_word', `Word ${a.wordId} is not a word of the ${deck.language.name} deck.`);
       const typed = a.typed?.trim() ?? '';
       if (typed === '') return { rank: word.rank, known: false };
-      const result = checkAnswer(typed, answerKey(word, deck.language, deck.direction), { otherAnswers: deck.lexicon.otherAnswers, entryOf: deck.lexicon.entryOf });
+      const result = checkAnswer(typed, answerKey(word, deck.language, deck.direction), {
+        otherAnswers: deck.lexicon.otherAnswers,
+        entryOf: deck.lexicon.entryOf,
+      });
       return { rank: word.rank, known: result.verdict !== 'wrong' || result.alsoRight === true };
     });
   }
@@ -119,8 +128,21 @@ export class PlacementService {
     const deck = await this.decks.deck(code);
     let view = this.views.get(deck);
     if (!view) {
-      const words = deck.rows.map((r) => ({ id: r.id, rank: r.rank, word: r.word, article: r.article, translations: splitTranslations(r.translation), hint: r.hint }));
-      view = { language: getLanguage(code), direction: primaryDirection(code), words, byId: new Map(words.map((w) => [w.id, w])), lexicon: deck.lexicon() };
+      const words = deck.rows.map((r) => ({
+        id: r.id,
+        rank: r.rank,
+        word: r.word,
+        article: r.article,
+        translations: splitTranslations(r.translation),
+        hint: r.hint,
+      }));
+      view = {
+        language: getLanguage(code),
+        direction: primaryDirection(code),
+        words,
+        byId: new Map(words.map((w) => [w.id, w])),
+        lexicon: deck.lexicon(),
+      };
       this.views.set(deck, view);
     }
     return view;

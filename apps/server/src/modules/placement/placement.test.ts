@@ -8,7 +8,15 @@ import { deckHead, describeEachDatabase, loginAs, sessionCookie } from '../../te
 import { loadDeck } from '../content/deck-loader.js';
 import { takePlacementTest } from '../../test/placement.js';
 
-type Word = { _id: string; word: string; article: string; translations: string[]; rank: number; answeredCorrectly: boolean; due: number | null };
+type Word = {
+  _id: string;
+  word: string;
+  article: string;
+  translations: string[];
+  rank: number;
+  answeredCorrectly: boolean;
+  due: number | null;
+};
 type Result = { level: number; deckSize: number; marked: number; takenAt: number };
 
 const DAY_MS = 86_400_000;
@@ -20,7 +28,8 @@ async function loadSpanish(ctx: { db: Parameters<typeof loadDeck>[0] }) {
 }
 
 function call(app: FastifyInstance, cookie?: string) {
-  return (method: 'GET' | 'POST', url: string, payload?: object) => app.inject({ method, url, payload, headers: cookie ? { cookie } : {} });
+  return (method: 'GET' | 'POST', url: string, payload?: object) =>
+    app.inject({ method, url, payload, headers: cookie ? { cookie } : {} });
 }
 
 describeEachDatabase('placement test', (ctx) => {
@@ -28,12 +37,16 @@ describeEachDatabase('placement test', (ctx) => {
     await loadSpanish(ctx());
     const { app, db } = ctx();
     const first = await loginAs(app, 'before-reload');
-    const before = await call(app, first.cookie)('POST', '/api/spanish/placement', { answers: (await takePlacementTest(app, first.cookie, 300)).answers });
+    const before = await call(app, first.cookie)('POST', '/api/spanish/placement', {
+      answers: (await takePlacementTest(app, first.cookie, 300)).answers,
+    });
     expect(before.json<Result>().deckSize).toBe(DECK_SIZE);
 
     await loadDeck(db, getLanguage('spanish'), deckHead('spanish', DECK_SIZE + 100), 0);
     const second = await loginAs(app, 'after-reload');
-    const after = await call(app, second.cookie)('POST', '/api/spanish/placement', { answers: (await takePlacementTest(app, second.cookie, 300)).answers });
+    const after = await call(app, second.cookie)('POST', '/api/spanish/placement', {
+      answers: (await takePlacementTest(app, second.cookie, 300)).answers,
+    });
     expect(after.json<Result>().deckSize).toBe(DECK_SIZE + 100);
   });
 
@@ -48,7 +61,8 @@ describeEachDatabase('placement test', (ctx) => {
     // The progress bar's estimate starts at the 16 words a clear test takes, not the 36 it may take, and always
     // leaves room for the words just given.
     expect(steps[0]).toMatchObject({ asked: 0, expectedPrompts: 16 });
-    for (const step of steps) if (!step.done) expect(step.expectedPrompts).toBeGreaterThanOrEqual(step.asked + step.words.length);
+    for (const step of steps)
+      if (!step.done) expect(step.expectedPrompts).toBeGreaterThanOrEqual(step.asked + step.words.length);
 
     const finish = await call(app, cookie)('POST', '/api/spanish/placement', { answers });
     expect(finish.statusCode, finish.body).toBe(200);
@@ -63,7 +77,10 @@ describeEachDatabase('placement test', (ctx) => {
     expect(de?.answeredCorrectly).toBe(true);
     // "de" (rank 2) waits about 120 days for its first review.
     expect(((de?.due ?? 0) - ctx().clock()) / DAY_MS).toBeGreaterThan(115);
-    const stats = (await call(app, cookie)('GET', '/api/spanish/stats')).json<{ learnedCount: number; dueCount: number }>();
+    const stats = (await call(app, cookie)('GET', '/api/spanish/stats')).json<{
+      learnedCount: number;
+      dueCount: number;
+    }>();
     expect(stats).toMatchObject({ learnedCount: result.marked, dueCount: 0 });
 
     const batch = (await call(app, cookie)('GET', '/api/spanish?unlearned=true')).json<Word[]>();
@@ -75,7 +92,11 @@ describeEachDatabase('placement test', (ctx) => {
 
     // No answer was given: the review log, the streak and the XP are as before.
     expect((await call(app, cookie)('GET', '/api/spanish/export/reviews')).body.trim().split('\n')).toHaveLength(1);
-    expect((await call(app, cookie)('GET', '/api/stats/summary')).json()).toMatchObject({ streak: 0, todayAnswers: 0, xp: 0 });
+    expect((await call(app, cookie)('GET', '/api/stats/summary')).json()).toMatchObject({
+      streak: 0,
+      todayAnswers: 0,
+      xp: 0,
+    });
 
     // The words near the level come up for review in a week; the commonest ones much later.
     ctx().clock.advance(8 * DAY_MS);
@@ -94,7 +115,12 @@ describeEachDatabase('placement test', (ctx) => {
     const send = call(app, cookie);
     const words = (await send('GET', '/api/spanish')).json<Word[]>();
     const que = words.find((w) => w.word === 'que');
-    const wrong = await app.inject({ method: 'PATCH', url: `/api/spanish/${que?._id}`, payload: { verdict: 'wrong', typed: 'what' }, headers: { cookie } });
+    const wrong = await app.inject({
+      method: 'PATCH',
+      url: `/api/spanish/${que?._id}`,
+      payload: { verdict: 'wrong', typed: 'what' },
+      headers: { cookie },
+    });
     const queDue = wrong.json<{ word: Word }>().word.due;
 
     const beginner = await takePlacementTest(app, cookie, 0);
@@ -135,10 +161,17 @@ describeEachDatabase('placement test', (ctx) => {
     expect((await call(app, guest)('GET', '/api/spanish/stats')).json()).toMatchObject({ learnedCount: result.marked });
 
     await loginAs(app, 'existing');
-    const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'existing', password: 'correct horse' }, headers: { cookie: guest } });
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: 'existing', password: 'correct horse' },
+      headers: { cookie: guest },
+    });
     const account = sessionCookie(login);
     expect((await call(app, account)('GET', '/api/spanish/placement')).json()).toEqual({ result });
-    expect((await call(app, account)('GET', '/api/spanish/stats')).json()).toMatchObject({ learnedCount: result.marked });
+    expect((await call(app, account)('GET', '/api/spanish/stats')).json()).toMatchObject({
+      learnedCount: result.marked,
+    });
   });
 
   it('marks a whole deck known in one go for a learner who knows every word, German typed from English', async () => {
@@ -150,14 +183,18 @@ describeEachDatabase('placement test', (ctx) => {
     const { answers } = await takePlacementTest(app, cookie, deckSize, 'german');
     const started = performance.now();
     const result = (await call(app, cookie)('POST', '/api/german/placement', { answers })).json<Result>();
-    console.log(`placement: ${result.marked} German cards marked known in ${Math.round(performance.now() - started)} ms`);
+    console.log(
+      `placement: ${result.marked} German cards marked known in ${Math.round(performance.now() - started)} ms`,
+    );
     expect(result.level).toBeGreaterThan(deckSize * 0.85);
     expect(result.marked).toBeGreaterThanOrEqual(result.level);
     expect(result.marked).toBeLessThanOrEqual(deckSize);
     const stats = (await call(app, cookie)('GET', '/api/german/stats')).json<{ learnedCount: number }>();
     expect(stats.learnedCount).toBe(result.marked);
     // Only the language's own card: English → German. The other card is untouched.
-    expect((await call(app, cookie)('GET', '/api/german/stats?direction=recognise')).json()).toMatchObject({ learnedCount: 0 });
+    expect((await call(app, cookie)('GET', '/api/german/stats?direction=recognise')).json()).toMatchObject({
+      learnedCount: 0,
+    });
   });
 
   it('refuses what a client should not send with 400, writing nothing and making no guest', async () => {
@@ -169,8 +206,19 @@ describeEachDatabase('placement test', (ctx) => {
       ['a word of another language', { answers: [{ wordId: Number(french[0]?._id), typed: 'of' }] }],
       ['no such word', { answers: [{ wordId: 2_000_000, typed: null }] }],
       ['a word id too large for the database', { answers: [{ wordId: 2 ** 40, typed: null }] }],
-      ['a word answered twice', { answers: [{ wordId: id(0), typed: 'that' }, { wordId: id(0), typed: 'that' }] }],
-      ['more answers than the test asks', { answers: words.slice(0, 37).map((w) => ({ wordId: Number(w._id), typed: null })) }],
+      [
+        'a word answered twice',
+        {
+          answers: [
+            { wordId: id(0), typed: 'that' },
+            { wordId: id(0), typed: 'that' },
+          ],
+        },
+      ],
+      [
+        'more answers than the test asks',
+        { answers: words.slice(0, 37).map((w) => ({ wordId: Number(w._id), typed: null })) },
+      ],
       ['a very long answer', { answers: [{ wordId: id(0), typed: 'x'.repeat(201) }] }],
       ['an id as text', { answers: [{ wordId: String(id(0)), typed: null }] }],
       ['no answers list', {}],
@@ -184,10 +232,16 @@ describeEachDatabase('placement test', (ctx) => {
       }
     }
     // Finishing before the test says it is over: the prior alone is no result.
-    const early = await app.inject({ method: 'POST', url: '/api/spanish/placement', payload: { answers: [{ wordId: id(0), typed: 'that' }] } });
+    const early = await app.inject({
+      method: 'POST',
+      url: '/api/spanish/placement',
+      payload: { answers: [{ wordId: id(0), typed: 'that' }] },
+    });
     expect(early.statusCode).toBe(400);
     expect(early.json()).toMatchObject({ error: { code: 'placement_unfinished' } });
     expect(early.cookies).toHaveLength(0);
-    expect((await app.inject({ method: 'POST', url: '/api/swedish/placement/next', payload: { answers: [] } })).statusCode).toBe(404);
+    expect(
+      (await app.inject({ method: 'POST', url: '/api/swedish/placement/next', payload: { answers: [] } })).statusCode,
+    ).toBe(404);
   });
 });

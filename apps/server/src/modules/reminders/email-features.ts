@@ -51,14 +51,30 @@ export interface EmailDeps {
  * The account's email address, password reset by email and daily reminders built in one place:
  * every mail goes through one outbox (lib/mail-queue.ts), which exists only when SMTP_URL is set.
  */
-export function emailFeatures(app: FastifyInstance, deps: EmailDeps): { confirmAtSignup: ConfirmAtSignup; register(accounts: AccountService): Promise<void> } {
+export function emailFeatures(
+  app: FastifyInstance,
+  deps: EmailDeps,
+): { confirmAtSignup: ConfirmAtSignup; register(accounts: AccountService): Promise<void> } {
   const { db, write, config, clock, limiter } = deps;
-  const mailer = config.smtpUrl ? new Mailer(db, clock, { smtpUrl: config.smtpUrl, from: config.contactFrom, publicUrl: config.publicUrl, pollMs: deps.outboxPollMs }, app.log) : null;
+  const mailer = config.smtpUrl
+    ? new Mailer(
+        db,
+        clock,
+        { smtpUrl: config.smtpUrl, from: config.contactFrom, publicUrl: config.publicUrl, pollMs: deps.outboxPollMs },
+        app.log,
+      )
+    : null;
   const emailRepository = new EmailRepository(db, write);
   const emails = new EmailService(emailRepository, mailer, limiter, clock);
   const reset = new PasswordReset(emailRepository, mailer, limiter, clock, app.log, deps.knownDevice);
   const remindersRepository = new RemindersRepository(db, write);
-  const reminders = new RemindersService(remindersRepository, emailRepository, new LinkSigner(db), clock, mailer !== null && config.reminderIntervalMs > 0);
+  const reminders = new RemindersService(
+    remindersRepository,
+    emailRepository,
+    new LinkSigner(db),
+    clock,
+    mailer !== null && config.reminderIntervalMs > 0,
+  );
   const job = mailer ? new ReminderJob(remindersRepository, emailRepository, reminders, mailer, clock, app.log) : null;
 
   mailer?.start();
@@ -68,7 +84,11 @@ export function emailFeatures(app: FastifyInstance, deps: EmailDeps): { confirmA
     await job?.stop();
     await mailer?.stop();
   });
-  app.decorate('email', { reminders: job, deliverMail: () => mailer?.kick() ?? Promise.resolve(), settle: () => reset.settle() });
+  app.decorate('email', {
+    reminders: job,
+    deliverMail: () => mailer?.kick() ?? Promise.resolve(),
+    settle: () => reset.settle(),
+  });
 
   return {
     // Without a mail server an address given at signup cannot be confirmed: the profile says email is unavailable.

@@ -10,7 +10,11 @@ import type { EmailService } from '../account/email.service.js';
  * /api/account/email: the logged-in account's own address; confirming needs only the link's token. And the
  * account's export: what it holds besides its words (those are exported per language, modules/transfer).
  */
-export function emailRoutes(emails: EmailService, accounts: AccountService, reminders: RemindersService): FastifyPluginAsync {
+export function emailRoutes(
+  emails: EmailService,
+  accounts: AccountService,
+  reminders: RemindersService,
+): FastifyPluginAsync {
   return async (app) => {
     serve(app, emailEndpoints.exportAccount, async (request, reply) => {
       const learner = requireAccount(request);

@@ -21,7 +21,11 @@ export class LinkSigner {
         .values({ name: KEY_NAME, value: randomBytes(32).toString('base64url') })
         .onConflict((oc) => oc.column('name').doNothing())
         .execute();
-      const row = await this.db.selectFrom('server_secrets').select('value').where('name', '=', KEY_NAME).executeTakeFirstOrThrow();
+      const row = await this.db
+        .selectFrom('server_secrets')
+        .select('value')
+        .where('name', '=', KEY_NAME)
+        .executeTakeFirstOrThrow();
       return Buffer.from(row.value, 'base64url');
     })().catch((err: unknown) => {
       this.key = undefined;
@@ -33,7 +37,11 @@ export class LinkSigner {
   /** The key if one was made: checking a link never makes one (a refused request writes nothing). */
   private async existingKey(): Promise<Buffer | undefined> {
     if (this.key) return this.key;
-    const row = await this.db.selectFrom('server_secrets').select('value').where('name', '=', KEY_NAME).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('server_secrets')
+      .select('value')
+      .where('name', '=', KEY_NAME)
+      .executeTakeFirst();
     if (!row) return undefined;
     const key = Buffer.from(row.value, 'base64url');
     this.key = Promise.resolve(key);
@@ -54,4 +62,5 @@ export class LinkSigner {
   }
 }
 
-const hmac = (key: Buffer, purpose: string, value: string): string => createHmac('sha256', key).update(`${purpose}:${value}`).digest('base64url');
+const hmac = (key: Buffer, purpose: string, value: string): string =>
+  createHmac('sha256', key).update(`${purpose}:${value}`).digest('base64url');

@@ -29,7 +29,9 @@ const languageName = (code: string): string => LANGUAGES.find((l) => l.code === 
 export class ReminderJob {
   private readonly periodic = new Periodic(() =>
     this.runOnce().then(
-      (result) => { if (result.queued > 0) this.log.info(result, 'reminders queued'); },
+      (result) => {
+        if (result.queued > 0) this.log.info(result, 'reminders queued');
+      },
       (err: unknown) => this.log.warn({ err }, 'reminder pass failed; the next one will try again'),
     ),
   );
@@ -60,7 +62,8 @@ export class ReminderJob {
     const utcHour = reminderUtcHour(c.hour, c.timeZone, now);
     if (utcHour !== c.utcHour) await this.reminders.setUtcHour(c.userId, utcHour);
     const local = localTime(now, c.timeZone);
-    if (!c.days.includes(local.weekday) || local.hour < c.hour || local.hour >= c.hour + SEND_WINDOW_HOURS) return false;
+    if (!c.days.includes(local.weekday) || local.hour < c.hour || local.hour >= c.hour + SEND_WINDOW_HOURS)
+      return false;
     if (await this.reminders.claimed(c.userId, local.date)) return false;
     const last = await this.reminders.lastAnswerAt(c.userId);
     if (last !== null && localTime(last, c.timeZone).date === local.date) return false;
@@ -91,7 +94,11 @@ export class ReminderJob {
         ]
       : [
           'Your daily practice is waiting',
-          [`You have not practised today: your daily goal is ${c.dailyGoal} answers.`, `Practise ${languageName(language)} now:`, this.mailer.link(`/${language}-quiz`)],
+          [
+            `You have not practised today: your daily goal is ${c.dailyGoal} answers.`,
+            `Practise ${languageName(language)} now:`,
+            this.mailer.link(`/${language}-quiz`),
+          ],
         ];
     return {
       userId: c.userId,

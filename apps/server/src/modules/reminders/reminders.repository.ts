@@ -9,7 +9,12 @@ import { reminderUtcHour } from './local-time.js';
 /** Hours after the chosen one in which a reminder may still go (a pass missed, an hour skipped by daylight saving). */
 export const SEND_WINDOW_HOURS = 3;
 
-export const DEFAULT_REMINDER: ReminderSettings = { enabled: false, hour: 18, timeZone: 'UTC', days: [1, 2, 3, 4, 5, 6, 7] };
+export const DEFAULT_REMINDER: ReminderSettings = {
+  enabled: false,
+  hour: 18,
+  timeZone: 'UTC',
+  days: [1, 2, 3, 4, 5, 6, 7],
+};
 
 /** A learner whose reminder is on and whose address is confirmed. */
 export interface ReminderCandidate extends ReminderSettings {
@@ -31,8 +36,14 @@ export class RemindersRepository {
   ) {}
 
   async get(userId: string): Promise<ReminderSettings> {
-    const row = await this.db.selectFrom('reminder_settings').selectAll().where('user_id', '=', userId).executeTakeFirst();
-    return row ? { enabled: row.enabled === 1, hour: row.hour, timeZone: row.time_zone, days: parseDays(row.days) } : DEFAULT_REMINDER;
+    const row = await this.db
+      .selectFrom('reminder_settings')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return row
+      ? { enabled: row.enabled === 1, hour: row.hour, timeZone: row.time_zone, days: parseDays(row.days) }
+      : DEFAULT_REMINDER;
   }
 
   async save(userId: string, s: ReminderSettings, now: number): Promise<void> {
@@ -52,7 +63,11 @@ export class RemindersRepository {
   }
 
   async disable(userId: string, now: number): Promise<void> {
-    await this.db.updateTable('reminder_settings').set({ enabled: 0, updated_at: now }).where('user_id', '=', userId).execute();
+    await this.db
+      .updateTable('reminder_settings')
+      .set({ enabled: 0, updated_at: now })
+      .where('user_id', '=', userId)
+      .execute();
   }
 
   /**
@@ -92,7 +107,12 @@ export class RemindersRepository {
   }
 
   async claimed(userId: string, localDate: string): Promise<boolean> {
-    const row = await this.db.selectFrom('reminder_sends').select('user_id').where('user_id', '=', userId).where('local_date', '=', localDate).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('reminder_sends')
+      .select('user_id')
+      .where('user_id', '=', userId)
+      .where('local_date', '=', localDate)
+      .executeTakeFirst();
     return row !== undefined;
   }
 
@@ -116,7 +136,11 @@ export class RemindersRepository {
 
   /** When the learner last answered (null: never). */
   async lastAnswerAt(userId: string): Promise<number | null> {
-    const row = await this.db.selectFrom('reviews').select((eb) => eb.fn.max('reviewed_at').as('last')).where('learner_id', '=', userId).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('reviews')
+      .select((eb) => eb.fn.max('reviewed_at').as('last'))
+      .where('learner_id', '=', userId)
+      .executeTakeFirst();
     return row?.last === null || row?.last === undefined ? null : Number(row.last);
   }
 
@@ -131,12 +155,20 @@ export class RemindersRepository {
       .where(dueBy(now))
       .groupBy('p.language')
       .execute();
-    return rows.map((r) => ({ language: r.language, words: Number(r.words) })).sort((a, b) => b.words - a.words || a.language.localeCompare(b.language));
+    return rows
+      .map((r) => ({ language: r.language, words: Number(r.words) }))
+      .sort((a, b) => b.words - a.words || a.language.localeCompare(b.language));
   }
 
   /** The learner's first language, for a reminder of the daily goal when nothing is due. */
   async firstLanguage(userId: string): Promise<string | null> {
-    const row = await this.db.selectFrom('user_languages').select('language').where('user_id', '=', userId).orderBy('added_at').limit(1).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('user_languages')
+      .select('language')
+      .where('user_id', '=', userId)
+      .orderBy('added_at')
+      .limit(1)
+      .executeTakeFirst();
     return row?.language ?? null;
   }
 

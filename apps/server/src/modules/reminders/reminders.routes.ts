@@ -11,7 +11,9 @@ const ONE_CLICK_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-da
 export function remindersRoutes(reminders: RemindersService): FastifyPluginAsync {
   return async (app) => {
     // Only inside this plugin: a mail provider's one-click POST is a form, which no other route takes.
-    app.addContentTypeParser(ONE_CLICK_TYPES, { parseAs: 'string', bodyLimit: 1024 }, (_request, _body, done) => done(null, undefined));
+    app.addContentTypeParser(ONE_CLICK_TYPES, { parseAs: 'string', bodyLimit: 1024 }, (_request, _body, done) =>
+      done(null, undefined),
+    );
 
     serve(app, emailEndpoints.getReminders, async (request) => reminders.state(requireAccount(request)));
 

@@ -29,10 +29,12 @@ export class RemindersService {
 
   async update(learner: Learner, patch: ReminderPatch): Promise<ReminderState> {
     const next = { ...(await this.reminders.get(learner.id)), ...patch };
-    if (patch.timeZone !== undefined && !isTimeZone(patch.timeZone)) throw badRequest('invalid_time_zone', 'That time zone is not known.');
+    if (patch.timeZone !== undefined && !isTimeZone(patch.timeZone))
+      throw badRequest('invalid_time_zone', 'That time zone is not known.');
     if (next.enabled) {
       if (!this.available) throw conflict('reminders_unavailable', 'Reminders are not available on this server.');
-      if (!(await this.emails.confirmed(learner.id))) throw conflict('email_unconfirmed', 'Confirm an email address in your profile first.');
+      if (!(await this.emails.confirmed(learner.id)))
+        throw conflict('email_unconfirmed', 'Confirm an email address in your profile first.');
       if (next.days.length === 0) throw badRequest('no_days', 'Choose at least one day for the reminder.');
     }
     await this.reminders.save(learner.id, next, this.clock());
@@ -46,7 +48,8 @@ export class RemindersService {
 
   /** Turns the reminder off; a link that is not the server's is refused, whoever it names. */
   async unsubscribe(userId: string, signature: string): Promise<void> {
-    if (!(await this.signer.verify(UNSUBSCRIBE, userId, signature))) throw badRequest('link_invalid', 'This unsubscribe link is not valid. Turn reminders off in your settings.');
+    if (!(await this.signer.verify(UNSUBSCRIBE, userId, signature)))
+      throw badRequest('link_invalid', 'This unsubscribe link is not valid. Turn reminders off in your settings.');
     await this.reminders.disable(userId, this.clock());
   }
 }

@@ -8,10 +8,19 @@ const PASSWORD = 'correct horse';
 describeEachDatabase('reminder settings without SMTP', (ctx) => {
   it('answers 401 to a visitor, and says reminders are unavailable', async () => {
     expect((await ctx().app.inject({ method: 'GET', url: '/api/reminders' })).statusCode).toBe(401);
-    expect((await ctx().app.inject({ method: 'PATCH', url: '/api/reminders', payload: { enabled: true } })).statusCode).toBe(401);
+    expect(
+      (await ctx().app.inject({ method: 'PATCH', url: '/api/reminders', payload: { enabled: true } })).statusCode,
+    ).toBe(401);
     const { cookie } = await loginAs(ctx().app, 'nosmtp', PASSWORD);
-    expect((await ctx().app.inject({ method: 'GET', url: '/api/reminders', headers: { cookie } })).json()).toMatchObject({ available: false, enabled: false });
-    const res = await ctx().app.inject({ method: 'PATCH', url: '/api/reminders', headers: { cookie }, payload: { enabled: true } });
+    expect(
+      (await ctx().app.inject({ method: 'GET', url: '/api/reminders', headers: { cookie } })).json(),
+    ).toMatchObject({ available: false, enabled: false });
+    const res = await ctx().app.inject({
+      method: 'PATCH',
+      url: '/api/reminders',
+      headers: { cookie },
+      payload: { enabled: true },
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ error: { code: 'reminders_unavailable' } });
   });
@@ -25,11 +34,19 @@ for (const database of TEST_DATABASES) {
      * A learner in New York with a confirmed address who answered five Spanish words on 1 March (so they are due a
      * week later), with a reminder at 8:00 on the days given.
      */
-    async function learner(s: Awaited<ReturnType<typeof setup>>, settings: object = { enabled: true, hour: 8, timeZone: 'America/New_York', days: [1, 2, 3, 4, 5, 6, 7] }) {
+    async function learner(
+      s: Awaited<ReturnType<typeof setup>>,
+      settings: object = { enabled: true, hour: 8, timeZone: 'America/New_York', days: [1, 2, 3, 4, 5, 6, 7] },
+    ) {
       const { cookie, userId } = await loginAs(s.app, 'reminded', PASSWORD);
       await answerWords(s.app, cookie, 5, 'first');
       await confirmAddress(s.db, userId, 'reminded@example.com', s.clock());
-      const res = await s.app.inject({ method: 'PATCH', url: '/api/reminders', headers: { cookie }, payload: settings });
+      const res = await s.app.inject({
+        method: 'PATCH',
+        url: '/api/reminders',
+        headers: { cookie },
+        payload: settings,
+      });
       expect(res.statusCode).toBe(200);
       return { cookie, userId };
     }
@@ -46,16 +63,42 @@ for (const database of TEST_DATABASES) {
     it('refuses to turn reminders on without a confirmed address, or with an unknown time zone or no day', async () => {
       const s = await setup();
       const { cookie, userId } = await loginAs(s.app, 'settings', PASSWORD);
-      const patch = (payload: object) => s.app.inject({ method: 'PATCH', url: '/api/reminders', headers: { cookie }, payload });
-      expect((await s.app.inject({ method: 'GET', url: '/api/reminders', headers: { cookie } })).json()).toEqual({ available: true, emailConfirmed: false, enabled: false, hour: 18, timeZone: 'UTC', days: [1, 2, 3, 4, 5, 6, 7] });
+      const patch = (payload: object) =>
+        s.app.inject({ method: 'PATCH', url: '/api/reminders', headers: { cookie }, payload });
+      expect((await s.app.inject({ method: 'GET', url: '/api/reminders', headers: { cookie } })).json()).toEqual({
+        available: true,
+        emailConfirmed: false,
+        enabled: false,
+        hour: 18,
+        timeZone: 'UTC',
+        days: [1, 2, 3, 4, 5, 6, 7],
+      });
       expect((await patch({ enabled: true })).json()).toMatchObject({ error: { code: 'email_unconfirmed' } });
       await confirmAddress(s.db, userId, 'settings@example.com', s.clock());
-      expect((await patch({ timeZone: 'Mars/Olympus' })).json()).toMatchObject({ error: { code: 'invalid_time_zone' } });
+      expect((await patch({ timeZone: 'Mars/Olympus' })).json()).toMatchObject({
+        error: { code: 'invalid_time_zone' },
+      });
       expect((await patch({ hour: 24 })).statusCode).toBe(400);
       expect((await patch({ enabled: true, days: [] })).json()).toMatchObject({ error: { code: 'no_days' } });
       const ok = await patch({ enabled: true, hour: 7, timeZone: 'Europe/Madrid', days: [5, 1, 1] });
-      expect(ok.json()).toEqual({ available: true, emailConfirmed: true, enabled: true, hour: 7, timeZone: 'Europe/Madrid', days: [1, 5] });
-      expect((await s.app.inject({ method: 'PATCH', url: '/api/reminders', headers: { cookie, origin: 'https://evil.example' }, payload: { enabled: false } })).statusCode).toBe(403);
+      expect(ok.json()).toEqual({
+        available: true,
+        emailConfirmed: true,
+        enabled: true,
+        hour: 7,
+        timeZone: 'Europe/Madrid',
+        days: [1, 5],
+      });
+      expect(
+        (
+          await s.app.inject({
+            method: 'PATCH',
+            url: '/api/reminders',
+            headers: { cookie, origin: 'https://evil.example' },
+            payload: { enabled: false },
+          })
+        ).statusCode,
+      ).toBe(403);
     });
 
     it("sends at the learner's hour in their time zone, once a day, on a daylight-saving change day too", async () => {
@@ -86,7 +129,9 @@ for (const database of TEST_DATABASES) {
       expect(first?.headers.subject).toBe('5 words are waiting for you');
       expect(first?.text).toContain('5 words are due for review.');
       expect(linkIn(first?.text ?? '', '/spanish')).toBe(`${PUBLIC_URL}/spanish/up-for-review`);
-      expect(first?.headers['list-unsubscribe']).toMatch(new RegExp(`^<${PUBLIC_URL}/api/reminders/unsubscribe\\?u=[^&]+&s=[A-Za-z0-9_-]{43}>$`));
+      expect(first?.headers['list-unsubscribe']).toMatch(
+        new RegExp(`^<${PUBLIC_URL}/api/reminders/unsubscribe\\?u=[^&]+&s=[A-Za-z0-9_-]{43}>$`),
+      );
       expect(first?.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
     });
 
@@ -128,14 +173,24 @@ for (const database of TEST_DATABASES) {
       const forged = new URL(url);
       forged.searchParams.set('s', 'x'.repeat(43));
       const oneClick = (target: URL) =>
-        s.app.inject({ method: 'POST', url: `${target.pathname}${target.search}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' });
+        s.app.inject({
+          method: 'POST',
+          url: `${target.pathname}${target.search}`,
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: 'List-Unsubscribe=One-Click',
+        });
       const refused = await oneClick(forged);
       expect(refused.statusCode).toBe(400);
       expect(refused.json()).toMatchObject({ error: { code: 'link_invalid' } });
-      expect((await s.app.inject({ method: 'GET', url: '/api/reminders', headers: { cookie } })).json()).toMatchObject({ enabled: true });
+      expect((await s.app.inject({ method: 'GET', url: '/api/reminders', headers: { cookie } })).json()).toMatchObject({
+        enabled: true,
+      });
 
       expect((await oneClick(url)).statusCode).toBe(200);
-      expect((await s.app.inject({ method: 'GET', url: '/api/reminders', headers: { cookie } })).json()).toMatchObject({ enabled: false, hour: 8 });
+      expect((await s.app.inject({ method: 'GET', url: '/api/reminders', headers: { cookie } })).json()).toMatchObject({
+        enabled: false,
+        hour: 8,
+      });
       s.clock.set(Date.UTC(2026, 2, 8, 12, 5));
       expect(await pass(s.app)).toEqual({ candidates: 0, queued: 0 });
 
@@ -154,7 +209,9 @@ for (const database of TEST_DATABASES) {
       const page = new URL(linkIn(mail?.text ?? '', '/unsubscribe?'));
       const viaPage = await s.app.inject({ method: 'POST', url: `/api/reminders/unsubscribe${page.search}` });
       expect(viaPage.statusCode).toBe(200);
-      expect((await s.app.inject({ method: 'GET', url: '/api/reminders', headers: { cookie } })).json()).toMatchObject({ enabled: false });
+      expect((await s.app.inject({ method: 'GET', url: '/api/reminders', headers: { cookie } })).json()).toMatchObject({
+        enabled: false,
+      });
     });
 
     it('sends one reminder when two instances on one database run their passes at once', async () => {
@@ -178,7 +235,9 @@ for (const database of TEST_DATABASES) {
       expect((await pass(first)).queued).toBe(1);
       await first.email.deliverMail();
       await first.close();
-      expect(await s.db.kysely.selectFrom('mail_outbox').select(['status', 'attempts']).execute()).toEqual([{ status: 'pending', attempts: 1 }]);
+      expect(await s.db.kysely.selectFrom('mail_outbox').select(['status', 'attempts']).execute()).toEqual([
+        { status: 'pending', attempts: 1 },
+      ]);
 
       // After the restart, a pass finds the day claimed, and the outbox delivers the queued reminder when due.
       s.clock.advance(30 * 60_000);
@@ -194,7 +253,12 @@ for (const database of TEST_DATABASES) {
         const { cookie, userId } = await loginAs(s.app, `hour${hour}`, PASSWORD);
         await answerWords(s.app, cookie, 1, `hour${hour}`);
         await confirmAddress(s.db, userId, `hour${hour}@example.com`, s.clock());
-        const res = await s.app.inject({ method: 'PATCH', url: '/api/reminders', headers: { cookie }, payload: { enabled: true, hour, timeZone: 'UTC', days: [1, 2, 3, 4, 5, 6, 7] } });
+        const res = await s.app.inject({
+          method: 'PATCH',
+          url: '/api/reminders',
+          headers: { cookie },
+          payload: { enabled: true, hour, timeZone: 'UTC', days: [1, 2, 3, 4, 5, 6, 7] },
+        });
         expect(res.statusCode).toBe(200);
         ids[hour] = userId;
       }
@@ -202,10 +266,18 @@ for (const database of TEST_DATABASES) {
       s.clock.set(Date.UTC(2026, 2, 7, 12, 5));
       expect(await pass(s.app)).toEqual({ candidates: 1, queued: 1 });
       // A row from before the UTC hour was kept is read by the next pass, which fills it in; then it is left alone.
-      await s.db.kysely.updateTable('reminder_settings').set({ utc_hour: null }).where('user_id', '=', ids[20] ?? '').execute();
+      await s.db.kysely
+        .updateTable('reminder_settings')
+        .set({ utc_hour: null })
+        .where('user_id', '=', ids[20] ?? '')
+        .execute();
       s.clock.set(Date.UTC(2026, 2, 7, 13, 5));
       expect((await pass(s.app)).candidates).toBe(2);
-      const row = await s.db.kysely.selectFrom('reminder_settings').select('utc_hour').where('user_id', '=', ids[20] ?? '').executeTakeFirst();
+      const row = await s.db.kysely
+        .selectFrom('reminder_settings')
+        .select('utc_hour')
+        .where('user_id', '=', ids[20] ?? '')
+        .executeTakeFirst();
       expect(row?.utc_hour).toBe(20);
       s.clock.set(Date.UTC(2026, 2, 7, 14, 5));
       expect((await pass(s.app)).candidates).toBe(1);
@@ -217,9 +289,19 @@ for (const database of TEST_DATABASES) {
     it('reminds of the daily goal, linking to the quiz, when nothing is due', async () => {
       const s = await setup();
       const { cookie, userId } = await loginAs(s.app, 'fresh', PASSWORD);
-      await s.app.inject({ method: 'POST', url: '/api/users/languages', headers: { cookie }, payload: { language: 'french' } });
+      await s.app.inject({
+        method: 'POST',
+        url: '/api/users/languages',
+        headers: { cookie },
+        payload: { language: 'french' },
+      });
       await confirmAddress(s.db, userId, 'fresh@example.com', s.clock());
-      await s.app.inject({ method: 'PATCH', url: '/api/reminders', headers: { cookie }, payload: { enabled: true, hour: 18, timeZone: 'Europe/Paris' } });
+      await s.app.inject({
+        method: 'PATCH',
+        url: '/api/reminders',
+        headers: { cookie },
+        payload: { enabled: true, hour: 18, timeZone: 'Europe/Paris' },
+      });
       s.clock.set(Date.UTC(2026, 2, 2, 17, 30)); // 18:30 in Paris
       expect((await pass(s.app)).queued).toBe(1);
       const [mail] = await s.mails(1);
@@ -232,9 +314,16 @@ for (const database of TEST_DATABASES) {
 
 /** Answers `count` Spanish words correctly, as the quiz does. */
 async function answerWords(app: FastifyInstance, cookie: string, count: number, tag: string): Promise<void> {
-  const words = (await app.inject({ method: 'GET', url: '/api/spanish', headers: { cookie } })).json<Array<{ _id: string }>>();
+  const words = (await app.inject({ method: 'GET', url: '/api/spanish', headers: { cookie } })).json<
+    Array<{ _id: string }>
+  >();
   for (const [i, word] of words.slice(0, count).entries()) {
-    const res = await app.inject({ method: 'PATCH', url: `/api/spanish/${word._id}`, headers: { cookie }, payload: { answerId: `${tag}-answer-${i}`, verdict: 'correct' } });
+    const res = await app.inject({
+      method: 'PATCH',
+      url: `/api/spanish/${word._id}`,
+      headers: { cookie },
+      payload: { answerId: `${tag}-answer-${i}`, verdict: 'correct' },
+    });
     expect(res.statusCode).toBe(200);
   }
 }

@@ -5,7 +5,13 @@ import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { type LearnerClaim, writeAs } from '../../lib/learner.js';
 
-export const DEFAULT_SETTINGS: Settings = { strictAccents: false, desiredRetention: DEFAULT_DESIRED_RETENTION, dailyGoal: 20, autoSpeak: false, theme: 'system' };
+export const DEFAULT_SETTINGS: Settings = {
+  strictAccents: false,
+  desiredRetention: DEFAULT_DESIRED_RETENTION,
+  dailyGoal: 20,
+  autoSpeak: false,
+  theme: 'system',
+};
 
 export class SettingsRepository {
   private readonly kysely: Kysely<Database>;

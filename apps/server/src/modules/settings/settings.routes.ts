@@ -7,7 +7,9 @@ import { DEFAULT_SETTINGS, type SettingsRepository } from './settings.repository
 /** The caller's settings: a visitor reads the defaults; the first change makes them a guest. */
 export function settingsRoutes(settings: SettingsRepository, sessions: SessionManager): FastifyPluginAsync {
   return async (app) => {
-    serve(app, settingsEndpoints.getSettings, async (request) => (request.learner ? settings.get(request.learner.id) : DEFAULT_SETTINGS));
+    serve(app, settingsEndpoints.getSettings, async (request) =>
+      request.learner ? settings.get(request.learner.id) : DEFAULT_SETTINGS,
+    );
 
     serve(app, settingsEndpoints.updateSettings, async (request, reply) => {
       const claim = await sessions.claim(request, reply);

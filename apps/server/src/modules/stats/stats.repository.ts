@@ -46,15 +46,17 @@ export class StatsRepository {
 
   /** Due times before `until` of the cards of both directions: the forecast is all the reviews ahead. */
   dueBefore(learnerId: string, language: string, until: number) {
-    return this.db
-      .selectFrom('progress as p')
-      .innerJoin('words as w', 'w.id', 'p.word_id')
-      .select('p.due')
-      .where('p.learner_id', '=', learnerId)
-      .where('p.language', '=', language)
-      .where('w.active', '=', 1)
-      // Due strictly before `until`: times are whole milliseconds.
-      .where(dueBy(until - 1))
-      .execute();
+    return (
+      this.db
+        .selectFrom('progress as p')
+        .innerJoin('words as w', 'w.id', 'p.word_id')
+        .select('p.due')
+        .where('p.learner_id', '=', learnerId)
+        .where('p.language', '=', language)
+        .where('w.active', '=', 1)
+        // Due strictly before `until`: times are whole milliseconds.
+        .where(dueBy(until - 1))
+        .execute()
+    );
   }
 }

@@ -1,5 +1,15 @@
 import type { LanguageCharts, Summary } from '@vocab/api';
-import { DEFAULT_DESIRED_RETENTION, type LanguageCode, State, type Verdict, addDays, currentStreak, dayKey, lastDays, xpFor } from '@vocab/core';
+import {
+  DEFAULT_DESIRED_RETENTION,
+  type LanguageCode,
+  State,
+  type Verdict,
+  addDays,
+  currentStreak,
+  dayKey,
+  lastDays,
+  xpFor,
+} from '@vocab/core';
 import type { Clock } from '../../lib/clock.js';
 import type { Learner } from '../../lib/learner.js';
 import type { SettingsRepository } from '../settings/settings.repository.js';
@@ -65,7 +75,14 @@ export class StatsService {
     const desired = learner?.desiredRetention ?? DEFAULT_DESIRED_RETENTION;
     if (!learner) {
       const zeros = (days: string[]) => days.map((date) => ({ date, count: 0 }));
-      return { learnedOverTime: zeros(history), reviewsPerDay: zeros(history), retention: { desired, actual: null, reviews: 0 }, forecast: zeros(ahead), dueNow: 0, nextDueAt: null };
+      return {
+        learnedOverTime: zeros(history),
+        reviewsPerDay: zeros(history),
+        retention: { desired, actual: null, reviews: 0 },
+        forecast: zeros(ahead),
+        dueNow: 0,
+        nextDueAt: null,
+      };
     }
     const [answers, recalls, due] = await Promise.all([
       this.repo.answersSince(learner.id, now - (HISTORY_DAYS + 1) * DAY_MS, language),

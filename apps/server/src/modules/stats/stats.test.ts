@@ -15,12 +15,19 @@ describeEachDatabase('stats', (ctx) => {
     expect((await ctx().app.inject({ method: 'GET', url: '/api/stats/summary?tz=Nowhere/Land' })).statusCode).toBe(400);
   });
 
-  it('counts the streak, the day\'s goal and XP in the learner\'s time zone', async () => {
+  it("counts the streak, the day's goal and XP in the learner's time zone", async () => {
     const { cookie } = await loginAs(ctx().app, 'wendy');
     await ctx().app.inject({ method: 'PATCH', url: '/api/settings', payload: { dailyGoal: 3 }, headers: { cookie } });
-    const words = (await ctx().app.inject({ method: 'GET', url: '/api/french', headers: { cookie } })).json<Array<{ _id: string }>>();
+    const words = (await ctx().app.inject({ method: 'GET', url: '/api/french', headers: { cookie } })).json<
+      Array<{ _id: string }>
+    >();
     const answer = (i: number, verdict: string) =>
-      ctx().app.inject({ method: 'PATCH', url: `/api/french/${words[i]?._id}`, payload: { verdict }, headers: { cookie } });
+      ctx().app.inject({
+        method: 'PATCH',
+        url: `/api/french/${words[i]?._id}`,
+        payload: { verdict },
+        headers: { cookie },
+      });
 
     // The clock starts at 12:00 UTC. Three days running, one answer a day.
     await answer(0, 'correct');
@@ -30,21 +37,45 @@ describeEachDatabase('stats', (ctx) => {
     await answer(2, 'wrong');
     await answer(3, 'correct');
     await answer(4, 'correct');
-    const summary = (await ctx().app.inject({ method: 'GET', url: '/api/stats/summary?tz=UTC', headers: { cookie } })).json();
-    expect(summary).toEqual({ streak: 3, todayAnswers: 3, dailyGoal: 3, goalMet: true, xp: 10 + 7 + 2 + 10 + 10, xpToday: 22 });
+    const summary = (
+      await ctx().app.inject({ method: 'GET', url: '/api/stats/summary?tz=UTC', headers: { cookie } })
+    ).json();
+    expect(summary).toEqual({
+      streak: 3,
+      todayAnswers: 3,
+      dailyGoal: 3,
+      goalMet: true,
+      xp: 10 + 7 + 2 + 10 + 10,
+      xpToday: 22,
+    });
 
     // Two days later the streak is broken.
     ctx().clock.advance(2 * DAY);
-    expect((await ctx().app.inject({ method: 'GET', url: '/api/stats/summary', headers: { cookie } })).json().streak).toBe(0);
+    expect(
+      (await ctx().app.inject({ method: 'GET', url: '/api/stats/summary', headers: { cookie } })).json().streak,
+    ).toBe(0);
   });
 
-  it('draws a language\'s charts: reviews per day, words learned, retention and forecast', async () => {
+  it("draws a language's charts: reviews per day, words learned, retention and forecast", async () => {
     const { cookie } = await loginAs(ctx().app, 'xena');
-    const words = (await ctx().app.inject({ method: 'GET', url: '/api/german', headers: { cookie } })).json<Array<{ _id: string }>>();
-    for (const w of words.slice(0, 4)) await ctx().app.inject({ method: 'PATCH', url: `/api/german/${w._id}`, headers: { cookie } });
-    await ctx().app.inject({ method: 'PATCH', url: `/api/german/${words[5]?._id}`, payload: { verdict: 'wrong' }, headers: { cookie } });
-    const p = (await ctx().app.inject({ method: 'GET', url: '/api/german/progress?tz=UTC', headers: { cookie } })).json<{
-      reviewsPerDay: DayCount[]; learnedOverTime: DayCount[]; forecast: DayCount[]; retention: { desired: number; actual: number | null };
+    const words = (await ctx().app.inject({ method: 'GET', url: '/api/german', headers: { cookie } })).json<
+      Array<{ _id: string }>
+    >();
+    for (const w of words.slice(0, 4))
+      await ctx().app.inject({ method: 'PATCH', url: `/api/german/${w._id}`, headers: { cookie } });
+    await ctx().app.inject({
+      method: 'PATCH',
+      url: `/api/german/${words[5]?._id}`,
+      payload: { verdict: 'wrong' },
+      headers: { cookie },
+    });
+    const p = (
+      await ctx().app.inject({ method: 'GET', url: '/api/german/progress?tz=UTC', headers: { cookie } })
+    ).json<{
+      reviewsPerDay: DayCount[];
+      learnedOverTime: DayCount[];
+      forecast: DayCount[];
+      retention: { desired: number; actual: number | null };
     }>();
     expect(p.reviewsPerDay.at(-1)).toEqual({ date: '2026-01-15', count: 5 });
     expect(p.learnedOverTime.at(-1)?.count).toBe(4);
@@ -52,16 +83,28 @@ describeEachDatabase('stats', (ctx) => {
     expect(p.retention).toEqual({ desired: 0.9, actual: null, reviews: 0 });
     expect(p.forecast.reduce((s, d) => s + d.count, 0)).toBe(5);
     // Other languages are untouched.
-    const fr = (await ctx().app.inject({ method: 'GET', url: '/api/french/progress?tz=UTC', headers: { cookie } })).json<{ reviewsPerDay: DayCount[] }>();
+    const fr = (
+      await ctx().app.inject({ method: 'GET', url: '/api/french/progress?tz=UTC', headers: { cookie } })
+    ).json<{ reviewsPerDay: DayCount[] }>();
     expect(fr.reviewsPerDay.every((d) => d.count === 0)).toBe(true);
   });
 
   it('tells the cards due now apart from those due later, and when the next one opens', async () => {
     const { cookie } = await loginAs(ctx().app, 'yuri');
-    const words = (await ctx().app.inject({ method: 'GET', url: '/api/italian', headers: { cookie } })).json<Array<{ _id: string }>>();
+    const words = (await ctx().app.inject({ method: 'GET', url: '/api/italian', headers: { cookie } })).json<
+      Array<{ _id: string }>
+    >();
     // An answered card is due again later: not now, and the time it opens is given.
-    await ctx().app.inject({ method: 'PATCH', url: `/api/italian/${words[0]?._id}`, payload: { verdict: 'wrong' }, headers: { cookie } });
-    const progress = () => ctx().app.inject({ method: 'GET', url: '/api/italian/progress?tz=UTC', headers: { cookie } }).then((r) => r.json<{ dueNow: number; nextDueAt: number | null; forecast: DayCount[] }>());
+    await ctx().app.inject({
+      method: 'PATCH',
+      url: `/api/italian/${words[0]?._id}`,
+      payload: { verdict: 'wrong' },
+      headers: { cookie },
+    });
+    const progress = () =>
+      ctx()
+        .app.inject({ method: 'GET', url: '/api/italian/progress?tz=UTC', headers: { cookie } })
+        .then((r) => r.json<{ dueNow: number; nextDueAt: number | null; forecast: DayCount[] }>());
     const soon = await progress();
     expect(soon.dueNow).toBe(0);
     expect(soon.forecast.reduce((sum, d) => sum + d.count, 0)).toBe(1);

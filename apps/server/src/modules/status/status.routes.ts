@@ -31,7 +31,10 @@ export function statusRoutes(
       const deadline = Date.now() + CHECK_DEADLINE_MS;
       const lastMinute = latency.lastMinute();
       const unavailable = (body: Omit<StatusBody, 'lastMinute'>) =>
-        reply.status(503).header('retry-after', String(UNAVAILABLE_RETRY_SECONDS)).send({ ...body, lastMinute });
+        reply
+          .status(503)
+          .header('retry-after', String(UNAVAILABLE_RETRY_SECONDS))
+          .send({ ...body, lastMinute });
       const up = await withinDeadline(status.ping(), deadline).then(
         (answered) => answered,
         (err: unknown) => {
@@ -41,7 +44,10 @@ export function statusRoutes(
       );
       if (!health.ready) return unavailable({ status: 'starting', database: up ? 'up' : 'down' });
       if (!up) return unavailable({ status: 'degraded', database: 'down' });
-      if ((await status.lowOnSpace()) || (health.storageFailure !== null && !(await canWrite(status, health, deadline)))) {
+      if (
+        (await status.lowOnSpace()) ||
+        (health.storageFailure !== null && !(await canWrite(status, health, deadline)))
+      ) {
         return unavailable({ status: 'degraded', database: 'up', writes: 'failing' });
       }
       const slow = lastMinute.p99Ms !== null && lastMinute.p99Ms >= SLOW_P99_MS;

@@ -18,7 +18,12 @@ function slowLogin(app: FastifyInstance) {
     payload.push(body.slice(10));
     payload.push(null);
   }, TRICKLE_MS);
-  return app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json', 'content-length': String(body.length) }, payload });
+  return app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    headers: { 'content-type': 'application/json', 'content-length': String(body.length) },
+    payload,
+  });
 }
 
 describeEachDatabase('the health check and the last minute of answers', (ctx) => {
@@ -33,7 +38,8 @@ describeEachDatabase('the health check and the last minute of answers', (ctx) =>
         return res.json<{ status: string; lastMinute: { requests: number; p99Ms: number | null } }>();
       };
       expect(await status()).toEqual({ status: 'ok', database: 'up', lastMinute: { requests: 0, p99Ms: null } });
-      for (let i = 0; i < 3; i++) expect((await app.inject({ method: 'GET', url: '/api/languages' })).statusCode).toBe(200);
+      for (let i = 0; i < 3; i++)
+        expect((await app.inject({ method: 'GET', url: '/api/languages' })).statusCode).toBe(200);
       // The health checks themselves are not counted.
       expect((await status()).lastMinute.requests).toBe(3);
 
@@ -42,8 +48,14 @@ describeEachDatabase('the health check and the last minute of answers', (ctx) =>
       expect(slow.status).toBe('slow');
       expect(slow.lastMinute.requests).toBe(4);
       expect(slow.lastMinute.p99Ms).toBeGreaterThanOrEqual(TRICKLE_MS);
-      const scrape = await app.inject({ method: 'GET', url: '/api/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
-      const line = scrape.body.split('\n').find((l) => l.startsWith('vocab_http_request_duration_p99_last_minute_seconds '));
+      const scrape = await app.inject({
+        method: 'GET',
+        url: '/api/metrics',
+        headers: { authorization: `Bearer ${TOKEN}` },
+      });
+      const line = scrape.body
+        .split('\n')
+        .find((l) => l.startsWith('vocab_http_request_duration_p99_last_minute_seconds '));
       expect(Number(line?.split(' ')[1])).toBe((slow.lastMinute.p99Ms ?? 0) / 1000);
 
       clock.advance(61_000);

@@ -41,7 +41,12 @@ export class TransferRepository {
    * A page of the words the learner sees in a language (the deck's, then their own, by id after `afterId`), with
    * their card of `direction` and how many answers they gave on the word. A visitor (null) sees the deck only.
    */
-  wordPage(learnerId: string | null, language: string, direction: Direction, afterId: number): Promise<ExportWordRow[]> {
+  wordPage(
+    learnerId: string | null,
+    language: string,
+    direction: Direction,
+    afterId: number,
+  ): Promise<ExportWordRow[]> {
     const learner = learnerId ?? '';
     return this.db
       .selectFrom('words as w')
@@ -49,7 +54,17 @@ export class TransferRepository {
         join.onRef('p.word_id', '=', 'w.id').on('p.learner_id', '=', learner).on('p.direction', '=', direction),
       )
       .select((eb) => [
-        'w.id', 'w.word', 'w.translation', 'w.article', 'w.note', 'w.example', 'w.example_translation', 'w.owner_id', 'p.answered_correctly', 'p.due', 'p.reps',
+        'w.id',
+        'w.word',
+        'w.translation',
+        'w.article',
+        'w.note',
+        'w.example',
+        'w.example_translation',
+        'w.owner_id',
+        'p.answered_correctly',
+        'p.due',
+        'p.reps',
         eb
           .selectFrom('reviews as r')
           .select((e) => e.fn.countAll<number>().as('n'))
@@ -59,7 +74,11 @@ export class TransferRepository {
       ])
       .where('w.language', '=', language)
       .where('w.active', '=', 1)
-      .where((eb) => (learnerId ? eb.or([eb('w.owner_id', 'is', null), eb('w.owner_id', '=', learnerId)]) : eb('w.owner_id', 'is', null)))
+      .where((eb) =>
+        learnerId
+          ? eb.or([eb('w.owner_id', 'is', null), eb('w.owner_id', '=', learnerId)])
+          : eb('w.owner_id', 'is', null),
+      )
       .where('w.id', '>', afterId)
       .orderBy('w.id')
       .limit(EXPORT_PAGE)
@@ -71,7 +90,18 @@ export class TransferRepository {
     return this.db
       .selectFrom('reviews as r')
       .innerJoin('words as w', 'w.id', 'r.word_id')
-      .select(['r.id', 'r.word_id', 'w.word', 'r.direction', 'r.reviewed_at', 'r.rating', 'r.verdict', 'r.elapsed_days', 'r.state', 'r.scheduled'])
+      .select([
+        'r.id',
+        'r.word_id',
+        'w.word',
+        'r.direction',
+        'r.reviewed_at',
+        'r.rating',
+        'r.verdict',
+        'r.elapsed_days',
+        'r.state',
+        'r.scheduled',
+      ])
       .where('r.learner_id', '=', learnerId)
       .where('w.language', '=', language)
       .where('r.id', '>', afterId)
@@ -87,7 +117,9 @@ export class TransferRepository {
       .select(['word_key', 'owner_id'])
       .where('language', '=', language)
       .where('active', '=', 1)
-      .where((eb) => (learnerId ? eb.or([eb('owner_id', 'is', null), eb('owner_id', '=', learnerId)]) : eb('owner_id', 'is', null)))
+      .where((eb) =>
+        learnerId ? eb.or([eb('owner_id', 'is', null), eb('owner_id', '=', learnerId)]) : eb('owner_id', 'is', null),
+      )
       .execute();
     const deck = new Set<string>();
     const own = new Set<string>();

@@ -1,6 +1,22 @@
 import { Readable } from 'node:stream';
-import { IMPORT_MAX_TRANSLATION, IMPORT_MAX_WORD, type ImportLine, type ImportPreview, type ImportResult, lineTextProblem, type WordExportFormat } from '@vocab/api';
-import { LANGUAGES, type LanguageCode, exampleSentence, getLanguage, ownExample, primaryDirection, sentenceText } from '@vocab/core';
+import {
+  IMPORT_MAX_TRANSLATION,
+  IMPORT_MAX_WORD,
+  type ImportLine,
+  type ImportPreview,
+  type ImportResult,
+  lineTextProblem,
+  type WordExportFormat,
+} from '@vocab/api';
+import {
+  LANGUAGES,
+  type LanguageCode,
+  exampleSentence,
+  getLanguage,
+  ownExample,
+  primaryDirection,
+  sentenceText,
+} from '@vocab/core';
 import { stringify } from 'csv-stringify/sync';
 import { badRequest } from '../../lib/errors.js';
 import { wordKey } from '../../lib/word-key.js';
@@ -16,7 +32,11 @@ export interface ExportFile {
   body: Readable;
 }
 
-const CONTENT_TYPES = { csv: 'text/csv; charset=utf-8', tsv: 'text/tab-separated-values; charset=utf-8', anki: 'text/plain; charset=utf-8' };
+const CONTENT_TYPES = {
+  csv: 'text/csv; charset=utf-8',
+  tsv: 'text/tab-separated-values; charset=utf-8',
+  anki: 'text/plain; charset=utf-8',
+};
 const EXTENSIONS = { csv: 'csv', tsv: 'tsv', anki: 'txt' };
 const iso = (ms: number | null) => (ms === null ? '' : new Date(ms).toISOString());
 /**
@@ -45,17 +65,52 @@ export class TransferService {
     const delimiter = format === 'csv' ? ',' : '\t';
     async function* lines(): AsyncGenerator<string> {
       yield format === 'anki'
-        ? ['#separator:tab', '#html:false', '#notetype:Basic', `#deck:Vocab::${name}`, `#tags:vocab ${language}`, '#columns:Front\tBack', ''].join('\n')
-        : rows([['word', 'translations', 'article', 'note', 'source', 'learned', 'due', 'reviews', 'example', 'example_translation']], delimiter);
-      for (let after = 0; ; ) {
+        ? [
+            '#separator:tab',
+            '#html:false',
+            '#notetype:Basic',
+            `#deck:Vocab::${name}`,
+            `#tags:vocab ${language}`,
+            '#columns:Front\tBack',
+            '',
+          ].join('\n')
+        : rows(
+            [
+              [
+                'word',
+                'translations',
+                'article',
+                'note',
+                'source',
+                'learned',
+                'due',
+                'reviews',
+                'example',
+                'example_translation',
+              ],
+            ],
+            delimiter,
+          );
+      for (let after = 0; ;) {
         const page = await repo.wordPage(learner?.id ?? null, language, direction, after);
         if (page.length === 0) return;
         yield format === 'anki'
-          ? rows(page.map((w) => [w.article ? `${w.article} ${w.word}` : w.word, ankiBack(w)]), delimiter)
+          ? rows(
+              page.map((w) => [w.article ? `${w.article} ${w.word}` : w.word, ankiBack(w)]),
+              delimiter,
+            )
           : rows(
               page.map((w) => [
-                w.word, w.translation, w.article, w.note, w.owner_id === null ? 'deck' : 'own', w.answered_correctly === 1 ? 'yes' : 'no',
-                w.reps ? iso(w.due) : '', Number(w.reviews ?? 0), w.example, w.example_translation,
+                w.word,
+                w.translation,
+                w.article,
+                w.note,
+                w.owner_id === null ? 'deck' : 'own',
+                w.answered_correctly === 1 ? 'yes' : 'no',
+                w.reps ? iso(w.due) : '',
+                Number(w.reviews ?? 0),
+                w.example,
+                w.example_translation,
               ]),
               delimiter,
             );
@@ -64,7 +119,11 @@ export class TransferService {
       }
     }
     const kind = format === 'anki' ? 'anki' : 'words';
-    return { filename: `vocab-${language}-${kind}.${EXTENSIONS[format]}`, contentType: CONTENT_TYPES[format], body: Readable.from(lines()) };
+    return {
+      filename: `vocab-${language}-${kind}.${EXTENSIONS[format]}`,
+      contentType: CONTENT_TYPES[format],
+      body: Readable.from(lines()),
+    };
   }
 
   /**
@@ -76,15 +135,37 @@ export class TransferService {
     const repo = this.repo;
     const delimiter = format === 'csv' ? ',' : '\t';
     async function* lines(): AsyncGenerator<string> {
-      yield rows([['card_id', 'word', 'direction', 'review_time', 'review_rating', 'verdict', 'elapsed_days', 'review_state', 'scheduled']], delimiter);
+      yield rows(
+        [
+          [
+            'card_id',
+            'word',
+            'direction',
+            'review_time',
+            'review_rating',
+            'verdict',
+            'elapsed_days',
+            'review_state',
+            'scheduled',
+          ],
+        ],
+        delimiter,
+      );
       if (!learner) return;
-      for (let after = 0; ; ) {
+      for (let after = 0; ;) {
         const page = await repo.reviewPage(learner.id, language, after);
         if (page.length === 0) return;
         yield rows(
           page.map((r) => [
-            r.word_id * 2 + (r.direction === 'recall' ? 1 : 0), r.word, r.direction, Number(r.reviewed_at), r.rating, r.verdict,
-            r.elapsed_days, r.state, r.scheduled,
+            r.word_id * 2 + (r.direction === 'recall' ? 1 : 0),
+            r.word,
+            r.direction,
+            Number(r.reviewed_at),
+            r.rating,
+            r.verdict,
+            r.elapsed_days,
+            r.state,
+            r.scheduled,
           ]),
           delimiter,
         );
@@ -92,7 +173,11 @@ export class TransferService {
         after = page[page.length - 1]?.id ?? after;
       }
     }
-    return { filename: `vocab-${language}-reviews.${EXTENSIONS[format]}`, contentType: CONTENT_TYPES[format], body: Readable.from(lines()) };
+    return {
+      filename: `vocab-${language}-reviews.${EXTENSIONS[format]}`,
+      contentType: CONTENT_TYPES[format],
+      body: Readable.from(lines()),
+    };
   }
 
   /** What an import of the file would add, line by line; nothing is written. */
@@ -109,17 +194,29 @@ export class TransferService {
       // A line refused for its word or translation is not checked further: its sentence is looked for by a pattern
       // built from the word, and a word of any length would make one too large to compile.
       const wordError = lineError(word, translation);
-      const sentence = wordError ? null : ownExample(word, field(record.fields, columns.example), field(record.fields, columns.translation), locale);
+      const sentence = wordError
+        ? null
+        : ownExample(word, field(record.fields, columns.example), field(record.fields, columns.translation), locale);
       const error = wordError ?? sentenceError(sentence) ?? duplicateError(key, keys, seen);
       if (!error && !seen.has(key)) seen.set(key, record.line);
       const example = sentence && !('error' in sentence) ? sentence : null;
       return {
-        line: record.line, word: word.slice(0, IMPORT_MAX_WORD + 20), translation: translation.slice(0, IMPORT_MAX_TRANSLATION + 20), error,
+        line: record.line,
+        word: word.slice(0, IMPORT_MAX_WORD + 20),
+        translation: translation.slice(0, IMPORT_MAX_TRANSLATION + 20),
+        error,
         ...(example ? { example: example.example, exampleTranslation: example.translation } : {}),
       };
     });
     const valid = lines.filter((l) => l.error === null).length;
-    return { encoding: file.encoding, separator: file.separator, headerSkipped: file.headerSkipped, lines, valid, invalid: lines.length - valid };
+    return {
+      encoding: file.encoding,
+      separator: file.separator,
+      headerSkipped: file.headerSkipped,
+      lines,
+      valid,
+      invalid: lines.length - valid,
+    };
   }
 
   /**
@@ -131,14 +228,23 @@ export class TransferService {
     const preview = await this.previewImport(claim.learner, language, bytes);
     const words = preview.lines
       .filter((l) => l.error === null)
-      .map(({ word, translation, example, exampleTranslation }) => ({ word, translation, example: example ?? '', exampleTranslation: exampleTranslation ?? '' }));
+      .map(({ word, translation, example, exampleTranslation }) => ({
+        word,
+        translation,
+        example: example ?? '',
+        exampleTranslation: exampleTranslation ?? '',
+      }));
     if (words.length === 0 && claim.create) throw nothingToImport();
-    const added = await this.cards.run(claim, async ({ cards, learner }) => (await cards.addOwnWords(learner.id, language, words)).length);
+    const added = await this.cards.run(
+      claim,
+      async ({ cards, learner }) => (await cards.addOwnWords(learner.id, language, words)).length,
+    );
     return { added, skipped: preview.lines.length - added };
   }
 }
 
-export const nothingToImport = () => badRequest('nothing_to_import', 'No line of this file can be added: see the errors in the preview.');
+export const nothingToImport = () =>
+  badRequest('nothing_to_import', 'No line of this file can be added: see the errors in the preview.');
 
 /**
  * The Anki card's back: the translations, the note, and the word's sentence with its English on lines of their own
@@ -180,11 +286,16 @@ function lineError(word: string, translation: string): string | null {
   const problem = lineTextProblem(word) ?? lineTextProblem(translation);
   if (problem) return `The word or its translation ${problem}.`;
   if (word.length > IMPORT_MAX_WORD) return `The word is too long (at most ${IMPORT_MAX_WORD} characters).`;
-  if (translation.length > IMPORT_MAX_TRANSLATION) return `The translation is too long (at most ${IMPORT_MAX_TRANSLATION} characters).`;
+  if (translation.length > IMPORT_MAX_TRANSLATION)
+    return `The translation is too long (at most ${IMPORT_MAX_TRANSLATION} characters).`;
   return null;
 }
 
-function duplicateError(key: string, keys: { deck: Set<string>; own: Set<string> }, seen: Map<string, number>): string | null {
+function duplicateError(
+  key: string,
+  keys: { deck: Set<string>; own: Set<string> },
+  seen: Map<string, number>,
+): string | null {
   if (keys.deck.has(key)) return 'This word is in the deck already.';
   if (keys.own.has(key)) return 'You have added this word already.';
   const line = seen.get(key);

@@ -18,15 +18,27 @@ const upload = (app: FastifyInstance, url: string, body: string | Buffer, header
   app.inject({ method: 'POST', url, payload: body, headers: { 'content-type': 'text/plain', ...headers } });
 
 const ownWords = (app: FastifyInstance, cookie: string) =>
-  app.inject({ method: 'GET', url: '/api/spanish', headers: { cookie } }).then((r) => r.json<Array<{ word: string; own: boolean }>>().filter((w) => w.own));
+  app
+    .inject({ method: 'GET', url: '/api/spanish', headers: { cookie } })
+    .then((r) => r.json<Array<{ word: string; own: boolean }>>().filter((w) => w.own));
 
 describeEachDatabase('import and export', (ctx) => {
-  it('exports the learner\'s words with progress as CSV, quoted where needed, as an attachment', async () => {
+  it("exports the learner's words with progress as CSV, quoted where needed, as an attachment", async () => {
     const { app } = ctx();
     const { cookie } = await loginAs(app);
-    const [first] = (await app.inject({ method: 'GET', url: '/api/spanish', headers: { cookie } })).json<Array<{ _id: string; word: string }>>();
-    expect((await app.inject({ method: 'PATCH', url: `/api/spanish/${first?._id}`, payload: {}, headers: { cookie } })).statusCode).toBe(200);
-    const add = await app.inject({ method: 'POST', url: '/api/spanish', headers: { cookie }, payload: { word: 'la casa, grande', translation: 'the "big" house' } });
+    const [first] = (await app.inject({ method: 'GET', url: '/api/spanish', headers: { cookie } })).json<
+      Array<{ _id: string; word: string }>
+    >();
+    expect(
+      (await app.inject({ method: 'PATCH', url: `/api/spanish/${first?._id}`, payload: {}, headers: { cookie } }))
+        .statusCode,
+    ).toBe(200);
+    const add = await app.inject({
+      method: 'POST',
+      url: '/api/spanish',
+      headers: { cookie },
+      payload: { word: 'la casa, grande', translation: 'the "big" house' },
+    });
     expect(add.statusCode).toBe(201);
 
     const res = await app.inject({ method: 'GET', url: '/api/spanish/export/words?format=csv', headers: { cookie } });
@@ -35,36 +47,78 @@ describeEachDatabase('import and export', (ctx) => {
     expect(res.headers['content-disposition']).toBe('attachment; filename="vocab-spanish-words.csv"');
     expect(res.body).toContain('"la casa, grande","the ""big"" house"');
     const rows = parse(res.body, { columns: true }) as Array<Record<string, string>>;
-    expect(Object.keys(rows[0] ?? {})).toEqual(['word', 'translations', 'article', 'note', 'source', 'learned', 'due', 'reviews', 'example', 'example_translation']);
+    expect(Object.keys(rows[0] ?? {})).toEqual([
+      'word',
+      'translations',
+      'article',
+      'note',
+      'source',
+      'learned',
+      'due',
+      'reviews',
+      'example',
+      'example_translation',
+    ]);
     expect(rows).toHaveLength(TEST_DECK_SIZE + 1);
     expect(rows[0]).toMatchObject({ word: first?.word, source: 'deck', learned: 'yes', reviews: '1' });
     expect(rows[0]?.due).toMatch(/^2026-01-\d\dT/);
-    expect(rows.at(-1)).toMatchObject({ word: 'la casa, grande', translations: 'the "big" house', source: 'own', learned: 'no', due: '', reviews: '0' });
+    expect(rows.at(-1)).toMatchObject({
+      word: 'la casa, grande',
+      translations: 'the "big" house',
+      source: 'own',
+      learned: 'no',
+      due: '',
+      reviews: '0',
+    });
 
     const tsv = await app.inject({ method: 'GET', url: '/api/spanish/export/words?format=tsv', headers: { cookie } });
     expect(tsv.headers['content-type']).toBe('text/tab-separated-values; charset=utf-8');
-    expect(tsv.body.split('\n')[0]).toBe('word\ttranslations\tarticle\tnote\tsource\tlearned\tdue\treviews\texample\texample_translation');
+    expect(tsv.body.split('\n')[0]).toBe(
+      'word\ttranslations\tarticle\tnote\tsource\tlearned\tdue\treviews\texample\texample_translation',
+    );
   });
 
   it('exports the review log for FSRS optimisers and a file Anki imports as Basic notes', async () => {
     const { app } = ctx();
     const { cookie } = await loginAs(app);
-    const words = (await app.inject({ method: 'GET', url: '/api/spanish', headers: { cookie } })).json<Array<{ _id: string; word: string }>>();
-    for (const w of words.slice(0, 2)) await app.inject({ method: 'PATCH', url: `/api/spanish/${w._id}`, payload: { verdict: 'wrong' }, headers: { cookie } });
+    const words = (await app.inject({ method: 'GET', url: '/api/spanish', headers: { cookie } })).json<
+      Array<{ _id: string; word: string }>
+    >();
+    for (const w of words.slice(0, 2))
+      await app.inject({
+        method: 'PATCH',
+        url: `/api/spanish/${w._id}`,
+        payload: { verdict: 'wrong' },
+        headers: { cookie },
+      });
     const log = await app.inject({ method: 'GET', url: '/api/spanish/export/reviews', headers: { cookie } });
     expect(log.statusCode).toBe(200);
     expect(log.headers['content-disposition']).toBe('attachment; filename="vocab-spanish-reviews.csv"');
     const rows = parse(log.body, { columns: true }) as Array<Record<string, string>>;
     expect(rows).toHaveLength(2);
     expect(rows[0]).toMatchObject({
-      card_id: String(Number(words[0]?._id) * 2), word: words[0]?.word, direction: 'recognise', review_time: String(ctx().clock()), review_rating: '1',
-      verdict: 'wrong', elapsed_days: '0', review_state: '0', scheduled: '1',
+      card_id: String(Number(words[0]?._id) * 2),
+      word: words[0]?.word,
+      direction: 'recognise',
+      review_time: String(ctx().clock()),
+      review_rating: '1',
+      verdict: 'wrong',
+      elapsed_days: '0',
+      review_state: '0',
+      scheduled: '1',
     });
 
     const anki = await app.inject({ method: 'GET', url: '/api/spanish/export/words?format=anki', headers: { cookie } });
     expect(anki.headers['content-disposition']).toBe('attachment; filename="vocab-spanish-anki.txt"');
     const lines = anki.body.split('\n');
-    expect(lines.slice(0, 6)).toEqual(['#separator:tab', '#html:false', '#notetype:Basic', '#deck:Vocab::Spanish', '#tags:vocab spanish', '#columns:Front\tBack']);
+    expect(lines.slice(0, 6)).toEqual([
+      '#separator:tab',
+      '#html:false',
+      '#notetype:Basic',
+      '#deck:Vocab::Spanish',
+      '#tags:vocab spanish',
+      '#columns:Front\tBack',
+    ]);
     // A back holding a sentence spans lines, quoted: read the notes as Anki does.
     const notes = parse(lines.filter((l) => !l.startsWith('#')).join('\n'), { delimiter: '\t' }) as string[][];
     expect(notes).toHaveLength(TEST_DECK_SIZE);
@@ -72,18 +126,27 @@ describeEachDatabase('import and export', (ctx) => {
     expect(notes[0]?.[1]?.split('\n')[0]).toBe('that; than; which');
   });
 
-  it('gives a visitor the deck without progress and an empty log, and never another learner\'s data', async () => {
+  it("gives a visitor the deck without progress and an empty log, and never another learner's data", async () => {
     const { app } = ctx();
     const { cookie } = await loginAs(app);
-    await app.inject({ method: 'POST', url: '/api/spanish', headers: { cookie }, payload: { word: 'secretito', translation: 'little secret' } });
+    await app.inject({
+      method: 'POST',
+      url: '/api/spanish',
+      headers: { cookie },
+      payload: { word: 'secretito', translation: 'little secret' },
+    });
     const words = await app.inject({ method: 'GET', url: '/api/spanish/export/words' });
     expect(words.statusCode).toBe(200);
     expect(words.body).not.toContain('secretito');
     expect(parse(words.body, { columns: true })).toHaveLength(TEST_DECK_SIZE);
     const log = await app.inject({ method: 'GET', url: '/api/spanish/export/reviews?format=tsv' });
-    expect(log.body).toBe('card_id\tword\tdirection\treview_time\treview_rating\tverdict\telapsed_days\treview_state\tscheduled\n');
+    expect(log.body).toBe(
+      'card_id\tword\tdirection\treview_time\treview_rating\tverdict\telapsed_days\treview_state\tscheduled\n',
+    );
     const other = await loginAs(app, 'other');
-    expect((await app.inject({ method: 'GET', url: '/api/spanish/export/words', headers: { cookie: other.cookie } })).body).not.toContain('secretito');
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/spanish/export/words', headers: { cookie: other.cookie } })).body,
+    ).not.toContain('secretito');
     expect(words.cookies).toHaveLength(0);
   });
 
@@ -98,16 +161,33 @@ describeEachDatabase('import and export', (ctx) => {
       ["l'=eau", 'not at the start'],
     ];
     for (const [word, translation] of risky) {
-      expect((await app.inject({ method: 'POST', url: '/api/spanish', headers: { cookie }, payload: { word, translation } })).statusCode, word).toBe(201);
+      expect(
+        (await app.inject({ method: 'POST', url: '/api/spanish', headers: { cookie }, payload: { word, translation } }))
+          .statusCode,
+        word,
+      ).toBe(201);
     }
-    const own = (await app.inject({ method: 'GET', url: '/api/spanish', headers: { cookie } })).json<Array<{ _id: string; word: string }>>();
+    const own = (await app.inject({ method: 'GET', url: '/api/spanish', headers: { cookie } })).json<
+      Array<{ _id: string; word: string }>
+    >();
     const hyperlink = own.find((w) => w.word.startsWith('='));
-    expect((await app.inject({ method: 'PATCH', url: `/api/spanish/${hyperlink?._id}`, payload: {}, headers: { cookie } })).statusCode).toBe(200);
+    expect(
+      (await app.inject({ method: 'PATCH', url: `/api/spanish/${hyperlink?._id}`, payload: {}, headers: { cookie } }))
+        .statusCode,
+    ).toBe(200);
 
     // No cell of any export starts with a character a spreadsheet runs.
     const formulaStart = /^[=+\-@\t\r]/;
     const cells = (body: string, delimiter: string) =>
-      (parse(body.split('\n').filter((l) => !/^#[a-z]+:/.test(l)).join('\n'), { delimiter }) as string[][]).flat();
+      (
+        parse(
+          body
+            .split('\n')
+            .filter((l) => !/^#[a-z]+:/.test(l))
+            .join('\n'),
+          { delimiter },
+        ) as string[][]
+      ).flat();
     const exports: Array<[string, string, string]> = [
       ['/api/spanish/export/words?format=csv', ',', "'+1 cmd|/c calc"],
       ['/api/spanish/export/words?format=tsv', '\t', "'-ish, a suffix"],
@@ -117,10 +197,14 @@ describeEachDatabase('import and export', (ctx) => {
     ];
     for (const [url, delimiter, quoted] of exports) {
       const all = cells((await app.inject({ method: 'GET', url, headers: { cookie } })).body, delimiter);
-      expect(all.filter((c) => formulaStart.test(c)), url).toEqual([]);
+      expect(
+        all.filter((c) => formulaStart.test(c)),
+        url,
+      ).toEqual([]);
       expect(all, url).toContain(quoted);
     }
-    const csv = (await app.inject({ method: 'GET', url: '/api/spanish/export/words?format=csv', headers: { cookie } })).body;
+    const csv = (await app.inject({ method: 'GET', url: '/api/spanish/export/words?format=csv', headers: { cookie } }))
+      .body;
     expect(csv).toContain("''=ya citado,'''+two quotes");
     expect(csv).toContain("l'=eau,not at the start");
     // A word starting with "#" is quoted, so no reader takes its line for a comment.
@@ -128,12 +212,24 @@ describeEachDatabase('import and export', (ctx) => {
 
     // Our own export, imported by another learner, gives the same words and translations, character for character.
     const other = await loginAs(app, 'other');
-    const tsv = (await app.inject({ method: 'GET', url: '/api/spanish/export/words?format=tsv', headers: { cookie } })).body;
-    for (const [format, file] of [['csv', csv], ['tsv', tsv]]) {
-      const preview = (await upload(app, '/api/spanish/import/preview', file ?? '', { cookie: other.cookie })).json<Preview>();
-      expect(preview.lines.filter((l) => l.error === null).map((l) => [l.word, l.translation]), format).toEqual(risky);
+    const tsv = (await app.inject({ method: 'GET', url: '/api/spanish/export/words?format=tsv', headers: { cookie } }))
+      .body;
+    for (const [format, file] of [
+      ['csv', csv],
+      ['tsv', tsv],
+    ]) {
+      const preview = (
+        await upload(app, '/api/spanish/import/preview', file ?? '', { cookie: other.cookie })
+      ).json<Preview>();
+      expect(
+        preview.lines.filter((l) => l.error === null).map((l) => [l.word, l.translation]),
+        format,
+      ).toEqual(risky);
     }
-    expect((await upload(app, '/api/spanish/import', csv, { cookie: other.cookie })).json()).toEqual({ added: risky.length, skipped: TEST_DECK_SIZE });
+    expect((await upload(app, '/api/spanish/import', csv, { cookie: other.cookie })).json()).toEqual({
+      added: risky.length,
+      skipped: TEST_DECK_SIZE,
+    });
     expect((await ownWords(app, other.cookie)).map((w) => w.word).sort()).toEqual(risky.map(([w]) => w).sort());
   });
 
@@ -150,8 +246,23 @@ describeEachDatabase('import and export', (ctx) => {
   it('previews a Quizlet list line by line with every kind of error, and saves nothing', async () => {
     const { app } = ctx();
     const { cookie } = await loginAs(app);
-    await app.inject({ method: 'POST', url: '/api/spanish', headers: { cookie }, payload: { word: 'perro', translation: 'dog' } });
-    const list = ['gato\tcat', 'PERRO\tdog', 'que\tthat', 'sin traducción', '\tghost', 'Gato\tcat again', `${'x'.repeat(101)}\tlong`, 'mal\u0007o\tbad', 'ratón\tmouse'].join('\n');
+    await app.inject({
+      method: 'POST',
+      url: '/api/spanish',
+      headers: { cookie },
+      payload: { word: 'perro', translation: 'dog' },
+    });
+    const list = [
+      'gato\tcat',
+      'PERRO\tdog',
+      'que\tthat',
+      'sin traducción',
+      '\tghost',
+      'Gato\tcat again',
+      `${'x'.repeat(101)}\tlong`,
+      'mal\u0007o\tbad',
+      'ratón\tmouse',
+    ].join('\n');
     const res = await upload(app, '/api/spanish/import/preview', list, { cookie });
     expect(res.statusCode).toBe(200);
     const preview = res.json<Preview>();
@@ -173,19 +284,64 @@ describeEachDatabase('import and export', (ctx) => {
   it('reads a BOM, CRLF, quoted fields with tabs and line breaks, semicolons and a header', async () => {
     const { app } = ctx();
     const cases: Array<[string, string | Buffer, Partial<Preview>, Array<[string, string]>]> = [
-      ['BOM and CRLF, comma', '\uFEFFword,translation\r\nárbol,tree\r\n"mesa, la","table; desk"\r\n', { separator: 'comma', headerSkipped: true }, [['árbol', 'tree'], ['mesa, la', 'table; desk']]],
-      ['quoted tab and line break', 'term\tdefinition\n"ca\tsa"\t"house\nhome"\nluz\tlight\n', { separator: 'tab', headerSkipped: true }, [['ca\tsa', 'house\nhome'], ['luz', 'light']]],
-      ['semicolons', 'manzana;apple\nnaranja;orange, the fruit\n', { separator: 'semicolon' }, [['manzana', 'apple'], ['naranja', 'orange, the fruit']]],
-      ['Windows-1252', Buffer.from([0x6e, 0x69, 0xf1, 0x6f, 0x09, 0x63, 0x68, 0x69, 0x6c, 0x64, 0x0d, 0x0a, 0x63, 0x61, 0x66, 0xe9, 0x09, 0x63, 0x6f, 0x66, 0x66, 0x65, 0x65]), { encoding: 'windows-1252' }, [['niño', 'child'], ['café', 'coffee']]],
-      ['UTF-16 with BOM', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('sol\tsun\n', 'utf16le')]), { encoding: 'utf-16le' }, [['sol', 'sun']]],
+      [
+        'BOM and CRLF, comma',
+        '\uFEFFword,translation\r\nárbol,tree\r\n"mesa, la","table; desk"\r\n',
+        { separator: 'comma', headerSkipped: true },
+        [
+          ['árbol', 'tree'],
+          ['mesa, la', 'table; desk'],
+        ],
+      ],
+      [
+        'quoted tab and line break',
+        'term\tdefinition\n"ca\tsa"\t"house\nhome"\nluz\tlight\n',
+        { separator: 'tab', headerSkipped: true },
+        [
+          ['ca\tsa', 'house\nhome'],
+          ['luz', 'light'],
+        ],
+      ],
+      [
+        'semicolons',
+        'manzana;apple\nnaranja;orange, the fruit\n',
+        { separator: 'semicolon' },
+        [
+          ['manzana', 'apple'],
+          ['naranja', 'orange, the fruit'],
+        ],
+      ],
+      [
+        'Windows-1252',
+        Buffer.from([
+          0x6e, 0x69, 0xf1, 0x6f, 0x09, 0x63, 0x68, 0x69, 0x6c, 0x64, 0x0d, 0x0a, 0x63, 0x61, 0x66, 0xe9, 0x09, 0x63,
+          0x6f, 0x66, 0x66, 0x65, 0x65,
+        ]),
+        { encoding: 'windows-1252' },
+        [
+          ['niño', 'child'],
+          ['café', 'coffee'],
+        ],
+      ],
+      [
+        'UTF-16 with BOM',
+        Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('sol\tsun\n', 'utf16le')]),
+        { encoding: 'utf-16le' },
+        [['sol', 'sun']],
+      ],
       ['Anki headers', '#separator:tab\n#html:false\nflor\tflower\n', {}, [['flor', 'flower']]],
     ];
     for (const [name, body, expected, pairs] of cases) {
-      const res = await upload(app, '/api/spanish/import/preview', body, { 'content-type': 'application/octet-stream' });
+      const res = await upload(app, '/api/spanish/import/preview', body, {
+        'content-type': 'application/octet-stream',
+      });
       expect(res.statusCode, name).toBe(200);
       const preview = res.json<Preview>();
       expect(preview, name).toMatchObject(expected);
-      expect(preview.lines.map((l) => [l.word, l.translation]), name).toEqual(pairs);
+      expect(
+        preview.lines.map((l) => [l.word, l.translation]),
+        name,
+      ).toEqual(pairs);
     }
     const tab = (await upload(app, '/api/spanish/import/preview', '"ca\tsa"\thouse\n')).json<Preview>();
     expect(tab.lines[0]?.error).toMatch(/control characters/);
@@ -224,15 +380,26 @@ describeEachDatabase('import and export', (ctx) => {
 
     const tooMany = await upload(app, '/api/spanish/import/preview', `${many}\nmás\tmore`, { cookie });
     expect(tooMany.statusCode).toBe(400);
-    expect(tooMany.json<{ error: { code: string; message: string } }>().error).toMatchObject({ code: 'too_many_lines', message: expect.stringContaining('10,000 lines') });
+    expect(tooMany.json<{ error: { code: string; message: string } }>().error).toMatchObject({
+      code: 'too_many_lines',
+      message: expect.stringContaining('10,000 lines'),
+    });
     const huge = await upload(app, '/api/spanish/import/preview', 'a\tb\n'.repeat(1_400_000), { cookie });
     expect(huge.statusCode).toBe(413);
-    expect(huge.json<{ error: { code: string; message: string } }>().error).toMatchObject({ code: 'file_too_large', message: expect.stringContaining('5 MB') });
-    const binary = await upload(app, '/api/spanish/import/preview', Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x00, 0x00]), { 'content-type': 'application/octet-stream' });
+    expect(huge.json<{ error: { code: string; message: string } }>().error).toMatchObject({
+      code: 'file_too_large',
+      message: expect.stringContaining('5 MB'),
+    });
+    const binary = await upload(app, '/api/spanish/import/preview', Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x00, 0x00]), {
+      'content-type': 'application/octet-stream',
+    });
     expect(binary.json<{ error: { code: string } }>().error.code).toBe('not_text');
     const unclosed = await upload(app, '/api/spanish/import/preview', 'uno,one\n"dos,two\ntres,three\n');
     expect(unclosed.statusCode).toBe(400);
-    expect(unclosed.json<{ error: { code: string; message: string } }>().error).toMatchObject({ code: 'bad_file', message: expect.stringContaining('never closed') });
+    expect(unclosed.json<{ error: { code: string; message: string } }>().error).toMatchObject({
+      code: 'bad_file',
+      message: expect.stringContaining('never closed'),
+    });
     expect(await ownWords(app, cookie)).toHaveLength(10_000);
   });
 
@@ -259,7 +426,10 @@ describeEachDatabase('import and export', (ctx) => {
     for (const url of ['/api/spanish/import/preview', '/api/spanish/import']) {
       const res = await upload(app, url, `${long},long,El ${long.slice(0, 980)} es,The long one is long here\n`);
       expect(res.statusCode, `${url} → ${res.body.slice(0, 200)}`).toBeLessThan(500);
-      if (url.endsWith('/preview')) expect(res.json<Preview>().lines.map((l) => l.error)).toEqual(['The word is too long (at most 100 characters).']);
+      if (url.endsWith('/preview'))
+        expect(res.json<Preview>().lines.map((l) => l.error)).toEqual([
+          'The word is too long (at most 100 characters).',
+        ]);
     }
   });
 

@@ -41,9 +41,16 @@ const TRANSLATION_HEADERS = new Set(['translation', 'translations', 'definition'
 const notText = () =>
   badRequest('not_text', 'This file is not a text file. Save it as CSV or as tab-separated text and try again.');
 export const fileTooLarge = () =>
-  new AppError(413, 'file_too_large', `The file is larger than ${IMPORT_MAX_BYTES / 1024 / 1024} MB. Split it into smaller files.`);
+  new AppError(
+    413,
+    'file_too_large',
+    `The file is larger than ${IMPORT_MAX_BYTES / 1024 / 1024} MB. Split it into smaller files.`,
+  );
 const tooManyLines = () =>
-  badRequest('too_many_lines', `The file has more than ${IMPORT_MAX_LINES.toLocaleString('en')} lines. Split it into smaller files.`);
+  badRequest(
+    'too_many_lines',
+    `The file has more than ${IMPORT_MAX_LINES.toLocaleString('en')} lines. Split it into smaller files.`,
+  );
 
 /**
  * The encoding of a file's bytes: a byte-order mark says UTF-16; otherwise UTF-8 is tried first, and Windows-1252
@@ -68,7 +75,7 @@ export function detectSeparator(text: string): Separator {
 
 /** The first line that is not empty or a comment, cut at the longest line read. */
 function firstLine(text: string): string {
-  for (let start = 0; start < text.length; ) {
+  for (let start = 0; start < text.length;) {
     const newline = text.indexOf('\n', start);
     const end = newline < 0 ? text.length : newline;
     const line = text.slice(start, Math.min(end, start + LINE_MAX_CHARS + 1));
@@ -125,7 +132,9 @@ async function parseWords(bytes: Uint8Array, encoding: Encoding): Promise<WordFi
     max_record_size: LINE_MAX_CHARS,
   });
   let failure: unknown = null;
-  parser.on('error', (err) => { failure = err; });
+  parser.on('error', (err) => {
+    failure = err;
+  });
   parser.on('data', ({ record, info }: { record: string[]; info: { lines: number } }) => {
     if (record.some((field) => field.length > FIELD_MAX_CHARS)) {
       parser.destroy(lineTooLong(info.lines));
@@ -146,7 +155,8 @@ async function parseWords(bytes: Uint8Array, encoding: Encoding): Promise<WordFi
   }
   if (failure) throw unreadable(failure);
   const first = records[0]?.fields.map((f) => f.trim().toLowerCase());
-  const headerSkipped = first !== undefined && WORD_HEADERS.has(first[0] ?? '') && TRANSLATION_HEADERS.has(first[1] ?? '');
+  const headerSkipped =
+    first !== undefined && WORD_HEADERS.has(first[0] ?? '') && TRANSLATION_HEADERS.has(first[1] ?? '');
   if (headerSkipped) records.shift();
   if (records.length > IMPORT_MAX_LINES) throw tooManyLines();
   return { encoding, separator, headerSkipped, header: headerSkipped ? (first ?? null) : null, records };
@@ -166,7 +176,8 @@ function unreadable(err: unknown): AppError {
     const line = (err as CsvError & { lines?: number }).lines;
     if (err.code === 'CSV_MAX_RECORD_SIZE') return lineTooLong(line);
     const where = typeof line === 'number' ? ` (line ${line})` : '';
-    if (err.code === 'CSV_QUOTE_NOT_CLOSED') return badRequest('bad_file', `A quoted field is never closed${where}: check the quotation marks.`);
+    if (err.code === 'CSV_QUOTE_NOT_CLOSED')
+      return badRequest('bad_file', `A quoted field is never closed${where}: check the quotation marks.`);
     return badRequest('bad_file', `The file could not be read as CSV or tab-separated text${where}.`);
   }
   return badRequest('bad_file', 'The file could not be read as CSV or tab-separated text.');

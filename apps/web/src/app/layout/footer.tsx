@@ -12,20 +12,28 @@ export function Footer() {
         <section aria-labelledby="footer-about">
           <h2 id="footer-about">About</h2>
           <ul>
-            <li><Link to={paths.about}>How it works</Link></li>
-            <li><Link to={paths.languagesOffered}>Languages offered</Link></li>
+            <li>
+              <Link to={paths.about}>How it works</Link>
+            </li>
+            <li>
+              <Link to={paths.languagesOffered}>Languages offered</Link>
+            </li>
           </ul>
         </section>
         <section aria-labelledby="footer-follow">
           <h2 id="footer-follow">Follow</h2>
           <ul>
-            <li><Link to={paths.settings}>Daily reminder by email</Link></li>
+            <li>
+              <Link to={paths.settings}>Daily reminder by email</Link>
+            </li>
           </ul>
         </section>
         <section aria-labelledby="footer-contact">
           <h2 id="footer-contact">Contact</h2>
           <ul>
-            <li><Link to={paths.contact}>Write to us</Link></li>
+            <li>
+              <Link to={paths.contact}>Write to us</Link>
+            </li>
           </ul>
         </section>
       </div>

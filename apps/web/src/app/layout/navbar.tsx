@@ -62,16 +62,34 @@ export function Navbar() {
             if (to && !e.currentTarget.contains(to) && to !== menuButton.current) setMenuOpen(false);
           }}
         >
-          <li><NavLink to={paths.home} end>Home</NavLink></li>
-          <li><NavLink to={paths.about}>About</NavLink></li>
-          <li><NavLink to={paths.contact}>Contact</NavLink></li>
+          <li>
+            <NavLink to={paths.home} end>
+              Home
+            </NavLink>
+          </li>
+          <li>
+            <NavLink to={paths.about}>About</NavLink>
+          </li>
+          <li>
+            <NavLink to={paths.contact}>Contact</NavLink>
+          </li>
           {user ? (
-            <li><AccountMenu /></li>
+            <li>
+              <AccountMenu />
+            </li>
           ) : (
             <>
-              <li><NavLink to={paths.settings}>Settings</NavLink></li>
-              <li><NavLink to={paths.login}>Login</NavLink></li>
-              <li><NavLink to={paths.signup} className="nav-signup">Signup</NavLink></li>
+              <li>
+                <NavLink to={paths.settings}>Settings</NavLink>
+              </li>
+              <li>
+                <NavLink to={paths.login}>Login</NavLink>
+              </li>
+              <li>
+                <NavLink to={paths.signup} className="nav-signup">
+                  Signup
+                </NavLink>
+              </li>
             </>
           )}
         </ul>
@@ -84,8 +102,18 @@ export function Navbar() {
 function BrandMark() {
   return (
     <svg className="brand-mark" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <path d="M4 3h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2h-7l-5 4v-4H4a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2z" fill="currentColor" />
-      <path d="m7.5 10 3 3 6-6" fill="none" stroke="var(--brand-mark-check)" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
+      <path
+        d="M4 3h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2h-7l-5 4v-4H4a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2z"
+        fill="currentColor"
+      />
+      <path
+        d="m7.5 10 3 3 6-6"
+        fill="none"
+        stroke="var(--brand-mark-check)"
+        strokeWidth="2.2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
     </svg>
   );
 }
@@ -133,16 +161,27 @@ function AccountMenu() {
 
   return (
     <div className="dropdown" ref={ref} onBlur={onBlur}>
-      <button type="button" ref={toggle} className="dropdown-toggle" aria-expanded={open} aria-controls={open ? 'account-menu' : undefined} onClick={() => setOpen((o) => !o)}>
+      <button
+        type="button"
+        ref={toggle}
+        className="dropdown-toggle"
+        aria-expanded={open}
+        aria-controls={open ? 'account-menu' : undefined}
+        onClick={() => setOpen((o) => !o)}
+      >
         My account
       </button>
       {open ? (
         <ul id="account-menu" className="dropdown-menu">
           <li>
-            <Link to={paths.userProfile} onClick={() => setOpen(false)}>User profile</Link>
+            <Link to={paths.userProfile} onClick={() => setOpen(false)}>
+              User profile
+            </Link>
           </li>
           <li>
-            <Link to={paths.settings} onClick={() => setOpen(false)}>Settings</Link>
+            <Link to={paths.settings} onClick={() => setOpen(false)}>
+              Settings
+            </Link>
           </li>
           <li>
             <button

@@ -18,7 +18,8 @@ export function RequireAccount({ children }: { children: ReactNode }) {
   const { online, loggedOut } = useQueueStatus();
   if (session.isPending) return <Loading />;
   if (!online || loggedOut) return children;
-  if (session.isError) return <ErrorBox onRetry={() => void session.refetch()}>We could not check your session.</ErrorBox>;
+  if (session.isError)
+    return <ErrorBox onRetry={() => void session.refetch()}>We could not check your session.</ErrorBox>;
   if (!session.data) return <Navigate to={paths.loginThen(location.pathname + location.search)} replace />;
   return children;
 }

@@ -60,7 +60,10 @@ describe('the navbar', () => {
   });
 
   it('gives a logged-in learner "My account" with User profile and Logout instead, the brand going to /user-home', async () => {
-    server.use(asAccount(), fake('GET', '/api/stats/summary', () => HttpResponse.json(summary())));
+    server.use(
+      asAccount(),
+      fake('GET', '/api/stats/summary', () => HttpResponse.json(summary())),
+    );
     const { user } = renderApp();
 
     const account = await within(mainNav()).findByRole('button', { name: 'My account' });
@@ -76,7 +79,10 @@ describe('the navbar', () => {
   });
 
   it('closes "My account" on Escape, with focus back on its button, and when Tab leaves it', async () => {
-    server.use(asAccount(), fake('GET', '/api/stats/summary', () => HttpResponse.json(summary())));
+    server.use(
+      asAccount(),
+      fake('GET', '/api/stats/summary', () => HttpResponse.json(summary())),
+    );
     const { user } = renderApp();
 
     const account = await within(mainNav()).findByRole('button', { name: 'My account' });
@@ -119,7 +125,9 @@ describe('the navbar', () => {
     let loggedIn = false;
     server.use(
       fake('GET', '/api/auth/session', () => ({ user: loggedIn ? ACCOUNT : null })),
-      fake('GET', '/api/settings', () => HttpResponse.json({ ...defaultSettings, theme: loggedIn ? 'dark' : 'system' })),
+      fake('GET', '/api/settings', () =>
+        HttpResponse.json({ ...defaultSettings, theme: loggedIn ? 'dark' : 'system' }),
+      ),
       fake('GET', '/api/stats/summary', () => HttpResponse.json(summary())),
       fake('POST', '/api/auth/login', () => {
         loggedIn = true;
@@ -181,7 +189,12 @@ describe('the navbar on a phone, and the streak', () => {
   });
 
   it('shows a new account its goal, not a "0-day streak"', async () => {
-    server.use(asAccount(), fake('GET', '/api/stats/summary', () => HttpResponse.json(summary({ streak: 0, todayAnswers: 0, dailyGoal: 20, goalMet: false, xp: 0 }))));
+    server.use(
+      asAccount(),
+      fake('GET', '/api/stats/summary', () =>
+        HttpResponse.json(summary({ streak: 0, todayAnswers: 0, dailyGoal: 20, goalMet: false, xp: 0 })),
+      ),
+    );
     renderApp();
 
     const badge = (await within(mainNav()).findByText(/today/)).closest('p') as HTMLElement;
@@ -190,7 +203,12 @@ describe('the navbar on a phone, and the streak', () => {
   });
 
   it('says the streak in words, with an inline icon rather than an emoji', async () => {
-    server.use(asAccount(), fake('GET', '/api/stats/summary', () => HttpResponse.json(summary({ streak: 1, todayAnswers: 25, dailyGoal: 20, goalMet: true, xp: 300 }))));
+    server.use(
+      asAccount(),
+      fake('GET', '/api/stats/summary', () =>
+        HttpResponse.json(summary({ streak: 1, todayAnswers: 25, dailyGoal: 20, goalMet: true, xp: 300 })),
+      ),
+    );
     renderApp();
 
     const badge = (await within(mainNav()).findByText(/-day streak/)).closest('p') as HTMLElement;
@@ -209,8 +227,14 @@ describe('the footer', () => {
     const footer = screen.getByRole('contentinfo');
     const column = (name: string) => within(footer).getByRole('heading', { name }).closest('section') as HTMLElement;
     expect(within(column('About')).getByRole('link', { name: 'How it works' })).toHaveAttribute('href', '/about');
-    expect(within(column('About')).getByRole('link', { name: 'Languages offered' })).toHaveAttribute('href', '/languages-offered');
-    expect(within(column('Follow')).getByRole('link', { name: 'Daily reminder by email' })).toHaveAttribute('href', '/settings');
+    expect(within(column('About')).getByRole('link', { name: 'Languages offered' })).toHaveAttribute(
+      'href',
+      '/languages-offered',
+    );
+    expect(within(column('Follow')).getByRole('link', { name: 'Daily reminder by email' })).toHaveAttribute(
+      'href',
+      '/settings',
+    );
     expect(within(column('Contact')).getByRole('link', { name: 'Write to us' })).toHaveAttribute('href', '/contact');
     // No placeholder stands in for a handle or number the project does not have.
     for (const link of within(footer).getAllByRole('link')) expect(link.getAttribute('href')).toMatch(/^\//);

@@ -17,7 +17,9 @@ function ScrollToTop() {
 export function RootLayout() {
   return (
     <div className="app">
-      <a className="skip-link" href="#main">Skip to content</a>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
       <ScrollToTop />
       <ThemeSync />
       <OfflineSession />

@@ -13,7 +13,11 @@ describe('the About page', () => {
     expect(screen.getByRole('heading', { level: 2, name: 'How it works' })).toBeInTheDocument();
     const planned = screen.getByRole('heading', { name: 'Planned features' }).nextElementSibling as HTMLElement;
     // The placement test and the levels exist: they are among what you can do, not planned.
-    expect(within(planned).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Full vocabulary lists', 'Regional vocabulary']);
+    expect(
+      within(planned)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Full vocabulary lists', 'Regional vocabulary']);
     const can = screen.getByRole('heading', { name: 'What you can do' }).nextElementSibling as HTMLElement;
     expect(within(can).getByText(/placement test/)).toBeInTheDocument();
     expect(within(can).getByText(/levels of 500/)).toBeInTheDocument();

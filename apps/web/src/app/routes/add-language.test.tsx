@@ -12,7 +12,10 @@ const ROUTES = [{ path: '/add-language', Component: AddLanguage }];
 const cardOf = (name: string) => screen.getByRole('heading', { name }).closest('li') as HTMLElement;
 
 /** The account's languages, which POST /api/users/languages adds to, unless `refusal` gives a response instead. */
-function fakeAccountLanguages(mine: UserLanguage[], refusal: () => Reply<'POST', '/api/users/languages'> = () => undefined) {
+function fakeAccountLanguages(
+  mine: UserLanguage[],
+  refusal: () => Reply<'POST', '/api/users/languages'> = () => undefined,
+) {
   const posted: unknown[] = [];
   server.use(
     asAccount(),
@@ -61,7 +64,9 @@ describe('adding a language', () => {
 
   it('shows why a language could not be added, on its own card, and lets the learner try again', async () => {
     let refuse = true;
-    const posted = fakeAccountLanguages([], () => (refuse ? apiError(429, 'rate_limited', 'Too many requests; wait a minute.') : undefined));
+    const posted = fakeAccountLanguages([], () =>
+      refuse ? apiError(429, 'rate_limited', 'Too many requests; wait a minute.') : undefined,
+    );
     const { user } = renderRoute('/add-language', ROUTES);
 
     await user.click(await screen.findByRole('button', { name: 'Add German' }));
@@ -80,7 +85,9 @@ describe('adding a language', () => {
     server.use(
       asAccount(),
       fake('GET', '/api/languages', () => HttpResponse.json(LANGUAGE_CARDS)),
-      fake('GET', '/api/users/languages/{userId}', { userId: 'u1' }, () => (++calls === 1 ? HttpResponse.error() : HttpResponse.json([]))),
+      fake('GET', '/api/users/languages/{userId}', { userId: 'u1' }, () =>
+        ++calls === 1 ? HttpResponse.error() : HttpResponse.json([]),
+      ),
     );
     const { user } = renderRoute('/add-language', ROUTES);
 
@@ -92,7 +99,11 @@ describe('adding a language', () => {
   });
 
   it('says so when no language is offered', async () => {
-    server.use(asAccount(), fake('GET', '/api/languages', () => HttpResponse.json([])), fake('GET', '/api/users/languages/{userId}', { userId: 'u1' }, () => HttpResponse.json([])));
+    server.use(
+      asAccount(),
+      fake('GET', '/api/languages', () => HttpResponse.json([])),
+      fake('GET', '/api/users/languages/{userId}', { userId: 'u1' }, () => HttpResponse.json([])),
+    );
     renderRoute('/add-language', ROUTES);
 
     expect(await screen.findByText('No languages are offered yet.')).toBeInTheDocument();

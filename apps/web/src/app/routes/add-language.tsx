@@ -48,7 +48,9 @@ function AddLanguage() {
                       name={card.language}
                       bg={card.bg}
                       fontColor={card.fontColor}
-                      emblem={isLanguageCode(card.languageLowerCase) ? <LanguageFlag code={card.languageLowerCase} /> : null}
+                      emblem={
+                        isLanguageCode(card.languageLowerCase) ? <LanguageFlag code={card.languageLowerCase} /> : null
+                      }
                     />
                     <p>{wordCount(card.totalWords)}</p>
                     {added.has(card.languageLowerCase) ? (
@@ -65,7 +67,9 @@ function AddLanguage() {
                           {add.isPending && add.variables === card.languageLowerCase ? 'Adding...' : 'Add'}
                           <span className="visually-hidden"> {card.language}</span>
                         </button>
-                        {add.isError && add.variables === card.languageLowerCase ? <ErrorBox>{add.error.message}</ErrorBox> : null}
+                        {add.isError && add.variables === card.languageLowerCase ? (
+                          <ErrorBox>{add.error.message}</ErrorBox>
+                        ) : null}
                       </>
                     )}
                   </li>

@@ -22,7 +22,10 @@ function fakeContact(respond: () => Reply<'POST', '/api/contact'>, gate?: Promis
   return received;
 }
 
-async function fillIn(user: ReturnType<typeof renderRoute>['user'], fields: { name: string; email: string; message: string }) {
+async function fillIn(
+  user: ReturnType<typeof renderRoute>['user'],
+  fields: { name: string; email: string; message: string },
+) {
   await user.type(screen.getByLabelText('Name'), fields.name);
   await user.type(screen.getByLabelText('Email'), fields.email);
   await user.type(screen.getByLabelText('Message'), fields.message);
@@ -31,7 +34,10 @@ async function fillIn(user: ReturnType<typeof renderRoute>['user'], fields: { na
 describe('the contact form', () => {
   it('waits for all three fields, shows "Submitting..." while sending, then "Message submitted"', async () => {
     let release = () => {};
-    const received = fakeContact(() => HttpResponse.json({ ok: true }, { status: 201 }), new Promise((resolve) => (release = resolve)));
+    const received = fakeContact(
+      () => HttpResponse.json({ ok: true }, { status: 201 }),
+      new Promise((resolve) => (release = resolve)),
+    );
     const { user } = renderRoute('/contact', ROUTES);
 
     const submit = screen.getByRole('button', { name: 'Submit' });
@@ -61,7 +67,11 @@ describe('the contact form', () => {
   });
 
   it('shows the server\'s message beside the field it names, in an "Error" box, keeping what was typed', async () => {
-    fakeContact(() => apiError(400, 'invalid_input', 'body message: message is too long', [{ path: 'message', message: 'message is too long' }]));
+    fakeContact(() =>
+      apiError(400, 'invalid_input', 'body message: message is too long', [
+        { path: 'message', message: 'message is too long' },
+      ]),
+    );
     const { user } = renderRoute('/contact', ROUTES);
 
     await fillIn(user, { name: 'Ana', email: 'ana@example.org', message: 'Hola!' });
@@ -90,15 +100,21 @@ describe('the contact form', () => {
     await fillIn(user, { name: 'Ana', email: 'ana@example.org', message: 'Hola!' });
     await user.click(screen.getByRole('button', { name: 'Submit' }));
 
-    expect(await screen.findByRole('alert')).toHaveTextContent('Your message was not sent: please check the Name and Email fields.');
-    expect(screen.getByLabelText('Name')).toHaveAccessibleDescription('Name must be one line without control characters');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Your message was not sent: please check the Name and Email fields.',
+    );
+    expect(screen.getByLabelText('Name')).toHaveAccessibleDescription(
+      'Name must be one line without control characters',
+    );
     expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Email must be an e-mail address');
     expect(screen.getByLabelText('Message')).not.toHaveAttribute('aria-invalid');
   });
 
   it('shows an "Error" box when the server cannot be reached, and sends what was kept on the next try', async () => {
     let fail = true;
-    const received = fakeContact(() => (fail ? HttpResponse.error() : HttpResponse.json({ ok: true }, { status: 201 })));
+    const received = fakeContact(() =>
+      fail ? HttpResponse.error() : HttpResponse.json({ ok: true }, { status: 201 }),
+    );
     const { user } = renderRoute('/contact', ROUTES);
 
     await fillIn(user, { name: 'Ana', email: 'ana@example.org', message: 'Hola!' });

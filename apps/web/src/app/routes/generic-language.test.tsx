@@ -12,7 +12,13 @@ const ROUTES = [{ path: '/generic/:language', Component: GenericLanguage }];
 
 describe('the generic language home', () => {
   it('shows "Loading...", then a breadcrumb, the percent, the total and the two buttons', async () => {
-    server.use(withCharts(), asAccount(), fake('GET', '/api/users/languages/{userId}/languages/{language}', { userId: 'u1', language: 'german' }, () => HttpResponse.json([userLanguage('german', { totalWords: 1508, percentLearned: 9, dueCount: 3 })])));
+    server.use(
+      withCharts(),
+      asAccount(),
+      fake('GET', '/api/users/languages/{userId}/languages/{language}', { userId: 'u1', language: 'german' }, () =>
+        HttpResponse.json([userLanguage('german', { totalWords: 1508, percentLearned: 9, dueCount: 3 })]),
+      ),
+    );
     renderRoute('/generic/german', ROUTES);
 
     expect(screen.getByRole('status')).toHaveTextContent('Loading...');
@@ -32,14 +38,22 @@ describe('the generic language home', () => {
     server.use(
       withCharts(),
       asAccount(),
-      fake('GET', '/api/{language}/stats', { language: 'spanish' }, () => HttpResponse.json(languageStats('spanish', figures))),
-      fake('GET', '/api/users/languages/{userId}/languages/{language}', { userId: 'u1', language: 'spanish' }, () => HttpResponse.json([userLanguage('spanish', figures)])),
+      fake('GET', '/api/{language}/stats', { language: 'spanish' }, () =>
+        HttpResponse.json(languageStats('spanish', figures)),
+      ),
+      fake('GET', '/api/users/languages/{userId}/languages/{language}', { userId: 'u1', language: 'spanish' }, () =>
+        HttpResponse.json([userLanguage('spanish', figures)]),
+      ),
     );
     const shown = async (url: string) => {
       const view = renderRoute(url, [...ROUTES, { path: '/spanish', Component: LanguageHome }]);
       await screen.findByText(/^Total:/);
       const seen = {
-        figures: [screen.getByText(/^Total:/).textContent, screen.getByText(/^Up for review:/).textContent, screen.getByText(/^Words learned:/).textContent],
+        figures: [
+          screen.getByText(/^Total:/).textContent,
+          screen.getByText(/^Up for review:/).textContent,
+          screen.getByText(/^Words learned:/).textContent,
+        ],
         steps: screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent),
         links: screen.getAllByRole('link').map((a) => `${a.textContent} ${a.getAttribute('href')}`),
       };
@@ -52,12 +66,31 @@ describe('the generic language home', () => {
     expect(generic.figures).toEqual(own.figures);
     expect(generic.figures).toEqual(['Total: 1,160 words, 12 learned', 'Up for review: 4 words', 'Words learned: 1%']);
     expect(generic.steps).toEqual(own.steps);
-    expect(own.links).toEqual(expect.arrayContaining(['Practice vocab /spanish-quiz', 'Review words /spanish/up-for-review', 'Practice English → Spanish /spanish-quiz?direction=recall', 'Your progress charts /stats/spanish']));
-    expect(generic.links).toEqual(expect.arrayContaining(['Learn new words /quiz/generic/spanish', 'Review words /review/generic/spanish', 'Practice English → Spanish /quiz/generic/spanish?direction=recall', 'Your progress charts /stats/spanish']));
+    expect(own.links).toEqual(
+      expect.arrayContaining([
+        'Practice vocab /spanish-quiz',
+        'Review words /spanish/up-for-review',
+        'Practice English → Spanish /spanish-quiz?direction=recall',
+        'Your progress charts /stats/spanish',
+      ]),
+    );
+    expect(generic.links).toEqual(
+      expect.arrayContaining([
+        'Learn new words /quiz/generic/spanish',
+        'Review words /review/generic/spanish',
+        'Practice English → Spanish /quiz/generic/spanish?direction=recall',
+        'Your progress charts /stats/spanish',
+      ]),
+    );
   });
 
-  it('offers to add a language that is not the account\'s yet', async () => {
-    server.use(asAccount(), fake('GET', '/api/users/languages/{userId}/languages/{language}', { userId: 'u1', language: 'french' }, () => apiError(404, 'not_found', 'That language was not found.')));
+  it("offers to add a language that is not the account's yet", async () => {
+    server.use(
+      asAccount(),
+      fake('GET', '/api/users/languages/{userId}/languages/{language}', { userId: 'u1', language: 'french' }, () =>
+        apiError(404, 'not_found', 'That language was not found.'),
+      ),
+    );
     renderRoute('/generic/french', ROUTES);
 
     expect(await screen.findByText(/French is not among your languages yet/)).toBeInTheDocument();
@@ -71,7 +104,9 @@ describe('the generic language home', () => {
       withCharts(),
       asAccount(),
       fake('GET', '/api/users/languages/{userId}/languages/{language}', { userId: 'u1', language: 'italian' }, () =>
-        ++calls === 1 ? apiError(500, 'internal', 'Something went wrong on our side.') : HttpResponse.json([userLanguage('italian')]),
+        ++calls === 1
+          ? apiError(500, 'internal', 'Something went wrong on our side.')
+          : HttpResponse.json([userLanguage('italian')]),
       ),
     );
     const { user } = renderRoute('/generic/italian', ROUTES);
@@ -80,7 +115,10 @@ describe('the generic language home', () => {
     expect(alert).toHaveTextContent('Error loading');
     expect(alert).toHaveTextContent('Something went wrong on our side.');
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByRole('link', { name: 'Learn new words' })).toHaveAttribute('href', '/quiz/generic/italian');
+    expect(await screen.findByRole('link', { name: 'Learn new words' })).toHaveAttribute(
+      'href',
+      '/quiz/generic/italian',
+    );
   });
 
   it('shows the 404 content for a language that is not offered', async () => {

@@ -8,7 +8,11 @@ import { Component as NotFound } from './not-found';
 
 export function Component() {
   const language = useRouteLanguage();
-  return <RequireAccount>{language ? <GenericLanguage key={language.code} language={language} /> : <NotFound />}</RequireAccount>;
+  return (
+    <RequireAccount>
+      {language ? <GenericLanguage key={language.code} language={language} /> : <NotFound />}
+    </RequireAccount>
+  );
 }
 
 /**
@@ -17,5 +21,7 @@ export function Component() {
  */
 function GenericLanguage({ language }: { language: Language }) {
   const userId = useSession().data?._id ?? '';
-  return <LanguageHome language={language} routes="generic" figures={useUserLanguage(userId, language.code)} breadcrumb />;
+  return (
+    <LanguageHome language={language} routes="generic" figures={useUserLanguage(userId, language.code)} breadcrumb />
+  );
 }

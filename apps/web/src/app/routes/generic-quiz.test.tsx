@@ -1,7 +1,15 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { loggedIn, makeWord, recordAnswers, renderRoute, quizFeedback, server, setupQuizTests } from '@/test/test-utils';
+import {
+  loggedIn,
+  makeWord,
+  recordAnswers,
+  renderRoute,
+  quizFeedback,
+  server,
+  setupQuizTests,
+} from '@/test/test-utils';
 import { Component } from './generic-quiz';
 import { fake } from '@/test/api-fakes';
 
@@ -80,6 +88,9 @@ describe('the generic quiz', () => {
     renderRoute('/quiz/generic/klingon', ROUTES);
 
     expect(await screen.findByRole('heading', { name: 'Error 404 Page Not Found' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'See the languages offered' })).toHaveAttribute('href', '/languages-offered');
+    expect(screen.getByRole('link', { name: 'See the languages offered' })).toHaveAttribute(
+      'href',
+      '/languages-offered',
+    );
   });
 });

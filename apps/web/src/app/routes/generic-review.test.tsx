@@ -23,7 +23,10 @@ describe('the generic review', () => {
     loggedIn();
     server.use(
       fake('GET', '/api/{language}/for-review', { language: 'german' }, () =>
-        HttpResponse.json([makeWord({ _id: '21', word: 'Haus', translation: 'house', article: 'das' }), makeWord({ _id: '22', word: 'gehen', translation: 'to go', pos: 'verb' })]),
+        HttpResponse.json([
+          makeWord({ _id: '21', word: 'Haus', translation: 'house', article: 'das' }),
+          makeWord({ _id: '22', word: 'gehen', translation: 'to go', pos: 'verb' }),
+        ]),
       ),
     );
     const received = recordAnswers();

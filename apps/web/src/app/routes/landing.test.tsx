@@ -7,14 +7,23 @@ import { Component as Landing } from './landing';
 
 setupQuizTests();
 // A first visit: nothing practised, so the landing asks for no language's figures.
-beforeEach(() => server.use(fake('GET', '/api/stats/summary', () => HttpResponse.json(summary({ xp: 0, xpToday: 0, streak: 0, todayAnswers: 0 })))));
+beforeEach(() =>
+  server.use(
+    fake('GET', '/api/stats/summary', () =>
+      HttpResponse.json(summary({ xp: 0, xpToday: 0, streak: 0, todayAnswers: 0 })),
+    ),
+  ),
+);
 
 const ROUTES = [{ path: '/', Component: Landing }];
 const cardOf = (name: string) => screen.getByRole('heading', { name }).closest('li') as HTMLElement;
 
 describe('the landing page', () => {
   it('greets, shows "Loading..." and then six language cards with their real word counts', async () => {
-    server.use(asVisitor(), fake('GET', '/api/languages', () => HttpResponse.json(LANGUAGE_CARDS)));
+    server.use(
+      asVisitor(),
+      fake('GET', '/api/languages', () => HttpResponse.json(LANGUAGE_CARDS)),
+    );
     renderRoute('/', ROUTES);
 
     expect(screen.getByRole('heading', { level: 1, name: 'Hello and welcome...' })).toBeInTheDocument();
@@ -30,7 +39,10 @@ describe('the landing page', () => {
   });
 
   it('shows Swedish as coming: "Coming soon...", no word count and no link', async () => {
-    server.use(asVisitor(), fake('GET', '/api/languages', () => HttpResponse.json(LANGUAGE_CARDS)));
+    server.use(
+      asVisitor(),
+      fake('GET', '/api/languages', () => HttpResponse.json(LANGUAGE_CARDS)),
+    );
     renderRoute('/', ROUTES);
 
     await screen.findByRole('heading', { name: 'Swedish' });
@@ -41,7 +53,10 @@ describe('the landing page', () => {
   });
 
   it('says in one line what the app does, and offers a visitor one obvious start: practising now, as a guest', async () => {
-    server.use(asVisitor(), fake('GET', '/api/languages', () => HttpResponse.json(LANGUAGE_CARDS)));
+    server.use(
+      asVisitor(),
+      fake('GET', '/api/languages', () => HttpResponse.json(LANGUAGE_CARDS)),
+    );
     const { user } = renderRoute('/', ROUTES);
 
     expect(screen.getByText(/Learn the words you need by typing them/)).toBeInTheDocument();
@@ -56,7 +71,10 @@ describe('the landing page', () => {
   });
 
   it('offers a visitor "Log in"', async () => {
-    server.use(asVisitor(), fake('GET', '/api/languages', () => HttpResponse.json(LANGUAGE_CARDS)));
+    server.use(
+      asVisitor(),
+      fake('GET', '/api/languages', () => HttpResponse.json(LANGUAGE_CARDS)),
+    );
     const { user } = renderRoute('/', ROUTES);
 
     await user.click(await screen.findByRole('link', { name: 'Log in' }));
@@ -64,7 +82,10 @@ describe('the landing page', () => {
   });
 
   it('offers a logged-in learner their languages instead of "Log in"', async () => {
-    server.use(asAccount(), fake('GET', '/api/languages', () => HttpResponse.json(LANGUAGE_CARDS)));
+    server.use(
+      asAccount(),
+      fake('GET', '/api/languages', () => HttpResponse.json(LANGUAGE_CARDS)),
+    );
     renderRoute('/', ROUTES);
 
     expect(await screen.findByRole('link', { name: 'Go to your languages' })).toHaveAttribute('href', '/user-home');
@@ -73,7 +94,10 @@ describe('the landing page', () => {
   });
 
   it('says so when no language is offered', async () => {
-    server.use(asVisitor(), fake('GET', '/api/languages', () => HttpResponse.json([])));
+    server.use(
+      asVisitor(),
+      fake('GET', '/api/languages', () => HttpResponse.json([])),
+    );
     renderRoute('/', ROUTES);
 
     expect(await screen.findByText('No languages are offered yet.')).toBeInTheDocument();
@@ -83,7 +107,11 @@ describe('the landing page', () => {
     let calls = 0;
     server.use(
       asVisitor(),
-      fake('GET', '/api/languages', () => (++calls === 1 ? apiError(500, 'internal', 'Something went wrong on our side.') : HttpResponse.json(LANGUAGE_CARDS))),
+      fake('GET', '/api/languages', () =>
+        ++calls === 1
+          ? apiError(500, 'internal', 'Something went wrong on our side.')
+          : HttpResponse.json(LANGUAGE_CARDS),
+      ),
     );
     const { user } = renderRoute('/', ROUTES);
 
@@ -95,20 +123,25 @@ describe('the landing page', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
-  it("welcomes a returning guest with what they have learned and Continue to the language they learned most in", async () => {
+  it('welcomes a returning guest with what they have learned and Continue to the language they learned most in', async () => {
     server.use(
       asVisitor(),
       fake('GET', '/api/languages', () => HttpResponse.json(LANGUAGE_CARDS)),
       fake('GET', '/api/stats/summary', () => HttpResponse.json(summary({ xp: 120 }))),
       fake('GET', '/api/{language}/stats', ({ params }) => {
         const language = params.language as 'spanish';
-        const figures = { spanish: { learnedCount: 12, dueCount: 3 }, german: { learnedCount: 40 } } as Record<string, object>;
+        const figures = { spanish: { learnedCount: 12, dueCount: 3 }, german: { learnedCount: 40 } } as Record<
+          string,
+          object
+        >;
         return HttpResponse.json(languageStats(language, { learnedCount: 0, dueCount: 0, ...figures[language] }));
       }),
     );
     renderRoute('/', ROUTES);
     const welcome = await screen.findByText(/Welcome back!/);
-    expect(welcome).toHaveTextContent('Welcome back! As a guest you have learned 40 words in German and 12 words in Spanish (3 up for review).');
+    expect(welcome).toHaveTextContent(
+      'Welcome back! As a guest you have learned 40 words in German and 12 words in Spanish (3 up for review).',
+    );
     expect(screen.getByRole('link', { name: 'Continue German' })).toHaveAttribute('href', '/german');
     expect(screen.queryByRole('link', { name: 'Start practising Spanish now' })).not.toBeInTheDocument();
   });

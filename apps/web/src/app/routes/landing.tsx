@@ -39,7 +39,9 @@ export function Component() {
                 <Link to={paths.languageQuiz('spanish')} className="btn btn-primary btn-large">
                   Start practising Spanish now
                 </Link>
-                <p className="hint">No account needed. Or pick another language below; sign up later to keep your progress.</p>
+                <p className="hint">
+                  No account needed. Or pick another language below; sign up later to keep your progress.
+                </p>
               </div>
             }
           />
@@ -69,9 +71,14 @@ const ACTIVE = LANGUAGES.filter((l) => l.active);
 function ReturningGuest({ fallback }: { fallback: ReactNode }) {
   const summary = useSummary();
   const practised = (summary.data?.xp ?? 0) > 0;
-  const stats = useQueries({ queries: ACTIVE.map((l) => ({ ...languageStatsQueryOptions(l.code), enabled: practised })) });
+  const stats = useQueries({
+    queries: ACTIVE.map((l) => ({ ...languageStatsQueryOptions(l.code), enabled: practised })),
+  });
   const started = ACTIVE.map((language, i) => ({ language, stats: stats[i]?.data }))
-    .filter((s): s is { language: (typeof ACTIVE)[number]; stats: NonNullable<typeof s.stats> } => s.stats !== undefined && (s.stats.learnedCount > 0 || s.stats.dueCount > 0))
+    .filter(
+      (s): s is { language: (typeof ACTIVE)[number]; stats: NonNullable<typeof s.stats> } =>
+        s.stats !== undefined && (s.stats.learnedCount > 0 || s.stats.dueCount > 0),
+    )
     .sort((a, b) => b.stats.learnedCount - a.stats.learnedCount || b.stats.dueCount - a.stats.dueCount);
   const first = started[0];
   if (!practised || !first) return <>{fallback}</>;

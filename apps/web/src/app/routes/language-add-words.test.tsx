@@ -8,8 +8,12 @@ import { Component as AddWords } from './language-add-words';
 
 setupQuizTests();
 
-const ROUTES = [{ path: '/italian-add-words', Component: AddWords }, { path: '/spanish-add-words', Component: AddWords }];
-const saved = (word: string, translation: string): Reply<'POST', '/api/{language}'> => HttpResponse.json(makeWord({ _id: '9001', word, translation, own: true }), { status: 201 });
+const ROUTES = [
+  { path: '/italian-add-words', Component: AddWords },
+  { path: '/spanish-add-words', Component: AddWords },
+];
+const saved = (word: string, translation: string): Reply<'POST', '/api/{language}'> =>
+  HttpResponse.json(makeWord({ _id: '9001', word, translation, own: true }), { status: 201 });
 
 /** Records the bodies POSTed to /api/:language and answers with `respond`. */
 function fakeAddWord(language: LanguageCode, respond: () => Reply<'POST', '/api/{language}'>, gate?: Promise<void>) {
@@ -64,7 +68,9 @@ describe('adding words', () => {
     await user.type(screen.getByLabelText('Italian word'), 'casa');
     await user.type(screen.getByLabelText('English translation'), 'house');
     await user.click(screen.getByRole('button', { name: 'Add word' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('“casa” is already in your Italian words. Check the spelling, or add another word.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      '“casa” is already in your Italian words. Check the spelling, or add another word.',
+    );
     expect(alert).not.toHaveBeenCalled();
     const field = screen.getByLabelText('Italian word');
     expect(field).toHaveValue('casa');

@@ -16,7 +16,8 @@ export function Component() {
       <p>Words you add are yours alone; they join your {language.name} quizzes.</p>
       <AddWordForm key={language.code} language={language} />
       <p>
-        <Link to={paths.languageImport(language.code)}>Import a list of words</Link> from a CSV file, a spreadsheet or Quizlet.
+        <Link to={paths.languageImport(language.code)}>Import a list of words</Link> from a CSV file, a spreadsheet or
+        Quizlet.
       </p>
       <p>
         <Link to={paths.languageOwnWords(language.code)}>See, edit or delete your {language.name} words</Link>

@@ -14,8 +14,22 @@ const ROUTES = [
   { path: '/spanish-quiz', Component: LanguageQuiz },
 ];
 
-const hablar = makeWord({ _id: '1', word: 'hablar', translation: 'to speak; to talk', pos: 'verb', example: 'Ellos [hablan] mucho por teléfono.', exampleTranslation: 'They talk a lot on the phone.' });
-const casa = makeWord({ _id: '2', word: 'casa', translation: 'house; home', article: 'la', example: 'Mi [casa] es muy pequeña.', exampleTranslation: 'My house is very small.' });
+const hablar = makeWord({
+  _id: '1',
+  word: 'hablar',
+  translation: 'to speak; to talk',
+  pos: 'verb',
+  example: 'Ellos [hablan] mucho por teléfono.',
+  exampleTranslation: 'They talk a lot on the phone.',
+});
+const casa = makeWord({
+  _id: '2',
+  word: 'casa',
+  translation: 'house; home',
+  article: 'la',
+  example: 'Mi [casa] es muy pequeña.',
+  exampleTranslation: 'My house is very small.',
+});
 const perro = makeWord({ _id: '3', word: 'perro', translation: 'dog', article: 'el' });
 
 const answerField = () => screen.getByRole<HTMLInputElement>('textbox');
@@ -23,10 +37,19 @@ const wait = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
 const sentence = () => screen.queryByRole('figure', { name: 'Example sentence' });
 
 // The browser's speech synthesis is outside the project: faked with the voices a test names.
-const voice = (lang: string) => ({ lang, name: lang, default: false, localService: true, voiceURI: lang }) as SpeechSynthesisVoice;
+const voice = (lang: string) =>
+  ({ lang, name: lang, default: false, localService: true, voiceURI: lang }) as SpeechSynthesisVoice;
 const spoken: Array<{ text: string; lang: string }> = [];
 function voices(...langs: string[]) {
-  vi.stubGlobal('SpeechSynthesisUtterance', class { voice: SpeechSynthesisVoice | null = null; lang = ''; rate = 1; constructor(public text: string) {} });
+  vi.stubGlobal(
+    'SpeechSynthesisUtterance',
+    class {
+      voice: SpeechSynthesisVoice | null = null;
+      lang = '';
+      rate = 1;
+      constructor(public text: string) {}
+    },
+  );
   vi.stubGlobal('speechSynthesis', {
     getVoices: () => langs.map(voice),
     addEventListener: () => {},
@@ -106,7 +129,18 @@ describe('the in-context quiz', () => {
   it('asks each word with a sentence in its sentence, judges the form typed, and answers the recall card', async () => {
     const asked = serveBatch([hablar, perro, casa]);
     // The deck's words, so that the dictionary form is known as a word of its own and not forgiven as a typo.
-    server.use(fake('GET', '/api/{language}/lexicon', () => HttpResponse.json({ entries: [hablar, casa, perro].map((w) => ({ word: w.word, article: w.article, translations: w.translations, hint: '' })) })));
+    server.use(
+      fake('GET', '/api/{language}/lexicon', () =>
+        HttpResponse.json({
+          entries: [hablar, casa, perro].map((w) => ({
+            word: w.word,
+            article: w.article,
+            translations: w.translations,
+            hint: '',
+          })),
+        }),
+      ),
+    );
     const received = recordAnswers();
     const { user } = renderRoute('/context/spanish', ROUTES);
 
@@ -138,6 +172,8 @@ describe('the in-context quiz', () => {
   it('says so when none of the next words has a sentence', async () => {
     serveBatch([perro]);
     renderRoute('/context/spanish', ROUTES);
-    expect(await screen.findByText('None of your next Spanish words has a sentence yet: practise them in the quiz.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('None of your next Spanish words has a sentence yet: practise them in the quiz.'),
+    ).toBeInTheDocument();
   });
 });

@@ -8,21 +8,38 @@ import { Component as LanguageHome } from './language-home';
 setupQuizTests();
 
 // The router gives the five homes this one screen; it reads the language from the path.
-const ROUTES = ['spanish', 'french', 'german', 'italian', 'portuguese'].map((code) => ({ path: `/${code}`, Component: LanguageHome }));
+const ROUTES = ['spanish', 'french', 'german', 'italian', 'portuguese'].map((code) => ({
+  path: `/${code}`,
+  Component: LanguageHome,
+}));
 
 // The home asks who is there: a signed-in learner is pointed to the same language in Your languages.
 beforeEach(() => server.use(asVisitor()));
 
 it('points a signed-in learner to the same language in Your languages, and a visitor nowhere else', async () => {
-  server.use(asAccount(), withCharts(), fake('GET', '/api/{language}/stats', { language: 'italian' }, () => HttpResponse.json(languageStats('italian', {}))));
+  server.use(
+    asAccount(),
+    withCharts(),
+    fake('GET', '/api/{language}/stats', { language: 'italian' }, () =>
+      HttpResponse.json(languageStats('italian', {})),
+    ),
+  );
   renderRoute('/italian', ROUTES);
-  expect(await screen.findByRole('link', { name: 'Your languages: Italian' })).toHaveAttribute('href', '/generic/italian');
+  expect(await screen.findByRole('link', { name: 'Your languages: Italian' })).toHaveAttribute(
+    'href',
+    '/generic/italian',
+  );
 });
 const stepOf = (name: string) => screen.getByRole('heading', { level: 2, name }).closest('li') as HTMLElement;
 
 describe('a language home', () => {
   it('shows "Loading...", then the percent learned, the total and the due count', async () => {
-    server.use(withCharts(), fake('GET', '/api/{language}/stats', { language: 'italian' }, () => HttpResponse.json(languageStats('italian', { learnedCount: 132, percentLearned: 12, dueCount: 7 }))));
+    server.use(
+      withCharts(),
+      fake('GET', '/api/{language}/stats', { language: 'italian' }, () =>
+        HttpResponse.json(languageStats('italian', { learnedCount: 132, percentLearned: 12, dueCount: 7 })),
+      ),
+    );
     renderRoute('/italian', ROUTES);
 
     expect(screen.getByRole('heading', { level: 1, name: 'Italian' })).toBeInTheDocument();
@@ -35,23 +52,44 @@ describe('a language home', () => {
   });
 
   it('says "under 1%" for a few words learned of a large deck, and "an Italian" sentence and word', async () => {
-    server.use(withCharts(), fake('GET', '/api/{language}/stats', { language: 'italian' }, () => HttpResponse.json(languageStats('italian', { learnedCount: 13, percentLearned: 0 }))));
+    server.use(
+      withCharts(),
+      fake('GET', '/api/{language}/stats', { language: 'italian' }, () =>
+        HttpResponse.json(languageStats('italian', { learnedCount: 13, percentLearned: 0 })),
+      ),
+    );
     renderRoute('/italian', ROUTES);
     expect(await screen.findByText('Words learned:')).toHaveTextContent('Words learned: under 1%');
-    expect(within(stepOf('In context')).getByText(/sentence with a word left out/)).toHaveTextContent(/^Read an Italian sentence/);
-    expect(within(stepOf('Listen and type')).getByText(/and type it/)).toHaveTextContent('Hear an Italian word and type it.');
+    expect(within(stepOf('In context')).getByText(/sentence with a word left out/)).toHaveTextContent(
+      /^Read an Italian sentence/,
+    );
+    expect(within(stepOf('Listen and type')).getByText(/and type it/)).toHaveTextContent(
+      'Hear an Italian word and type it.',
+    );
   });
 
-  it('offers the next steps: new words in the quiz\'s own direction, review, the other direction, listening, add words and the charts', async () => {
-    server.use(withCharts(), fake('GET', '/api/{language}/stats', { language: 'italian' }, () => HttpResponse.json(languageStats('italian', { dueCount: 7 }))));
+  it("offers the next steps: new words in the quiz's own direction, review, the other direction, listening, add words and the charts", async () => {
+    server.use(
+      withCharts(),
+      fake('GET', '/api/{language}/stats', { language: 'italian' }, () =>
+        HttpResponse.json(languageStats('italian', { dueCount: 7 })),
+      ),
+    );
     renderRoute('/italian', ROUTES);
 
     // the Italian quiz shows English; the other card shows Italian.
-    const learn = within(await screen.findByRole('heading', { level: 2, name: 'New words' }).then(() => stepOf('New words')));
+    const learn = within(
+      await screen.findByRole('heading', { level: 2, name: 'New words' }).then(() => stepOf('New words')),
+    );
     expect(learn.getByText(/English → Italian/)).toBeInTheDocument();
     expect(learn.getByRole('link', { name: 'Practice vocab' })).toHaveAttribute('href', '/italian-quiz');
-    expect(within(stepOf('The other way round')).getByRole('link', { name: 'Practice Italian → English' })).toHaveAttribute('href', '/italian-quiz?direction=recognise');
-    expect(within(stepOf('Listen and type')).getByRole('link', { name: 'Practice listening' })).toHaveAttribute('href', '/listen/italian');
+    expect(
+      within(stepOf('The other way round')).getByRole('link', { name: 'Practice Italian → English' }),
+    ).toHaveAttribute('href', '/italian-quiz?direction=recognise');
+    expect(within(stepOf('Listen and type')).getByRole('link', { name: 'Practice listening' })).toHaveAttribute(
+      'href',
+      '/listen/italian',
+    );
     // PRODUCT.md §1: Italian's "Review words" goes to its own review, not Spanish's; with words due it is the main action.
     const review = within(stepOf('Review')).getByRole('link', { name: 'Review words' });
     expect(review).toHaveAttribute('href', '/italian/up-for-review');
@@ -60,40 +98,66 @@ describe('a language home', () => {
     expect(screen.getByRole('link', { name: 'Your progress charts' })).toHaveAttribute('href', '/stats/italian');
   });
 
-  it('names Spanish\'s directions the other way round, as its quiz shows Spanish', async () => {
-    server.use(withCharts(), fake('GET', '/api/{language}/stats', { language: 'spanish' }, () => HttpResponse.json(languageStats('spanish', { learnedCount: 3 }))));
+  it("names Spanish's directions the other way round, as its quiz shows Spanish", async () => {
+    server.use(
+      withCharts(),
+      fake('GET', '/api/{language}/stats', { language: 'spanish' }, () =>
+        HttpResponse.json(languageStats('spanish', { learnedCount: 3 })),
+      ),
+    );
     renderRoute('/spanish', ROUTES);
 
-    expect(await screen.findByRole('link', { name: 'Practice English → Spanish' })).toHaveAttribute('href', '/spanish-quiz?direction=recall');
+    expect(await screen.findByRole('link', { name: 'Practice English → Spanish' })).toHaveAttribute(
+      'href',
+      '/spanish-quiz?direction=recall',
+    );
     expect(within(stepOf('New words')).getByText(/Spanish → English/)).toBeInTheDocument();
   });
 
   it('gives every language its own figures and links, "Add words" included', async () => {
-    server.use(withCharts(), fake('GET', '/api/{language}/stats', { language: 'german' }, () => HttpResponse.json(languageStats('german', { totalWords: 1508, learnedCount: 1, dueCount: 1 }))));
+    server.use(
+      withCharts(),
+      fake('GET', '/api/{language}/stats', { language: 'german' }, () =>
+        HttpResponse.json(languageStats('german', { totalWords: 1508, learnedCount: 1, dueCount: 1 })),
+      ),
+    );
     renderRoute('/german', ROUTES);
 
     expect(await screen.findByText(/^Up for review:/)).toHaveTextContent('Up for review: 1 word');
     expect(screen.getByRole('heading', { level: 1, name: 'German' })).toBeInTheDocument();
     expect(screen.getByText(/^Total:/)).toHaveTextContent('Total: 1,508 words, 1 learned');
-    expect(screen.getByRole('link', { name: 'Practice German → English' })).toHaveAttribute('href', '/german-quiz?direction=recognise');
+    expect(screen.getByRole('link', { name: 'Practice German → English' })).toHaveAttribute(
+      'href',
+      '/german-quiz?direction=recognise',
+    );
     expect(screen.getByRole('link', { name: 'Review words' })).toHaveAttribute('href', '/german/up-for-review');
     expect(screen.getByRole('link', { name: 'Add words' })).toHaveAttribute('href', '/german-add-words');
   });
 
   it('says when nothing is learned or due yet, when the next review opens, and still links the review', async () => {
     const inFiveMinutes = Date.now() + 5 * 60_000 + 1_000;
-    server.use(withCharts({ nextDueAt: inFiveMinutes }), fake('GET', '/api/{language}/stats', { language: 'spanish' }, () => HttpResponse.json(languageStats('spanish'))));
+    server.use(
+      withCharts({ nextDueAt: inFiveMinutes }),
+      fake('GET', '/api/{language}/stats', { language: 'spanish' }, () => HttpResponse.json(languageStats('spanish'))),
+    );
     renderRoute('/spanish', ROUTES);
 
     expect(await screen.findByText(/^Up for review:/)).toHaveTextContent('Up for review: 0 words');
     expect(screen.getByText('Words learned:')).toHaveTextContent('Words learned: 0%');
     expect(screen.getByText('No words learned yet: start with Practice vocab.')).toBeInTheDocument();
-    expect(await screen.findByText(/The next review opens in 5 minutes\./)).toHaveTextContent(/^Nothing is due right now/);
+    expect(await screen.findByText(/The next review opens in 5 minutes\./)).toHaveTextContent(
+      /^Nothing is due right now/,
+    );
     expect(screen.getByRole('link', { name: 'Review words' })).toHaveAttribute('href', '/spanish/up-for-review');
   });
 
   it('offers to add words when the deck has none', async () => {
-    server.use(withCharts(), fake('GET', '/api/{language}/stats', { language: 'portuguese' }, () => HttpResponse.json(languageStats('portuguese', { totalWords: 0 }))));
+    server.use(
+      withCharts(),
+      fake('GET', '/api/{language}/stats', { language: 'portuguese' }, () =>
+        HttpResponse.json(languageStats('portuguese', { totalWords: 0 })),
+      ),
+    );
     renderRoute('/portuguese', ROUTES);
 
     expect(await screen.findByText(/no Portuguese words to learn yet/)).toBeInTheDocument();
@@ -106,7 +170,9 @@ describe('a language home', () => {
     server.use(
       withCharts(),
       fake('GET', '/api/{language}/stats', { language: 'french' }, () =>
-        ++calls === 1 ? apiError(500, 'internal', 'Something went wrong on our side.') : HttpResponse.json(languageStats('french', { dueCount: 2 })),
+        ++calls === 1
+          ? apiError(500, 'internal', 'Something went wrong on our side.')
+          : HttpResponse.json(languageStats('french', { dueCount: 2 })),
       ),
     );
     const { user } = renderRoute('/french', ROUTES);
@@ -136,7 +202,9 @@ describe("a language home's levels of the deck", () => {
     let started: unknown = null;
     server.use(
       withCharts(),
-      fake('GET', '/api/{language}/stats', { language: 'german' }, () => HttpResponse.json(languageStats('german', { learnedCount: 130 }))),
+      fake('GET', '/api/{language}/stats', { language: 'german' }, () =>
+        HttpResponse.json(languageStats('german', { learnedCount: 130 })),
+      ),
       fake('GET', '/api/{language}/bands', { language: 'german' }, () => HttpResponse.json(bands(1, [130]))),
       fake('POST', '/api/{language}/bands/start', { language: 'german' }, async ({ request }) => {
         started = await request.json();
@@ -166,8 +234,12 @@ describe("a language home's levels of the deck", () => {
   it('says so when the levels cannot be read, and the rest of the home stays', async () => {
     server.use(
       withCharts(),
-      fake('GET', '/api/{language}/stats', { language: 'french' }, () => HttpResponse.json(languageStats('french', {}))),
-      fake('GET', '/api/{language}/bands', { language: 'french' }, () => apiError(500, 'internal', 'Something went wrong on our side.')),
+      fake('GET', '/api/{language}/stats', { language: 'french' }, () =>
+        HttpResponse.json(languageStats('french', {})),
+      ),
+      fake('GET', '/api/{language}/bands', { language: 'french' }, () =>
+        apiError(500, 'internal', 'Something went wrong on our side.'),
+      ),
     );
     renderRoute('/french', ROUTES);
     expect(await screen.findByText("Error loading the deck's levels")).toBeInTheDocument();

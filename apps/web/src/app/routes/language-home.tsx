@@ -41,8 +41,18 @@ function OwnLanguageHome({ language }: { language: Language }) {
 export type HomeRoutes = 'language' | 'generic';
 
 const LINKS = {
-  language: { home: paths.language, practise: 'Practice vocab', quiz: paths.languageQuiz, review: paths.languageReview },
-  generic: { home: paths.genericLanguage, practise: 'Learn new words', quiz: paths.genericQuiz, review: paths.genericReview },
+  language: {
+    home: paths.language,
+    practise: 'Practice vocab',
+    quiz: paths.languageQuiz,
+    review: paths.languageReview,
+  },
+  generic: {
+    home: paths.genericLanguage,
+    practise: 'Learn new words',
+    quiz: paths.genericQuiz,
+    review: paths.genericReview,
+  },
 } as const;
 
 /** "Spanish → English" for a card: what is shown, then what is typed. */
@@ -66,7 +76,11 @@ export function LanguageHome({
   breadcrumb?: boolean;
 }) {
   return (
-    <Page title={language.name} heading={<Heading language={language} breadcrumb={breadcrumb} />} className={`language-home language-home-${language.code}`}>
+    <Page
+      title={language.name}
+      heading={<Heading language={language} breadcrumb={breadcrumb} />}
+      className={`language-home language-home-${language.code}`}
+    >
       <QueryState query={figures}>
         {(stats) =>
           stats === null ? (
@@ -82,12 +96,21 @@ export function LanguageHome({
   );
 }
 
-function LanguageFigures({ language, stats, routes }: { language: Language; stats: LanguageStats; routes: HomeRoutes }) {
+function LanguageFigures({
+  language,
+  stats,
+  routes,
+}: {
+  language: Language;
+  stats: LanguageStats;
+  routes: HomeRoutes;
+}) {
   const links = LINKS[routes];
   if (stats.totalWords === 0) {
     return (
       <p>
-        There are no {language.name} words to learn yet. <Link to={paths.languageAddWords(language.code)}>Add words</Link> of your own.
+        There are no {language.name} words to learn yet.{' '}
+        <Link to={paths.languageAddWords(language.code)}>Add words</Link> of your own.
       </p>
     );
   }
@@ -112,9 +135,7 @@ function LanguageFigures({ language, stats, routes }: { language: Language; stat
       <ul className="next-steps">
         <li className="card step">
           <h2>New words</h2>
-          <p>
-            {directionName(language, own)}, the most common words first.
-          </p>
+          <p>{directionName(language, own)}, the most common words first.</p>
           <Link to={withDirection(quiz, language.code, own)} state={back} className="btn btn-primary">
             {links.practise}
           </Link>
@@ -126,27 +147,40 @@ function LanguageFigures({ language, stats, routes }: { language: Language; stat
           </p>
           {stats.dueCount === 0 ? <NothingDue language={language} /> : null}
           {/* Every language's "Review words" goes to its own review (the original sent Italian to Spanish's). */}
-          <Link to={links.review(language.code)} state={back} className={`btn ${stats.dueCount > 0 ? 'btn-primary' : 'btn-secondary'}`}>
+          <Link
+            to={links.review(language.code)}
+            state={back}
+            className={`btn ${stats.dueCount > 0 ? 'btn-primary' : 'btn-secondary'}`}
+          >
             Review words
           </Link>
         </li>
         <li className="card step">
           <h2>The other way round</h2>
-          <p>{other === 'recall' ? `See the English, type the ${language.name}.` : `See the ${language.name}, type the English.`}</p>
+          <p>
+            {other === 'recall'
+              ? `See the English, type the ${language.name}.`
+              : `See the ${language.name}, type the English.`}
+          </p>
           <Link to={withDirection(quiz, language.code, other)} state={back} className="btn btn-secondary">
             Practice {directionName(language, other)}
           </Link>
         </li>
         <li className="card step">
           <h2>In context</h2>
-          <p>Read {indefiniteArticle(language.name)} {language.name} sentence with a word left out, and its English; type the missing word.</p>
+          <p>
+            Read {indefiniteArticle(language.name)} {language.name} sentence with a word left out, and its English; type
+            the missing word.
+          </p>
           <Link to={paths.languageContext(language.code)} state={back} className="btn btn-secondary">
             Practice in context
           </Link>
         </li>
         <li className="card step">
           <h2>Listen and type</h2>
-          <p>Hear {indefiniteArticle(language.name)} {language.name} word and type it.</p>
+          <p>
+            Hear {indefiniteArticle(language.name)} {language.name} word and type it.
+          </p>
           <Link to={paths.languageListen(language.code)} state={back} className="btn btn-secondary">
             Practice listening
           </Link>
@@ -183,7 +217,8 @@ function OtherHome({ language, routes }: { language: Language; routes: HomeRoute
   }
   return signedIn ? (
     <p className="hint other-home">
-      The same words and progress are in <Link to={paths.genericLanguage(language.code)}>Your languages: {language.name}</Link>.
+      The same words and progress are in{' '}
+      <Link to={paths.genericLanguage(language.code)}>Your languages: {language.name}</Link>.
     </p>
   ) : null;
 }

@@ -10,7 +10,14 @@ setupQuizTests();
 
 const ROUTES = [{ path: '/listen/:language', Component: ListenQuiz }];
 
-const casa = makeWord({ _id: '1', word: 'casa', translation: 'house; home', article: 'la', example: 'Mi [casa] es muy pequeña.', exampleTranslation: 'My house is very small.' });
+const casa = makeWord({
+  _id: '1',
+  word: 'casa',
+  translation: 'house; home',
+  article: 'la',
+  example: 'Mi [casa] es muy pequeña.',
+  exampleTranslation: 'My house is very small.',
+});
 const perro = makeWord({ _id: '2', word: 'perro', translation: 'dog', article: 'el' });
 
 const answerField = () => screen.getByRole<HTMLInputElement>('textbox', { name: 'The Spanish word you hear' });
@@ -27,13 +34,23 @@ interface Said {
   rate: number;
 }
 type Utterance = Said & { onerror: ((e: { error: string }) => void) | null };
-const voice = (lang: string) => ({ lang, name: lang, default: false, localService: true, voiceURI: lang }) as SpeechSynthesisVoice;
+const voice = (lang: string) =>
+  ({ lang, name: lang, default: false, localService: true, voiceURI: lang }) as SpeechSynthesisVoice;
 const spoken: Said[] = [];
 let fail: ((u: Utterance) => void) | null = null;
 function fakeSpeech(...langs: string[]) {
   let list = langs;
   const listeners = new Set<() => void>();
-  vi.stubGlobal('SpeechSynthesisUtterance', class { voice: SpeechSynthesisVoice | null = null; lang = ''; rate = 1; onerror = null; constructor(public text: string) {} });
+  vi.stubGlobal(
+    'SpeechSynthesisUtterance',
+    class {
+      voice: SpeechSynthesisVoice | null = null;
+      lang = '';
+      rate = 1;
+      onerror = null;
+      constructor(public text: string) {}
+    },
+  );
   vi.stubGlobal('speechSynthesis', {
     getVoices: () => list.map(voice),
     addEventListener: (_: string, f: () => void) => listeners.add(f),
@@ -61,7 +78,8 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 /** The recall card's next words, as the page asks for them. */
-const serveBatch = (words: Word[]) => server.use(fake('GET', '/api/{language}', { language: 'spanish' }, () => HttpResponse.json(words)));
+const serveBatch = (words: Word[]) =>
+  server.use(fake('GET', '/api/{language}', { language: 'spanish' }, () => HttpResponse.json(words)));
 
 describe('an unknown language', () => {
   it('shows the not-found page, with the way to the languages offered', async () => {
@@ -69,7 +87,10 @@ describe('an unknown language', () => {
     renderRoute('/listen/klingon', ROUTES);
 
     expect(await screen.findByRole('heading', { name: 'Error 404 Page Not Found' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'See the languages offered' })).toHaveAttribute('href', '/languages-offered');
+    expect(screen.getByRole('link', { name: 'See the languages offered' })).toHaveAttribute(
+      'href',
+      '/languages-offered',
+    );
   });
 });
 
@@ -132,7 +153,9 @@ describe('listen and type', () => {
     const { user } = renderRoute('/listen/spanish', ROUTES);
     await user.type(await screen.findByRole('textbox'), 'gato{Enter}');
     expect(quizFeedback()).toContain('Incorrect. el perro');
-    expect(screen.getByText('el perro', { selector: '.listen-reveal strong' }).closest('p')).toHaveTextContent('el perro — dog');
+    expect(screen.getByText('el perro', { selector: '.listen-reveal strong' }).closest('p')).toHaveTextContent(
+      'el perro — dog',
+    );
     await wait(2100);
     expect(screen.getByText('Round 2: the words you missed.')).toBeInTheDocument();
     expect(spoken.filter((s) => s.text === 'el perro')).toHaveLength(2);
@@ -145,7 +168,9 @@ describe('listen and type', () => {
     // The list of voices may still be on its way: the page waits a moment before it says there is none.
     expect(await screen.findByText('Loading...')).toBeInTheDocument();
     await wait(1600);
-    expect(screen.getByRole('status')).toHaveTextContent('Your browser has no Spanish voice, so it cannot say the words.');
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Your browser has no Spanish voice, so it cannot say the words.',
+    );
     expect(screen.getByRole('link', { name: 'Spanish quiz' })).toHaveAttribute('href', '/spanish-quiz');
     expect(screen.getByRole('link', { name: 'Practice in context' })).toHaveAttribute('href', '/context/spanish');
     expect(screen.getByRole('link', { name: 'Back to Spanish' })).toHaveAttribute('href', '/spanish');
@@ -177,7 +202,11 @@ describe('listen and type', () => {
     fail = (u) => u.onerror?.({ error: 'not-allowed' });
     serveBatch([casa]);
     const { user } = renderRoute('/listen/spanish', ROUTES);
-    expect(await screen.findByText('Your browser speaks only after a click or a key: press “Hear it again” or Ctrl+Space to hear the word.')).toHaveRole('status');
+    expect(
+      await screen.findByText(
+        'Your browser speaks only after a click or a key: press “Hear it again” or Ctrl+Space to hear the word.',
+      ),
+    ).toHaveRole('status');
     fail = null;
     await user.click(again());
     expect(spoken).toEqual([{ text: 'la casa', lang: 'es-ES', rate: 0.9 }]);
@@ -192,13 +221,17 @@ describe('listen and type', () => {
     serveBatch([casa]);
     recordAnswers();
     const { user } = renderRoute('/listen/spanish', ROUTES);
-    expect(await screen.findByText('Your browser could not say the word. Press “Hear it again” or Ctrl+Space to try again.')).toHaveRole('status');
+    expect(
+      await screen.findByText('Your browser could not say the word. Press “Hear it again” or Ctrl+Space to try again.'),
+    ).toHaveRole('status');
     // An interrupted word (the next one cut it off) is no failure.
     fail = (u) => u.onerror?.({ error: 'interrupted' });
     await user.click(again());
     expect(screen.queryByText(/could not say the word/)).toBeNull();
     await user.type(answerField(), 'casa');
     expect(quizFeedback()).toBe('Correct!');
-    expect(within(screen.getByText('la casa').closest('p') ?? document.body).getByText(/house; home/)).toBeInTheDocument();
+    expect(
+      within(screen.getByText('la casa').closest('p') ?? document.body).getByText(/house; home/),
+    ).toBeInTheDocument();
   });
 });

@@ -36,23 +36,33 @@ function ownWords(initial: Word[]) {
   return sent;
 }
 
-const zarza = makeWord({ _id: '9001', word: 'zarzamora', translation: 'blackberry', own: true, answeredCorrectly: true });
+const zarza = makeWord({
+  _id: '9001',
+  word: 'zarzamora',
+  translation: 'blackberry',
+  own: true,
+  answeredCorrectly: true,
+});
 const arandano = makeWord({ _id: '9002', word: 'arándano', translation: 'blueberry', own: true });
 
 describe('your own words', () => {
   it('is linked from the add-words page', () => {
     renderRoute('/spanish-add-words', ROUTES);
-    expect(screen.getByRole('link', { name: 'See, edit or delete your Spanish words' })).toHaveAttribute('href', '/own-words/spanish');
+    expect(screen.getByRole('link', { name: 'See, edit or delete your Spanish words' })).toHaveAttribute(
+      'href',
+      '/own-words/spanish',
+    );
   });
 
   it('lists the words, edits one in place and says a word the list has already', async () => {
     const sent = ownWords([arandano, zarza]);
     const { user } = renderRoute('/own-words/spanish', ROUTES);
     const list = await screen.findByRole('list', { name: 'Your Spanish words' });
-    expect(within(list).getAllByRole('listitem').map((li) => li.querySelector('.own-word-text')?.textContent)).toEqual([
-      'arándano — blueberry',
-      'zarzamora — blackberry',
-    ]);
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.querySelector('.own-word-text')?.textContent),
+    ).toEqual(['arándano — blueberry', 'zarzamora — blackberry']);
 
     await user.click(screen.getByRole('button', { name: 'Edit “zarzamora”' }));
     const form = screen.getByRole('form', { name: 'Edit “zarzamora”' });
@@ -80,7 +90,9 @@ describe('your own words', () => {
     expect(sent).toEqual([]);
 
     await user.click(screen.getByRole('button', { name: 'Delete “arándano”' }));
-    await user.click(within(screen.getByRole('group', { name: 'Delete “arándano”?' })).getByRole('button', { name: 'Delete' }));
+    await user.click(
+      within(screen.getByRole('group', { name: 'Delete “arándano”?' })).getByRole('button', { name: 'Delete' }),
+    );
     expect(await screen.findByRole('status')).toHaveTextContent('✔ “arándano” deleted.');
     expect(sent).toEqual([{ delete: '9002' }]);
     const list = screen.getByRole('list', { name: 'Your Spanish words' });

@@ -9,7 +9,10 @@ import { Component as Placement } from './language-placement';
 
 setupQuizTests();
 
-const ROUTES = [{ path: '/placement/:language', Component: Placement }, { path: '/spanish', Component: LanguageHome }];
+const ROUTES = [
+  { path: '/placement/:language', Component: Placement },
+  { path: '/spanish', Component: LanguageHome },
+];
 const WORDS = [
   { id: 1, prompt: 'que', hint: '' },
   { id: 2, prompt: 'de', hint: '' },
@@ -19,13 +22,24 @@ const WORDS = [
 const RESULT = { level: 302, deckSize: 1162, marked: 298, takenAt: 0 };
 
 /** A test of one step of four words, then done; records every body sent. */
-function fakeTest({ next = (): Reply<'POST', '/api/{language}/placement/next'> => HttpResponse.json({ done: true, asked: 4, maxPrompts: 36 } satisfies PlacementStep) } = {}) {
+function fakeTest({
+  next = (): Reply<'POST', '/api/{language}/placement/next'> =>
+    HttpResponse.json({ done: true, asked: 4, maxPrompts: 36 } satisfies PlacementStep),
+} = {}) {
   const sent: Array<[string, PlacementAnswer[]]> = [];
   server.use(
     fake('POST', '/api/{language}/placement/next', { language: 'spanish' }, async ({ request }) => {
       const { answers } = (await request.json()) as { answers: PlacementAnswer[] };
       sent.push(['next', answers]);
-      return answers.length === 0 ? HttpResponse.json({ done: false, words: WORDS, asked: 0, maxPrompts: 36, expectedPrompts: 16 } satisfies PlacementStep) : next();
+      return answers.length === 0
+        ? HttpResponse.json({
+            done: false,
+            words: WORDS,
+            asked: 0,
+            maxPrompts: 36,
+            expectedPrompts: 16,
+          } satisfies PlacementStep)
+        : next();
     }),
     fake('POST', '/api/{language}/placement', { language: 'spanish' }, async ({ request }) => {
       sent.push(['finish', ((await request.json()) as { answers: PlacementAnswer[] }).answers]);
@@ -44,13 +58,19 @@ describe('the placement test', () => {
     expect(await screen.findByText('que')).toHaveAttribute('lang', expect.stringMatching(/^es/) as string);
     const field = screen.getByLabelText('In English');
     expect(field).toHaveFocus();
-    expect(screen.getByRole('progressbar', { name: 'Progress' })).toHaveAttribute('aria-valuetext', 'Word 1, of about 16');
+    expect(screen.getByRole('progressbar', { name: 'Progress' })).toHaveAttribute(
+      'aria-valuetext',
+      'Word 1, of about 16',
+    );
     // No promise of 36 words to a test that may end after 16.
     expect(screen.getByText('Word 1')).toBeInTheDocument();
     expect(screen.queryByText(/\/ 36/)).not.toBeInTheDocument();
     await user.type(field, 'that{Enter}');
     expect(await screen.findByText('de')).toBeInTheDocument();
-    expect(screen.getByRole('progressbar', { name: 'Progress' })).toHaveAttribute('aria-valuetext', 'Word 2, of about 16');
+    expect(screen.getByRole('progressbar', { name: 'Progress' })).toHaveAttribute(
+      'aria-valuetext',
+      'Word 2, of about 16',
+    );
     await user.click(screen.getByRole('button', { name: /I don't know/ }));
     expect(await screen.findByText('no')).toBeInTheDocument();
     await user.type(screen.getByLabelText('In English'), 'nn{Escape}');
@@ -58,17 +78,34 @@ describe('the placement test', () => {
     expect(screen.getByLabelText('In English')).toHaveValue('');
     await user.type(screen.getByLabelText('In English'), '{Enter}');
 
-    const result = await screen.findByRole('heading', { level: 2, name: 'About 300 of the 1,162 most common Spanish words' });
+    const result = await screen.findByRole('heading', {
+      level: 2,
+      name: 'About 300 of the 1,162 most common Spanish words',
+    });
     const card = within(result.closest('section') as HTMLElement);
     expect(card.getByText(/298 words are marked as known/)).toBeInTheDocument();
     expect(card.getByRole('link', { name: 'Start learning' })).toHaveAttribute('href', '/spanish-quiz');
-    const answers = [{ wordId: 1, typed: 'that' }, { wordId: 2, typed: null }, { wordId: 3, typed: null }, { wordId: 4, typed: null }];
-    expect(sent).toEqual([['next', []], ['next', answers], ['finish', answers]]);
+    const answers = [
+      { wordId: 1, typed: 'that' },
+      { wordId: 2, typed: null },
+      { wordId: 3, typed: null },
+      { wordId: 4, typed: null },
+    ];
+    expect(sent).toEqual([
+      ['next', []],
+      ['next', answers],
+      ['finish', answers],
+    ]);
   });
 
   it('keeps the answers when the next words fail to load, and goes on with Try again', async () => {
     let fail = true;
-    const sent = fakeTest({ next: () => (fail ? apiError(503, 'database_unavailable', 'The service is busy.') : HttpResponse.json({ done: true, asked: 4, maxPrompts: 36 })) });
+    const sent = fakeTest({
+      next: () =>
+        fail
+          ? apiError(503, 'database_unavailable', 'The service is busy.')
+          : HttpResponse.json({ done: true, asked: 4, maxPrompts: 36 }),
+    });
     const { user } = renderRoute('/placement/spanish', ROUTES);
     await screen.findByText('que');
     for (let i = 0; i < 4; i++) await user.click(screen.getByRole('button', { name: /I don't know/ }));
@@ -85,7 +122,9 @@ describe('the placement test', () => {
   it('shows the Escape key on "I don\'t know" only where there is a keyboard', async () => {
     fakeTest();
     const desktop = renderRoute('/placement/spanish', ROUTES);
-    expect(await within(await screen.findByRole('button', { name: /I don't know/ })).findByText('Esc')).toBeInTheDocument();
+    expect(
+      await within(await screen.findByRole('button', { name: /I don't know/ })).findByText('Esc'),
+    ).toBeInTheDocument();
     desktop.unmount();
     onTouchScreen();
     const phone = renderRoute('/placement/spanish', ROUTES);
@@ -95,7 +134,11 @@ describe('the placement test', () => {
   });
 
   it('says so when the language has no words to test', async () => {
-    server.use(fake('POST', '/api/{language}/placement/next', { language: 'spanish' }, () => HttpResponse.json({ done: true, asked: 0, maxPrompts: 0 })));
+    server.use(
+      fake('POST', '/api/{language}/placement/next', { language: 'spanish' }, () =>
+        HttpResponse.json({ done: true, asked: 0, maxPrompts: 0 }),
+      ),
+    );
     renderRoute('/placement/spanish', ROUTES);
     expect(await screen.findByText(/There are no Spanish words to test yet/)).toBeInTheDocument();
   });
@@ -106,9 +149,18 @@ describe('the placement test on a language home', () => {
   beforeEach(() => server.use(asVisitor()));
 
   it('is offered to a learner with no progress, with no second way into the quiz beside New words', async () => {
-    server.use(withCharts(), fake('GET', '/api/{language}/stats', { language: 'spanish' }, () => HttpResponse.json(languageStats('spanish', { learnedCount: 0, dueCount: 0 }))));
+    server.use(
+      withCharts(),
+      fake('GET', '/api/{language}/stats', { language: 'spanish' }, () =>
+        HttpResponse.json(languageStats('spanish', { learnedCount: 0, dueCount: 0 })),
+      ),
+    );
     renderRoute('/spanish', ROUTES);
-    const offer = within((await screen.findByRole('heading', { level: 2, name: 'Already know some Spanish?' })).closest('section') as HTMLElement);
+    const offer = within(
+      (await screen.findByRole('heading', { level: 2, name: 'Already know some Spanish?' })).closest(
+        'section',
+      ) as HTMLElement,
+    );
     expect(offer.getByText(/about 3 minutes/)).toBeInTheDocument();
     expect(offer.getByRole('link', { name: 'Find your level' })).toHaveAttribute('href', '/placement/spanish');
     expect(offer.queryByRole('link', { name: 'Start from the first word' })).not.toBeInTheDocument();
@@ -117,20 +169,32 @@ describe('the placement test on a language home', () => {
   });
 
   it('is a link only, not the offer, for a learner who has progress and never took it', async () => {
-    server.use(withCharts(), fake('GET', '/api/{language}/stats', { language: 'spanish' }, () => HttpResponse.json(languageStats('spanish', { learnedCount: 12, dueCount: 3 }))));
+    server.use(
+      withCharts(),
+      fake('GET', '/api/{language}/stats', { language: 'spanish' }, () =>
+        HttpResponse.json(languageStats('spanish', { learnedCount: 12, dueCount: 3 })),
+      ),
+    );
     renderRoute('/spanish', ROUTES);
-    expect(await screen.findByRole('link', { name: 'Take the placement test' })).toHaveAttribute('href', '/placement/spanish');
+    expect(await screen.findByRole('link', { name: 'Take the placement test' })).toHaveAttribute(
+      'href',
+      '/placement/spanish',
+    );
     expect(screen.queryByRole('heading', { name: 'Already know some Spanish?' })).not.toBeInTheDocument();
   });
 
   it('shows the last result with a redo once the test was taken, and no offer', async () => {
     server.use(
       withCharts(),
-      fake('GET', '/api/{language}/stats', { language: 'spanish' }, () => HttpResponse.json(languageStats('spanish', { learnedCount: 298 }))),
+      fake('GET', '/api/{language}/stats', { language: 'spanish' }, () =>
+        HttpResponse.json(languageStats('spanish', { learnedCount: 298 })),
+      ),
       fake('GET', '/api/{language}/placement', { language: 'spanish' }, () => HttpResponse.json({ result: RESULT })),
     );
     renderRoute('/spanish', ROUTES);
-    expect(await screen.findByText(/You know about/)).toHaveTextContent('You know about 300 of the most common Spanish words.');
+    expect(await screen.findByText(/You know about/)).toHaveTextContent(
+      'You know about 300 of the most common Spanish words.',
+    );
     expect(screen.getByRole('link', { name: 'Redo the placement test' })).toHaveAttribute('href', '/placement/spanish');
     expect(screen.queryByRole('heading', { name: 'Already know some Spanish?' })).not.toBeInTheDocument();
   });

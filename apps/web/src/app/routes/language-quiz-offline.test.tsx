@@ -74,14 +74,22 @@ describe('the quiz offline', () => {
     order.length = 0;
     network(true);
     await waitFor(() => expect(banner()).toHaveTextContent('3 answers saved — you’re all caught up.'));
-    expect(order).toEqual(['PATCH /api/spanish/1', 'PATCH /api/spanish/2', `POST /api/spanish/answers/${(received[1]?.body as { answerId: string }).answerId}/undo`, 'PATCH /api/spanish/2']);
+    expect(order).toEqual([
+      'PATCH /api/spanish/1',
+      'PATCH /api/spanish/2',
+      `POST /api/spanish/answers/${(received[1]?.body as { answerId: string }).answerId}/undo`,
+      'PATCH /api/spanish/2',
+    ]);
     expect(corrections).toHaveLength(1);
-    for (const r of received) expect(Math.abs((r.body as { answeredAt: number }).answeredAt - givenAt)).toBeLessThan(10_000);
+    for (const r of received)
+      expect(Math.abs((r.body as { answeredAt: number }).answeredAt - givenAt)).toBeLessThan(10_000);
   });
 
   it('starts the next batch offline from the words kept, leaving out those answered', async () => {
     // Sixteen words: a batch of fifteen, and one more kept for the next.
-    const many = Array.from({ length: 16 }, (_, i) => makeWord({ _id: String(i + 1), word: `palabra${i + 1}`, translation: `word${i + 1}` }));
+    const many = Array.from({ length: 16 }, (_, i) =>
+      makeWord({ _id: String(i + 1), word: `palabra${i + 1}`, translation: `word${i + 1}` }),
+    );
     const asked: string[] = [];
     server.use(
       fake('GET', '/api/{language}', { language: 'spanish' }, ({ request }) => {
@@ -109,14 +117,19 @@ describe('the quiz offline', () => {
     server.use(
       fake('PATCH', '/api/{language}/{id}', { language: 'spanish', id: '1' }, async ({ request }) => {
         received.push({ method: 'PATCH', url: new URL(request.url), body: await request.json() });
-        return HttpResponse.json({ error: { code: 'answered_at_too_old', message: 'answeredAt is more than 7 days ago.' } }, { status: 400 });
+        return HttpResponse.json(
+          { error: { code: 'answered_at_too_old', message: 'answeredAt is more than 7 days ago.' } },
+          { status: 400 },
+        );
       }),
     );
     const { user } = renderRoute('/spanish-quiz', ROUTES);
     await answer(user, 'house');
     await answer(user, 'dog');
     const note = await screen.findByRole('alert');
-    expect(note).toHaveTextContent('An answer to “casa” could not be saved: it was given more than 7 days ago, too long ago to schedule from.');
+    expect(note).toHaveTextContent(
+      'An answer to “casa” could not be saved: it was given more than 7 days ago, too long ago to schedule from.',
+    );
     await waitFor(() => expect(received.map((r) => r.url.pathname)).toEqual(['/api/spanish/1', '/api/spanish/2']));
     await wait(60_000);
     expect(received).toHaveLength(2);

@@ -3,7 +3,16 @@ import type { LanguageCode } from '@vocab/core';
 import { act, screen, waitFor } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { defaultSettings, makeWord, onTouchScreen, recordAnswers, renderRoute, quizFeedback, server, setupQuizTests } from '@/test/test-utils';
+import {
+  defaultSettings,
+  makeWord,
+  onTouchScreen,
+  recordAnswers,
+  renderRoute,
+  quizFeedback,
+  server,
+  setupQuizTests,
+} from '@/test/test-utils';
 import { RETRY_MS } from '@/features/quiz/offline/answer-queue';
 import { Component } from './language-quiz';
 import { fake } from '@/test/api-fakes';
@@ -20,7 +29,11 @@ const chateau = makeWord({ _id: '8', word: 'château', translation: 'castle', ar
 
 function serveBatches(language: LanguageCode, ...batches: Word[][]) {
   let call = 0;
-  server.use(fake('GET', '/api/{language}', { language }, () => HttpResponse.json(batches[Math.min(call++, batches.length - 1)])));
+  server.use(
+    fake('GET', '/api/{language}', { language }, () =>
+      HttpResponse.json(batches[Math.min(call++, batches.length - 1)]),
+    ),
+  );
 }
 
 const answerField = () => screen.getByRole<HTMLInputElement>('textbox');
@@ -51,7 +64,13 @@ describe('the Spanish quiz', () => {
 
     await waitFor(() => expect(received).toHaveLength(1));
     expect(received[0]?.url.pathname).toBe('/api/spanish/1');
-    expect(received[0]?.body).toEqual({ verdict: 'correct', typed: 'home', answerId: expect.stringMatching(ID), sessionId: expect.stringMatching(ID), direction: 'recognise' });
+    expect(received[0]?.body).toEqual({
+      verdict: 'correct',
+      typed: 'home',
+      answerId: expect.stringMatching(ID),
+      sessionId: expect.stringMatching(ID),
+      direction: 'recognise',
+    });
 
     await wait(1900);
     expect(screen.getByText('la casa')).toBeInTheDocument();
@@ -83,7 +102,9 @@ describe('the Spanish quiz', () => {
     expect(answerField()).toHaveValue('');
     expect(answerField()).toHaveFocus();
     // The right answer stays readable under the next word.
-    expect(screen.getByText(/^Last answer:/).textContent).toBe('Last answer: el perro → “cat”, incorrect — right answer: dog');
+    expect(screen.getByText(/^Last answer:/).textContent).toBe(
+      'Last answer: el perro → “cat”, incorrect — right answer: dog',
+    );
     await waitFor(() => expect(received.map((r) => (r.body as { verdict: string }).verdict)).toEqual(['wrong']));
   });
 });
@@ -145,14 +166,25 @@ describe('the French quiz', () => {
 
   it('does not forgive a typo that spells another word of the language', async () => {
     // The French quiz expects "le château"; "chapeau" is one letter away but is the word for "hat".
-    server.use(fake('GET', '/api/{language}/lexicon', () => HttpResponse.json({ entries: [{ word: 'château', article: 'le', translations: ['castle'], hint: '' }, { word: 'chapeau', article: 'le', translations: ['hat'], hint: '' }] })));
+    server.use(
+      fake('GET', '/api/{language}/lexicon', () =>
+        HttpResponse.json({
+          entries: [
+            { word: 'château', article: 'le', translations: ['castle'], hint: '' },
+            { word: 'chapeau', article: 'le', translations: ['hat'], hint: '' },
+          ],
+        }),
+      ),
+    );
     serveBatches('french', [chateau]);
     const received = recordAnswers();
     const { user } = renderRoute('/french-quiz', ROUTES);
 
     await user.type(await screen.findByRole('textbox'), 'chapeau{Enter}');
     // No accent slip nor typo: another word, and the learner is told which.
-    expect(feedbackText()).toBe('Incorrect Correct: le châteauchapeau means ‘hat’ — here you need le château (‘castle’).');
+    expect(feedbackText()).toBe(
+      'Incorrect Correct: le châteauchapeau means ‘hat’ — here you need le château (‘castle’).',
+    );
     await waitFor(() => expect(received[0]?.body).toMatchObject({ verdict: 'wrong', typed: 'chapeau' }));
   });
 
@@ -225,12 +257,19 @@ describe('the French quiz', () => {
     await wait(2000);
     expect(await screen.findByText('1 answer waiting to be sent. Trying again shortly.')).toBeInTheDocument();
     expect(received).toHaveLength(3);
-    expect(received.map((r) => (r.body as { answeredAt?: number }).answeredAt)).toEqual([undefined, undefined, undefined]);
+    expect(received.map((r) => (r.body as { answeredAt?: number }).answeredAt)).toEqual([
+      undefined,
+      undefined,
+      undefined,
+    ]);
 
     failing = false;
     await wait(RETRY_MS);
     await waitFor(() => expect(received).toHaveLength(4));
-    const [first, last] = [received[0]?.body as { answerId: string }, received[3]?.body as { answerId: string; answeredAt: number }];
+    const [first, last] = [
+      received[0]?.body as { answerId: string },
+      received[3]?.body as { answerId: string; answeredAt: number },
+    ];
     expect(last.answerId).toBe(first.answerId);
     expect(Math.abs(last.answeredAt - givenAt)).toBeLessThan(1000);
     expect(await screen.findByText('1 answer saved — you’re all caught up.')).toBeInTheDocument();
@@ -241,7 +280,9 @@ describe('the French quiz', () => {
     let fail = true;
     server.use(
       fake('GET', '/api/{language}', { language: 'french' }, () =>
-        fail ? HttpResponse.json({ error: { code: 'server_error', message: 'Something went wrong' } }, { status: 500 }) : HttpResponse.json([]),
+        fail
+          ? HttpResponse.json({ error: { code: 'server_error', message: 'Something went wrong' } }, { status: 500 })
+          : HttpResponse.json([]),
       ),
     );
     const { user } = renderRoute('/french-quiz', ROUTES);
@@ -305,7 +346,9 @@ describe('shared meanings and touch screens', () => {
     expect(await screen.findByText('this')).toBeInTheDocument();
     expect(screen.getByText(/Translate:/).textContent).toBe('Translate: this (before a noun)');
     await user.type(answerField(), 'esto{Enter}');
-    expect(feedbackText()).toBe('“esto” means that too, but we were looking for este (‘this’, before a noun): type that one.');
+    expect(feedbackText()).toBe(
+      '“esto” means that too, but we were looking for este (‘this’, before a noun): type that one.',
+    );
     expect(answerField()).not.toHaveAttribute('aria-invalid');
     await user.clear(answerField());
     await user.type(answerField(), 'este');

@@ -7,7 +7,10 @@ import { fake } from '@/test/api-fakes';
 
 setupQuizTests();
 
-const ROUTES = [{ path: '/spanish/up-for-review', Component }, { path: '/italian/up-for-review', Component }];
+const ROUTES = [
+  { path: '/spanish/up-for-review', Component },
+  { path: '/italian/up-for-review', Component },
+];
 const wait = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
 const feedbackText = quizFeedback;
 
@@ -52,11 +55,16 @@ describe('a language review', () => {
     expect(screen.getByText('You got 1 / 2 correct')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to Italian' })).toHaveAttribute('href', '/italian');
     // The next step after a review: new words.
-    expect(screen.getByRole('link', { name: 'Learn new words' })).toHaveAttribute('href', '/italian-quiz?direction=recognise');
+    expect(screen.getByRole('link', { name: 'Learn new words' })).toHaveAttribute(
+      'href',
+      '/italian-quiz?direction=recognise',
+    );
   });
 
   it('offers a break every 20 answers: keep going or stop here', async () => {
-    const words = Array.from({ length: 21 }, (_, i) => makeWord({ _id: String(i + 1), word: `palabra${i}`, translation: `word${i}` }));
+    const words = Array.from({ length: 21 }, (_, i) =>
+      makeWord({ _id: String(i + 1), word: `palabra${i}`, translation: `word${i}` }),
+    );
     server.use(fake('GET', '/api/{language}/for-review', { language: 'spanish' }, () => HttpResponse.json(words)));
     recordAnswers();
     const { user } = renderRoute('/spanish/up-for-review?direction=recognise', ROUTES);
@@ -78,7 +86,11 @@ describe('a language review', () => {
   });
 
   it('shows "Error loading" when the due words cannot be loaded', async () => {
-    server.use(fake('GET', '/api/{language}/for-review', { language: 'spanish' }, () => HttpResponse.json({ error: { code: 'x', message: 'Something went wrong' } }, { status: 500 })));
+    server.use(
+      fake('GET', '/api/{language}/for-review', { language: 'spanish' }, () =>
+        HttpResponse.json({ error: { code: 'x', message: 'Something went wrong' } }, { status: 500 }),
+      ),
+    );
     renderRoute('/spanish/up-for-review', ROUTES);
 
     expect(await screen.findByText('Error loading')).toBeInTheDocument();

@@ -10,7 +10,10 @@ import { Component } from './language-stats';
 import { fake } from '@/test/api-fakes';
 
 const days = (n: number, start: string, count: (i: number) => number) =>
-  Array.from({ length: n }, (_, i) => ({ date: new Date(Date.parse(`${start}T00:00:00Z`) + i * 86_400_000).toISOString().slice(0, 10), count: count(i) }));
+  Array.from({ length: n }, (_, i) => ({
+    date: new Date(Date.parse(`${start}T00:00:00Z`) + i * 86_400_000).toISOString().slice(0, 10),
+    count: count(i),
+  }));
 
 const charts = {
   learnedOverTime: days(90, '2026-01-01', (i) => Math.floor(i / 10)),
@@ -21,7 +24,17 @@ const charts = {
   nextDueAt: null as number | null,
 };
 
-const defaultsModel: MemoryModel = { status: 'defaults', version: 0, fittedAt: null, reviewCount: 12, reviewsForFirstFit: 40, desiredRetention: 0.9, parameters: null, report: null, tooFewUsable: null };
+const defaultsModel: MemoryModel = {
+  status: 'defaults',
+  version: 0,
+  fittedAt: null,
+  reviewCount: 12,
+  reviewsForFirstFit: 40,
+  desiredRetention: 0.9,
+  parameters: null,
+  report: null,
+  tooFewUsable: null,
+};
 const fittedModel: MemoryModel = {
   ...defaultsModel,
   status: 'fitted',
@@ -70,25 +83,38 @@ function renderAt(url: string) {
 
 describe('the language stats page', () => {
   it('shows words learned, answers per day, retention against the aim, and the forecast', async () => {
-    server.use(fake('GET', '/api/{language}/progress', { language: 'spanish' }, ({ request }) => {
-      expect(new URL(request.url).searchParams.get('tz')).toBeTruthy();
-      return HttpResponse.json(charts);
-    }));
+    server.use(
+      fake('GET', '/api/{language}/progress', { language: 'spanish' }, ({ request }) => {
+        expect(new URL(request.url).searchParams.get('tz')).toBeTruthy();
+        return HttpResponse.json(charts);
+      }),
+    );
     renderAt('/stats/spanish');
     expect(await screen.findByRole('heading', { name: 'Spanish progress' })).toBeInTheDocument();
     // From the day before the first word learned (day 10 of 90) on.
     expect(await screen.findByRole('img', { name: 'Words learned over the last 81 days, now 8' })).toBeInTheDocument();
-    expect(screen.getByRole('img', { name: `Answers per day over the last 90 days: ${77 * 3} answers on 77 days, at most 3 in a day.` })).toBeInTheDocument();
+    expect(
+      screen.getByRole('img', {
+        name: `Answers per day over the last 90 days: ${77 * 3} answers on 77 days, at most 3 in a day.`,
+      }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Reviews due in the next 30 days, 12 in all' })).toBeInTheDocument();
     expect(screen.getByText(/You remembered/)).toHaveTextContent('You remembered 86% of 50 reviews (aim: 90%).');
     const table = screen.getByRole('table', { name: 'Reviews due' });
     expect(within(table).getAllByRole('row')).toHaveLength(31);
-    expect(screen.getByRole('link', { name: 'See, edit or delete your Spanish words' })).toHaveAttribute('href', '/own-words/spanish');
+    expect(screen.getByRole('link', { name: 'See, edit or delete your Spanish words' })).toHaveAttribute(
+      'href',
+      '/own-words/spanish',
+    );
   });
 
   it("draws a new learner's words learned over two weeks, not three months of zeros", async () => {
     const learnedToday = days(90, '2026-01-01', (i) => (i === 89 ? 12 : 0));
-    server.use(fake('GET', '/api/{language}/progress', { language: 'italian' }, () => HttpResponse.json({ ...charts, learnedOverTime: learnedToday })));
+    server.use(
+      fake('GET', '/api/{language}/progress', { language: 'italian' }, () =>
+        HttpResponse.json({ ...charts, learnedOverTime: learnedToday }),
+      ),
+    );
     renderAt('/stats/italian');
     expect(await screen.findByRole('img', { name: 'Words learned over the last 14 days, now 12' })).toBeInTheDocument();
     const table = screen.getByRole('table', { name: 'Words learned' });
@@ -98,7 +124,11 @@ describe('the language stats page', () => {
 
   it('says there is nothing to chart yet, with the way to the quiz, for a learner who has learned no word', async () => {
     const nothingLearned = days(90, '2026-01-01', () => 0);
-    server.use(fake('GET', '/api/{language}/progress', { language: 'spanish' }, () => HttpResponse.json({ ...charts, learnedOverTime: nothingLearned })));
+    server.use(
+      fake('GET', '/api/{language}/progress', { language: 'spanish' }, () =>
+        HttpResponse.json({ ...charts, learnedOverTime: nothingLearned }),
+      ),
+    );
     renderAt('/stats/spanish');
     const learned = await screen.findByRole('region', { name: 'Words learned' });
     expect(within(learned).getByText(/Nothing to chart yet/)).toBeInTheDocument();
@@ -109,7 +139,11 @@ describe('the language stats page', () => {
   });
 
   it('says when there is nothing to measure retention on yet', async () => {
-    server.use(fake('GET', '/api/{language}/progress', { language: 'french' }, () => HttpResponse.json({ ...charts, retention: { desired: 0.9, actual: null, reviews: 0 } })));
+    server.use(
+      fake('GET', '/api/{language}/progress', { language: 'french' }, () =>
+        HttpResponse.json({ ...charts, retention: { desired: 0.9, actual: null, reviews: 0 } }),
+      ),
+    );
     renderAt('/stats/french');
     expect(await screen.findByText(/No reviews of learned words in the last 30 days yet/)).toBeInTheDocument();
   });
@@ -118,15 +152,22 @@ describe('the language stats page', () => {
     server.use(fake('GET', '/api/{language}/progress', { language: 'spanish' }, () => HttpResponse.json(charts)));
     renderAt('/stats/spanish');
     const panel = await screen.findByRole('region', { name: 'Your memory model' });
-    expect(panel).toHaveTextContent('Once you have 40 reviews in Spanish (you have 12), it is fitted to how you remember');
-    expect(within(panel).getByRole('link', { name: 'Download your memory model' })).toHaveAttribute('href', '/api/spanish/memory-model');
+    expect(panel).toHaveTextContent(
+      'Once you have 40 reviews in Spanish (you have 12), it is fitted to how you remember',
+    );
+    expect(within(panel).getByRole('link', { name: 'Download your memory model' })).toHaveAttribute(
+      'href',
+      '/api/spanish/memory-model',
+    );
   });
 
   it('says a fit was tried and the standard model kept for too few usable reviews, and what the next try waits for', async () => {
     const tried = { at: Date.UTC(2026, 10, 27, 12), reviews: 88, usable: 12, needed: 32, nextAttemptAt: 113 };
     server.use(
       fake('GET', '/api/{language}/progress', { language: 'spanish' }, () => HttpResponse.json(charts)),
-      fake('GET', '/api/{language}/memory-model', () => HttpResponse.json({ ...defaultsModel, reviewCount: 88, tooFewUsable: tried })),
+      fake('GET', '/api/{language}/memory-model', () =>
+        HttpResponse.json({ ...defaultsModel, reviewCount: 88, tooFewUsable: tried }),
+      ),
     );
     renderAt('/stats/spanish');
     const panel = await screen.findByRole('region', { name: 'Your memory model' });
@@ -140,7 +181,9 @@ describe('the language stats page', () => {
 
   it("marks the learner's own retention as their setting when the report has no row for it, with what it costs", async () => {
     server.use(
-      fake('GET', '/api/{language}/progress', { language: 'spanish' }, () => HttpResponse.json({ ...charts, retention: { ...charts.retention, desired: 0.88 } })),
+      fake('GET', '/api/{language}/progress', { language: 'spanish' }, () =>
+        HttpResponse.json({ ...charts, retention: { ...charts.retention, desired: 0.88 } }),
+      ),
       fake('GET', '/api/{language}/memory-model', () => HttpResponse.json({ ...fittedModel, desiredRetention: 0.88 })),
       fake('GET', '/api/auth/session', () => HttpResponse.json({ user: { _id: 'u1', username: 'ana' } })),
     );
@@ -167,10 +210,18 @@ describe('the language stats page', () => {
     server.use(
       fake('GET', '/api/{language}/progress', { language: 'spanish' }, () => HttpResponse.json(charts)),
       fake('GET', '/api/auth/session', () => HttpResponse.json({ user: { _id: 'u1', username: 'ana' } })),
-      fake('GET', '/api/{language}/memory-model', { language: 'spanish' }, () => HttpResponse.json(patches.length ? { ...fittedModel, desiredRetention: 0.85 } : fittedModel)),
+      fake('GET', '/api/{language}/memory-model', { language: 'spanish' }, () =>
+        HttpResponse.json(patches.length ? { ...fittedModel, desiredRetention: 0.85 } : fittedModel),
+      ),
       fake('PATCH', '/api/settings', async ({ request }) => {
         patches.push(await request.json());
-        return HttpResponse.json({ strictAccents: false, desiredRetention: 0.85, dailyGoal: 20, autoSpeak: false, theme: 'system' });
+        return HttpResponse.json({
+          strictAccents: false,
+          desiredRetention: 0.85,
+          dailyGoal: 20,
+          autoSpeak: false,
+          theme: 'system',
+        });
       }),
     );
     renderAt('/stats/spanish');
@@ -179,8 +230,12 @@ describe('the language stats page', () => {
       'Fitted to your own 2,340 Spanish reviews on Mar 20, 2026, replacing the model fitted to your earlier reviews.',
     );
     expect(panel).toHaveTextContent('Over the last 30 days you remembered 86% of 50 reviews; you aim at 90%.');
-    expect(panel).toHaveTextContent('At 90%, your words ask for about 31 reviews a day, instead of 42 with the standard model. The last fit moved the schedule of 37 words.');
-    expect(panel).toHaveTextContent('The model overrated your memory by about 4 points, so reviews are timed for 94% by its reckoning: you get the 90% you chose.');
+    expect(panel).toHaveTextContent(
+      'At 90%, your words ask for about 31 reviews a day, instead of 42 with the standard model. The last fit moved the schedule of 37 words.',
+    );
+    expect(panel).toHaveTextContent(
+      'The model overrated your memory by about 4 points, so reviews are timed for 94% by its reckoning: you get the 90% you chose.',
+    );
     const calibration = within(panel).getByRole('table', { name: /How well it predicts you/ });
     expect(within(calibration).getAllByRole('row')[2]).toHaveTextContent('92%91%900');
     const workload = within(panel).getByRole('table', { name: 'What each retention costs you' });
@@ -194,7 +249,14 @@ describe('the language stats page', () => {
   });
 
   it('has an error state with Try again, and a 404 for unknown languages', async () => {
-    server.use(fake('GET', '/api/{language}/progress', { language: 'german' }, () => HttpResponse.json({ error: { code: 'internal', message: 'Something went wrong on our side.' } }, { status: 500 })));
+    server.use(
+      fake('GET', '/api/{language}/progress', { language: 'german' }, () =>
+        HttpResponse.json(
+          { error: { code: 'internal', message: 'Something went wrong on our side.' } },
+          { status: 500 },
+        ),
+      ),
+    );
     renderAt('/stats/german');
     expect(await screen.findByRole('alert')).toHaveTextContent('Error loading');
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
@@ -205,10 +267,12 @@ describe('the language stats page', () => {
     expect(screen.getByRole('heading', { name: 'Error 404 Page Not Found' })).toBeInTheDocument();
   });
 
-  it('draws answers per day as a calendar: a column a week, a row a weekday, month names, a legend and each day\'s count', async () => {
+  it("draws answers per day as a calendar: a column a week, a row a weekday, month names, a legend and each day's count", async () => {
     server.use(fake('GET', '/api/{language}/progress', { language: 'italian' }, () => HttpResponse.json(charts)));
     renderAt('/stats/italian');
-    const heatmap = (await screen.findByRole('img', { name: /^Answers per day over the last 90 days/ })) as unknown as SVGSVGElement;
+    const heatmap = (await screen.findByRole('img', {
+      name: /^Answers per day over the last 90 days/,
+    })) as unknown as SVGSVGElement;
 
     const cells = heatmap.querySelectorAll('rect');
     expect(cells).toHaveLength(90);
@@ -236,7 +300,11 @@ describe('the language stats page', () => {
 
   it('tells words due now from words due later today, says when the next review opens, and links the review', async () => {
     const nextDueAt = Date.now() + 20 * 60_000 + 1_000;
-    server.use(fake('GET', '/api/{language}/progress', { language: 'portuguese' }, () => HttpResponse.json({ ...charts, dueNow: 0, nextDueAt })));
+    server.use(
+      fake('GET', '/api/{language}/progress', { language: 'portuguese' }, () =>
+        HttpResponse.json({ ...charts, dueNow: 0, nextDueAt }),
+      ),
+    );
     renderAt('/stats/portuguese');
     const term = (name: string) => screen.getByText(name, { selector: 'dt' }).nextElementSibling as HTMLElement;
     await screen.findByText('Due now', { selector: 'dt' });
@@ -247,7 +315,11 @@ describe('the language stats page', () => {
   });
 
   it('links the review when words are due now', async () => {
-    server.use(fake('GET', '/api/{language}/progress', { language: 'portuguese' }, () => HttpResponse.json({ ...charts, dueNow: 3 })));
+    server.use(
+      fake('GET', '/api/{language}/progress', { language: 'portuguese' }, () =>
+        HttpResponse.json({ ...charts, dueNow: 3 }),
+      ),
+    );
     renderAt('/stats/portuguese');
     const term = (name: string) => screen.getByText(name, { selector: 'dt' }).nextElementSibling as HTMLElement;
     await screen.findByText('Due now', { selector: 'dt' });

@@ -37,8 +37,12 @@ function Stats({ code }: { code: Parameters<typeof getLanguage>[0] }) {
       {
         onSuccess: () =>
           void Promise.all([
-            queryClient.invalidateQueries({ queryKey: queryFilter('/api/{language}/memory-model', { path: { language: code } }) }),
-            queryClient.invalidateQueries({ queryKey: queryFilter('/api/{language}/progress', { path: { language: code } }) }),
+            queryClient.invalidateQueries({
+              queryKey: queryFilter('/api/{language}/memory-model', { path: { language: code } }),
+            }),
+            queryClient.invalidateQueries({
+              queryKey: queryFilter('/api/{language}/progress', { path: { language: code } }),
+            }),
           ]),
       },
     );
@@ -78,7 +82,9 @@ function Stats({ code }: { code: Parameters<typeof getLanguage>[0] }) {
           )}
         </QueryState>
       ) : null}
-      {updateSettings.isError ? <p role="alert">Your setting could not be saved: {updateSettings.error.message}</p> : null}
+      {updateSettings.isError ? (
+        <p role="alert">Your setting could not be saved: {updateSettings.error.message}</p>
+      ) : null}
       <ExportLinks language={language} />
       <p>
         <Link to={paths.languageImport(code)}>Import words</Link> from a CSV file, a spreadsheet or Quizlet.

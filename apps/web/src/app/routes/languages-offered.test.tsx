@@ -17,7 +17,13 @@ describe('the languages offered', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Languages offered' })).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('Loading...');
     const links = within(await screen.findByRole('list')).getAllByRole('link');
-    expect(links.map((l) => l.getAttribute('href'))).toEqual(['/spanish', '/french', '/german', '/italian', '/portuguese']);
+    expect(links.map((l) => l.getAttribute('href'))).toEqual([
+      '/spanish',
+      '/french',
+      '/german',
+      '/italian',
+      '/portuguese',
+    ]);
     expect(screen.getByRole('link', { name: /Portuguese/ })).toHaveTextContent('1,453 words');
     const swedish = screen.getByRole('heading', { name: 'Swedish' }).closest('li') as HTMLElement;
     expect(within(swedish).getByText('Coming soon...')).toBeInTheDocument();
@@ -40,7 +46,9 @@ describe('the languages offered', () => {
 
   it('says "Error loading" when the server cannot be reached, and recovers on "Try again"', async () => {
     let calls = 0;
-    server.use(fake('GET', '/api/languages', () => (++calls === 1 ? HttpResponse.error() : HttpResponse.json(LANGUAGE_CARDS))));
+    server.use(
+      fake('GET', '/api/languages', () => (++calls === 1 ? HttpResponse.error() : HttpResponse.json(LANGUAGE_CARDS))),
+    );
     const { user } = renderRoute('/languages-offered', ROUTES);
 
     const alert = await screen.findByRole('alert');
@@ -50,8 +58,12 @@ describe('the languages offered', () => {
     expect(await screen.findByRole('link', { name: /German/ })).toHaveTextContent('1,508 words');
   });
 
-  it('shows the server\'s reason for a refusal', async () => {
-    server.use(fake('GET', '/api/languages', () => apiError(503, 'unavailable', 'The service is starting; try again in a moment.')));
+  it("shows the server's reason for a refusal", async () => {
+    server.use(
+      fake('GET', '/api/languages', () =>
+        apiError(503, 'unavailable', 'The service is starting; try again in a moment.'),
+      ),
+    );
     renderRoute('/languages-offered', ROUTES);
 
     expect(await screen.findByRole('alert')).toHaveTextContent('The service is starting; try again in a moment.');

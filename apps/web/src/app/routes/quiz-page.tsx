@@ -29,7 +29,14 @@ export function QuizPage({ source }: { source: WordSource }) {
   const named = useSearchParams()[0].get('direction');
   // An unknown language is the one not-found page of every per-language page, with its way to the languages offered.
   if (!language) return <NotFound />;
-  const page = <WordQuiz key={`${language.code}-${named}`} source={source} language={language} direction={source.direction ?? directionOf(named, language.code)} />;
+  const page = (
+    <WordQuiz
+      key={`${language.code}-${named}`}
+      source={source}
+      language={language}
+      direction={source.direction ?? directionOf(named, language.code)}
+    />
+  );
   return source.scope === 'account' ? <RequireAccount>{page}</RequireAccount> : page;
 }
 
@@ -41,8 +48,12 @@ function WordQuiz({ source, language, direction }: { source: WordSource; languag
   const report = source.useReport(language, direction, run.resumed?.words ?? query.data);
   const correct = useQueuedCorrection(language.code);
   const queueIdle = useQueueIdle();
-  const homePath = useLanguageHome(language.code, source.scope === 'account' ? paths.genericLanguage(language.code) : paths.language(language.code));
-  const reviewPath = source.scope === 'account' ? paths.genericReview(language.code) : paths.languageReview(language.code);
+  const homePath = useLanguageHome(
+    language.code,
+    source.scope === 'account' ? paths.genericLanguage(language.code) : paths.language(language.code),
+  );
+  const reviewPath =
+    source.scope === 'account' ? paths.genericReview(language.code) : paths.languageReview(language.code);
   const home = (
     <Link to={homePath} className="btn btn-secondary">
       Back to {language.name}
@@ -58,7 +69,11 @@ function WordQuiz({ source, language, direction }: { source: WordSource; languag
   // After a review, the next step is the language's new words.
   const learn =
     source.kind === 'review' ? (
-      <Link to={`${quizPath}${pageDirectionQuery(language, direction)}`} state={fromHome(homePath)} className="btn btn-primary">
+      <Link
+        to={`${quizPath}${pageDirectionQuery(language, direction)}`}
+        state={fromHome(homePath)}
+        className="btn btn-primary"
+      >
         Learn new words
       </Link>
     ) : null;
@@ -77,7 +92,11 @@ function WordQuiz({ source, language, direction }: { source: WordSource; languag
             {source.kind === 'learn' ? <p>Keep them fresh with the words up for review.</p> : null}
             <div className="actions">
               {source.kind === 'learn' ? (
-                <Link to={`${reviewPath}${pageDirectionQuery(language, direction)}`} state={fromHome(homePath)} className="btn btn-primary">
+                <Link
+                  to={`${reviewPath}${pageDirectionQuery(language, direction)}`}
+                  state={fromHome(homePath)}
+                  className="btn btn-primary"
+                >
                   Review words
                 </Link>
               ) : null}

@@ -25,7 +25,11 @@ const RUN_KEY = 'vocab-quiz-run:/spanish-quiz';
 
 /** The server's next batch: the words not answered yet, as it leaves out the ones just answered. */
 function serveUnanswered(answered: Set<string>) {
-  server.use(fake('GET', '/api/{language}', { language: 'spanish' }, () => HttpResponse.json(words.filter((w) => !answered.has(w._id)))));
+  server.use(
+    fake('GET', '/api/{language}', { language: 'spanish' }, () =>
+      HttpResponse.json(words.filter((w) => !answered.has(w._id))),
+    ),
+  );
 }
 
 /** A reload: the page is gone and the browser loads it again at the same address, in the same tab. */
@@ -129,7 +133,10 @@ describe('a quiz reloaded mid-way', () => {
 
   it('resumes a run kept without a last answer (by an older version), naming none', async () => {
     await missTheFirstWord();
-    const { lastAnswer: kept, ...older } = JSON.parse(sessionStorage.getItem(RUN_KEY) ?? '{}') as Record<string, unknown>;
+    const { lastAnswer: kept, ...older } = JSON.parse(sessionStorage.getItem(RUN_KEY) ?? '{}') as Record<
+      string,
+      unknown
+    >;
     expect(kept).toEqual({ itemId: '1', typed: 'zzz', verdict: 'wrong' });
     sessionStorage.setItem(RUN_KEY, JSON.stringify(older));
 

@@ -84,7 +84,7 @@ describe('"I was right"', () => {
     await wait(2000);
     expect(screen.getByText('castle')).toBeInTheDocument();
     // The miss names the right answer again on the next word, after the 2-second pause.
-    expect(lastAnswer()).toBe('Last answer: summer → “hiver”, incorrect — right answer: l\'été');
+    expect(lastAnswer()).toBe("Last answer: summer → “hiver”, incorrect — right answer: l'été");
     await user.type(field(), 'le ch');
     await user.keyboard('{Control>}{Enter}{/Control}');
 
@@ -94,14 +94,18 @@ describe('"I was right"', () => {
     expect(screen.getByText('Last answer: summer → “hiver”, correct')).toBeInTheDocument();
     // Ctrl+Enter did not submit the half-typed answer.
     expect(answers).toHaveLength(1);
-    await waitFor(() => expect(corrections.map((c) => c.url.pathname)).toEqual([`/api/french/answers/${answerIdOf(answers[0]?.body)}/i-was-right`]));
+    await waitFor(() =>
+      expect(corrections.map((c) => c.url.pathname)).toEqual([
+        `/api/french/answers/${answerIdOf(answers[0]?.body)}/i-was-right`,
+      ]),
+    );
     // The next word is answered as usual, and that answer replaces the one that could be corrected.
     await user.type(field(), 'âteau');
     expect(quizFeedback()).toBe('Correct!');
     expect(rightButton()).not.toBeInTheDocument();
   });
 
-  it('keeps a missed word out of the generic quiz\'s next round', async () => {
+  it("keeps a missed word out of the generic quiz's next round", async () => {
     loggedIn();
     server.use(fake('GET', '/api/{language}', { language: 'spanish' }, () => HttpResponse.json([casa, perro])));
     const answers = recordAnswers();
@@ -239,7 +243,11 @@ describe('"Undo"', () => {
 });
 
 /** Serves `words` at `path` for `language` and records the query strings it was asked with. */
-function serveWords(path: '/api/{language}' | '/api/{language}/for-review', language: LanguageCode, words: Word[]): string[] {
+function serveWords(
+  path: '/api/{language}' | '/api/{language}/for-review',
+  language: LanguageCode,
+  words: Word[],
+): string[] {
   const asked: string[] = [];
   server.use(
     fake('GET', path, { language }, ({ request }) => {
@@ -313,12 +321,14 @@ describe('the reverse direction (?direction=reverse)', () => {
     expect(received[0]?.body).toMatchObject({ direction: 'recognise' });
   });
 
-  it('reviews the reverse card\'s due words, English shown', async () => {
+  it("reviews the reverse card's due words, English shown", async () => {
     const asked = serveWords('/api/{language}/for-review', 'spanish', [nino]);
     const received = recordAnswers();
     const { user } = renderRoute('/spanish/up-for-review?direction=reverse', ROUTES);
 
-    expect(await screen.findByRole('heading', { name: 'Spanish: up for review: English → Spanish' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Spanish: up for review: English → Spanish' }),
+    ).toBeInTheDocument();
     expect(asked).toEqual(['?direction=recall']);
     expect(screen.getByText(/Translate:/).textContent).toBe('Translate: child; boy');
     await user.type(screen.getByRole('textbox'), 'tio{Enter}');
@@ -329,7 +339,10 @@ describe('the reverse direction (?direction=reverse)', () => {
   it('offers the reverse review when every reverse word is learned', async () => {
     serveWords('/api/{language}', 'french', []);
     renderRoute('/french-quiz?direction=reverse', ROUTES);
-    expect(await screen.findByRole('link', { name: 'Review words' })).toHaveAttribute('href', '/french/up-for-review?direction=recognise');
+    expect(await screen.findByRole('link', { name: 'Review words' })).toHaveAttribute(
+      'href',
+      '/french/up-for-review?direction=recognise',
+    );
   });
 
   it('runs the generic quiz on the reverse card too', async () => {

@@ -29,14 +29,29 @@ export function Component() {
   };
   return (
     <Page title="Secret quiz">
-      <QuizQuery query={query} resumed={run.resumed?.words} isEmpty={(entries) => entries.length === 0} empty={<p>The secret language has no words yet.</p>}>
-        {(entries) => <SecretQuiz key={run.resumed ? 'resumed' : game} entries={entries} run={run} onPlayAgain={playAgain} />}
+      <QuizQuery
+        query={query}
+        resumed={run.resumed?.words}
+        isEmpty={(entries) => entries.length === 0}
+        empty={<p>The secret language has no words yet.</p>}
+      >
+        {(entries) => (
+          <SecretQuiz key={run.resumed ? 'resumed' : game} entries={entries} run={run} onPlayAgain={playAgain} />
+        )}
       </QuizQuery>
     </Page>
   );
 }
 
-function SecretQuiz({ entries, run, onPlayAgain }: { entries: readonly SecretEntry[]; run: PageQuizRun<SecretEntry>; onPlayAgain: () => void }) {
+function SecretQuiz({
+  entries,
+  run,
+  onPlayAgain,
+}: {
+  entries: readonly SecretEntry[];
+  run: PageQuizRun<SecretEntry>;
+  onPlayAgain: () => void;
+}) {
   // A resumed game keeps the pairs it drew; its kept progress says their order and where it stands.
   const [drawn] = useState(() => run.resumed?.words ?? drawSecretEntries(entries, Math.random));
   const [items] = useState(() => secretQuizItems(drawn));

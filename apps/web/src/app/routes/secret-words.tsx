@@ -9,7 +9,11 @@ export function Component() {
   const query = useSecretWords();
   return (
     <Page title="All secret language words">
-      <QueryState query={query} isEmpty={(entries) => entries.length === 0} empty={<p>The secret language has no words yet.</p>}>
+      <QueryState
+        query={query}
+        isEmpty={(entries) => entries.length === 0}
+        empty={<p>The secret language has no words yet.</p>}
+      >
         {(entries) => <SecretWordsTable entries={entries} />}
       </QueryState>
       <p>

@@ -22,7 +22,8 @@ const ENTRIES = [
   { english: 'thank you', foreign: 'kalisu' },
   { english: 'Anna', foreign: 'Anena' },
 ];
-const serveWords = (entries: readonly { english: string; foreign: string }[] = ENTRIES) => server.use(fake('GET', '/api/secret/words', () => HttpResponse.json([...entries])));
+const serveWords = (entries: readonly { english: string; foreign: string }[] = ENTRIES) =>
+  server.use(fake('GET', '/api/secret/words', () => HttpResponse.json([...entries])));
 const wait = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
 const feedbackText = quizFeedback;
 const secretOf = (english: string) => ENTRIES.find((e) => e.english === english)?.foreign ?? '';
@@ -33,7 +34,10 @@ describe('the secret language', () => {
     renderRoute('/secret', ROUTES);
 
     expect(screen.getByRole('link', { name: 'Secret quiz' })).toHaveAttribute('href', '/secret-quiz');
-    expect(screen.getByRole('link', { name: 'All secret language words' })).toHaveAttribute('href', '/all-secret-language-words');
+    expect(screen.getByRole('link', { name: 'All secret language words' })).toHaveAttribute(
+      'href',
+      '/all-secret-language-words',
+    );
     expect(screen.getByRole('link', { name: 'Secret translator' })).toHaveAttribute('href', '/secret-translator');
   });
 
@@ -42,14 +46,26 @@ describe('the secret language', () => {
     renderRoute('/all-secret-language-words', ROUTES);
 
     const table = await screen.findByRole('table');
-    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['#', 'English', 'Secret']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['#', 'English', 'Secret']);
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(4);
-    expect(within(rows[2] as HTMLElement).getAllByRole('cell').map((td) => td.textContent)).toEqual(['3', 'thank you', 'kalisu']);
+    expect(
+      within(rows[2] as HTMLElement)
+        .getAllByRole('cell')
+        .map((td) => td.textContent),
+    ).toEqual(['3', 'thank you', 'kalisu']);
   });
 
   it('shows "Error loading" when the list cannot be loaded', async () => {
-    server.use(fake('GET', '/api/secret/words', () => HttpResponse.json({ error: { code: 'x', message: 'Something went wrong' } }, { status: 500 })));
+    server.use(
+      fake('GET', '/api/secret/words', () =>
+        HttpResponse.json({ error: { code: 'x', message: 'Something went wrong' } }, { status: 500 }),
+      ),
+    );
     renderRoute('/all-secret-language-words', ROUTES);
 
     expect(await screen.findByText('Error loading')).toBeInTheDocument();
@@ -194,7 +210,9 @@ describe('the secret translator', () => {
     expect(screen.queryByText(/Molani tokalu/, { ignore: 'textarea' })).not.toBeInTheDocument();
     const marked = document.querySelectorAll('.translator-legend .unknown-word');
     expect(Array.from(marked, (m) => m.textContent)).toEqual(['Bob']);
-    expect(screen.getByText(/^Not in the English word list, so kept as typed:/)).toHaveTextContent(/kept as typed: Bob\.$/);
+    expect(screen.getByText(/^Not in the English word list, so kept as typed:/)).toHaveTextContent(
+      /kept as typed: Bob\.$/,
+    );
   });
 
   it('translates secret to English after the direction is switched', async () => {

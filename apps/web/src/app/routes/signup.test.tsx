@@ -10,7 +10,9 @@ setupQuizTests();
 
 const ROUTES = [{ path: '/signup', Component: Signup }];
 const summaryWith = (xp: number) =>
-  fake('GET', '/api/stats/summary', () => HttpResponse.json({ streak: 0, todayAnswers: 0, dailyGoal: 20, goalMet: false, xp, xpToday: xp }));
+  fake('GET', '/api/stats/summary', () =>
+    HttpResponse.json({ streak: 0, todayAnswers: 0, dailyGoal: 20, goalMet: false, xp, xpToday: xp }),
+  );
 
 async function fillAndSubmit(user: ReturnType<typeof renderRoute>['user']) {
   await user.type(screen.getByLabelText('Username'), 'ana');
@@ -46,15 +48,23 @@ describe('the signup page', () => {
   });
 
   it('tells a guest who practised that their practice comes with them, before and after', async () => {
-    server.use(asVisitor(), summaryWith(40), fake('POST', '/api/auth/signup', () => HttpResponse.json({ ...ACCOUNT, userData: ACCOUNT }, { status: 201 })));
+    server.use(
+      asVisitor(),
+      summaryWith(40),
+      fake('POST', '/api/auth/signup', () => HttpResponse.json({ ...ACCOUNT, userData: ACCOUNT }, { status: 201 })),
+    );
     const { user } = renderRoute('/signup', ROUTES);
     expect(await screen.findByText('Your practice so far comes with you into the new account.')).toBeInTheDocument();
     await fillAndSubmit(user);
     expect(await screen.findByText('What you practised as a guest is in your account.')).toBeInTheDocument();
   });
 
-  it('shows the server\'s refusal in an error box, and no session', async () => {
-    server.use(asVisitor(), summaryWith(0), fake('POST', '/api/auth/signup', () => apiError(409, 'username_taken', 'That username is already taken.')));
+  it("shows the server's refusal in an error box, and no session", async () => {
+    server.use(
+      asVisitor(),
+      summaryWith(0),
+      fake('POST', '/api/auth/signup', () => apiError(409, 'username_taken', 'That username is already taken.')),
+    );
     const { user, queryClient } = renderRoute('/signup', ROUTES);
 
     await fillAndSubmit(user);

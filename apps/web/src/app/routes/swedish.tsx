@@ -16,7 +16,10 @@ export function Component() {
       }
     >
       <p className="coming-soon">Coming soon...</p>
-      <p>Its word list is being prepared and checked. Until then, practise another language: your streak and XP count across them all.</p>
+      <p>
+        Its word list is being prepared and checked. Until then, practise another language: your streak and XP count
+        across them all.
+      </p>
       <p>
         <Link to={paths.languagesOffered} className="btn btn-secondary">
           See the languages offered

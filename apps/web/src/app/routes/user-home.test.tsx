@@ -10,14 +10,18 @@ setupQuizTests();
 
 const ROUTES = [{ path: '/user-home', Component: UserHome }];
 const withSummary = (fields = {}) => fake('GET', '/api/stats/summary', () => HttpResponse.json(summary(fields)));
-const withLanguages = (records: UserLanguage[]) => fake('GET', '/api/users/languages/{userId}', { userId: 'u1' }, () => HttpResponse.json(records));
+const withLanguages = (records: UserLanguage[]) =>
+  fake('GET', '/api/users/languages/{userId}', { userId: 'u1' }, () => HttpResponse.json(records));
 
 describe('the user home', () => {
   it('shows "Loading...", then the learner\'s languages with their words learned and due, each linking to its review when words are due, else to its home', async () => {
     server.use(
       asAccount(),
       withSummary(),
-      withLanguages([userLanguage('french', { percentLearned: 40, learnedCount: 440 }), userLanguage('italian', { totalWords: 1100, learnedCount: 1100, percentLearned: 100, dueCount: 0 })]),
+      withLanguages([
+        userLanguage('french', { percentLearned: 40, learnedCount: 440 }),
+        userLanguage('italian', { totalWords: 1100, learnedCount: 1100, percentLearned: 100, dueCount: 0 }),
+      ]),
     );
     renderRoute('/user-home', ROUTES);
 
@@ -48,8 +52,12 @@ describe('the user home', () => {
     expect(await screen.findByText('Now at /add-language')).toBeInTheDocument();
   });
 
-  it('shows the streak, today\'s answers against the daily goal, and XP', async () => {
-    server.use(asAccount(), withSummary({ streak: 1, todayAnswers: 25, dailyGoal: 20, goalMet: true, xp: 1340, xpToday: 60 }), withLanguages([]));
+  it("shows the streak, today's answers against the daily goal, and XP", async () => {
+    server.use(
+      asAccount(),
+      withSummary({ streak: 1, todayAnswers: 25, dailyGoal: 20, goalMet: true, xp: 1340, xpToday: 60 }),
+      withLanguages([]),
+    );
     renderRoute('/user-home', ROUTES);
 
     const panel = await screen.findByRole('region', { name: 'Your progress today' });
@@ -64,7 +72,11 @@ describe('the user home', () => {
     server.use(
       asAccount(),
       withSummary(),
-      fake('GET', '/api/users/languages/{userId}', { userId: 'u1' }, () => (++calls === 1 ? apiError(500, 'internal', 'Something went wrong on our side.') : HttpResponse.json([userLanguage('german')]))),
+      fake('GET', '/api/users/languages/{userId}', { userId: 'u1' }, () =>
+        ++calls === 1
+          ? apiError(500, 'internal', 'Something went wrong on our side.')
+          : HttpResponse.json([userLanguage('german')]),
+      ),
     );
     const { user } = renderRoute('/user-home', ROUTES);
 
@@ -76,7 +88,11 @@ describe('the user home', () => {
   });
 
   it('still lists the languages when the streak cannot be read', async () => {
-    server.use(asAccount(), fake('GET', '/api/stats/summary', () => HttpResponse.error()), withLanguages([userLanguage('spanish')]));
+    server.use(
+      asAccount(),
+      fake('GET', '/api/stats/summary', () => HttpResponse.error()),
+      withLanguages([userLanguage('spanish')]),
+    );
     renderRoute('/user-home', ROUTES);
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Your streak, daily goal and XP could not be read.');

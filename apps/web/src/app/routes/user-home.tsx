@@ -40,7 +40,9 @@ function UserHome() {
         empty={
           <div className="empty-state">
             <p>No languages added yet</p>
-            <p className="hint">Add one, or practise any language from the home page: the ones you practise appear here.</p>
+            <p className="hint">
+              Add one, or practise any language from the home page: the ones you practise appear here.
+            </p>
           </div>
         }
       >
@@ -64,13 +66,23 @@ function UserLanguageCard({ record }: { record: UserLanguage }) {
   const to = record.dueCount > 0 ? paths.genericReview(language.code) : paths.genericLanguage(language.code);
   return (
     <Link to={to} className="card language-card">
-      <LanguageCardTitle name={language.name} bg={language.bg} fontColor={language.fontColor} level={3} emblem={<LanguageFlag code={language.code} />} />
+      <LanguageCardTitle
+        name={language.name}
+        bg={language.bg}
+        fontColor={language.fontColor}
+        level={3}
+        emblem={<LanguageFlag code={language.code} />}
+      />
       <PercentBar percent={record.percentLearned} learned={record.learnedCount} />
       <p>
-        {record.learnedCount.toLocaleString('en')} / {record.totalWords.toLocaleString('en')} words · {record.dueCount} up for review
+        {record.learnedCount.toLocaleString('en')} / {record.totalWords.toLocaleString('en')} words · {record.dueCount}{' '}
+        up for review
       </p>
       <span className="language-card-cta">
-        {record.dueCount > 0 ? 'Review now' : 'Continue'} <span className="arrow" aria-hidden="true">→</span>
+        {record.dueCount > 0 ? 'Review now' : 'Continue'}{' '}
+        <span className="arrow" aria-hidden="true">
+          →
+        </span>
       </span>
     </Link>
   );

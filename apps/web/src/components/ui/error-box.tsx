@@ -1,7 +1,15 @@
 import type { ReactNode } from 'react';
 
 /** The error state of a screen: the word of the original first, then what happened and what to do. */
-export function ErrorBox({ title = 'Error', children, onRetry }: { title?: string; children?: ReactNode; onRetry?: () => void }) {
+export function ErrorBox({
+  title = 'Error',
+  children,
+  onRetry,
+}: {
+  title?: string;
+  children?: ReactNode;
+  onRetry?: () => void;
+}) {
   return (
     <div className="error-box" role="alert">
       <strong>{title}</strong>

@@ -1,7 +1,17 @@
 import { type ReactNode, useEffect } from 'react';
 
 /** A screen's frame: sets the document title and gives the page its one h1. */
-export function Page({ title, heading, children, className }: { title: string; heading?: ReactNode; children: ReactNode; className?: string }) {
+export function Page({
+  title,
+  heading,
+  children,
+  className,
+}: {
+  title: string;
+  heading?: ReactNode;
+  children: ReactNode;
+  className?: string;
+}) {
   useEffect(() => {
     document.title = `${title} · Vocab`;
   }, [title]);

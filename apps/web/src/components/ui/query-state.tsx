@@ -46,7 +46,9 @@ export function bothQueries<A, B>(a: UseQueryResult<A>, b: UseQueryResult<B>): Q
     await Promise.all([a.refetch(), b.refetch()]);
     return undefined as never;
   };
-  return { isPending: a.isPending || b.isPending, isError: a.isError || b.isError, error, data, refetch } as QueryView<[A, B]>;
+  return { isPending: a.isPending || b.isPending, isError: a.isError || b.isError, error, data, refetch } as QueryView<
+    [A, B]
+  >;
 }
 
 /** A read refused for want of a session: asking again will not help, logging in will, and brings the learner back. */

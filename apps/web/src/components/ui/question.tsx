@@ -8,10 +8,30 @@ import './question.css';
  */
 
 /** The bar and the counter beside it; the counter is for the eye, the bar's value text is what is read out. */
-export function ProgressCounter({ value, max, percent, valueText, children }: { value: number; max: number; percent: number; valueText: string; children: ReactNode }) {
+export function ProgressCounter({
+  value,
+  max,
+  percent,
+  valueText,
+  children,
+}: {
+  value: number;
+  max: number;
+  percent: number;
+  valueText: string;
+  children: ReactNode;
+}) {
   return (
     <div className="quiz-progress">
-      <div className="progress" role="progressbar" aria-label="Progress" aria-valuemin={0} aria-valuemax={max} aria-valuenow={value} aria-valuetext={valueText}>
+      <div
+        className="progress"
+        role="progressbar"
+        aria-label="Progress"
+        aria-valuemin={0}
+        aria-valuemax={max}
+        aria-valuenow={value}
+        aria-valuetext={valueText}
+      >
         <span style={{ width: `${percent}%` }} />
       </div>
       <span className="quiz-counter" aria-hidden="true">
@@ -25,7 +45,17 @@ export function ProgressCounter({ value, max, percent, valueText, children }: { 
  * The prompt, the screen's largest text. Live: the answer field keeps the focus, so a screen reader would not
  * otherwise hear the next word.
  */
-export function QuestionPrompt({ id, ref, live = 'polite', children }: { id: string; ref?: Ref<HTMLParagraphElement>; live?: 'polite' | 'off'; children: ReactNode }) {
+export function QuestionPrompt({
+  id,
+  ref,
+  live = 'polite',
+  children,
+}: {
+  id: string;
+  ref?: Ref<HTMLParagraphElement>;
+  live?: 'polite' | 'off';
+  children: ReactNode;
+}) {
   return (
     <p id={id} ref={ref} className="quiz-prompt" aria-live={live}>
       {children}
@@ -34,7 +64,17 @@ export function QuestionPrompt({ id, ref, live = 'polite', children }: { id: str
 }
 
 /** "Translate: perro (animal)": the word asked, in its own language, and what says which word it wants. */
-export function TranslatePrompt({ prompt, hint, lang, children }: { prompt: string | undefined; hint: string | undefined; lang: string; children?: ReactNode }) {
+export function TranslatePrompt({
+  prompt,
+  hint,
+  lang,
+  children,
+}: {
+  prompt: string | undefined;
+  hint: string | undefined;
+  lang: string;
+  children?: ReactNode;
+}) {
   return (
     <>
       Translate: <strong lang={lang}>{prompt}</strong>

@@ -64,11 +64,18 @@ interface SentAnswer {
 }
 
 /** Where a resumed quiz stood and the answer it named there; null when it named none, or that word is not in `items`. */
-function resumedAnswer(resume: QuizRun['resume'] | undefined, items: readonly QuizItem[]): { round: number; index: number; answer: ShownAnswer } | null {
+function resumedAnswer(
+  resume: QuizRun['resume'] | undefined,
+  items: readonly QuizItem[],
+): { round: number; index: number; answer: ShownAnswer } | null {
   const kept = resume?.lastAnswer;
   const item = kept && items.find((i) => i.id === kept.itemId);
   if (!resume || !kept || !item) return null;
-  return { round: resume.progress.round, index: resume.progress.index, answer: { item, typed: kept.typed, verdict: kept.verdict } };
+  return {
+    round: resume.progress.round,
+    index: resume.progress.index,
+    answer: { item, typed: kept.typed, verdict: kept.verdict },
+  };
 }
 
 /**
@@ -78,7 +85,9 @@ function resumedAnswer(resume: QuizRun['resume'] | undefined, items: readonly Qu
  * retries them and shows what it could not save; a correction is shown at once and queued after its answer.
  */
 export function useQuiz({ report, correct, run, ...start }: UseQuizOptions): Quiz {
-  const [state, dispatch] = useReducer(quizReducer, start, (options) => (run?.resume ? resumeQuiz(options, run.resume.progress) : startQuiz(options)));
+  const [state, dispatch] = useReducer(quizReducer, start, (options) =>
+    run?.resume ? resumeQuiz(options, run.resume.progress) : startQuiz(options),
+  );
   // One id per quiz, kept through a reload: the server treats a second answer to a word in the same session as practice.
   const [sessionId] = useState(() => run?.resume?.sessionId ?? randomId());
 
@@ -94,7 +103,7 @@ export function useQuiz({ report, correct, run, ...start }: UseQuizOptions): Qui
   // A report object is sent once even if an effect runs twice (React's StrictMode, a re-render in between).
   const sent = useRef(new WeakMap<AnswerReport, SentAnswer>());
   const inFlight = useRef(new Set<Promise<unknown>>());
-  const track = useCallback(<T,>(promise: Promise<T>): Promise<T> => {
+  const track = useCallback(<T>(promise: Promise<T>): Promise<T> => {
     inFlight.current.add(promise);
     void promise.finally(() => inFlight.current.delete(promise));
     return promise;
@@ -123,7 +132,8 @@ export function useQuiz({ report, correct, run, ...start }: UseQuizOptions): Qui
   const last = state.lastAnswer;
   const atResume = resumed !== null && state.round.number === resumed.round && state.index === resumed.index;
   const shownAnswer = useMemo(
-    () => (last ? { item: last.item, typed: last.report.typed, verdict: last.verdict } : atResume ? resumed.answer : null),
+    () =>
+      last ? { item: last.item, typed: last.report.typed, verdict: last.verdict } : atResume ? resumed.answer : null,
     [last, atResume, resumed],
   );
 
@@ -132,7 +142,11 @@ export function useQuiz({ report, correct, run, ...start }: UseQuizOptions): Qui
   const kept = useRef<string | undefined>(undefined);
   useEffect(() => {
     const progress = quizProgress(state);
-    const named: KeptAnswer | null = shownAnswer && { itemId: shownAnswer.item.id, typed: shownAnswer.typed, verdict: shownAnswer.verdict };
+    const named: KeptAnswer | null = shownAnswer && {
+      itemId: shownAnswer.item.id,
+      typed: shownAnswer.typed,
+      verdict: shownAnswer.verdict,
+    };
     const text = JSON.stringify([progress, named]);
     if (text === kept.current) return;
     kept.current = text;
@@ -165,7 +179,10 @@ export function useQuiz({ report, correct, run, ...start }: UseQuizOptions): Qui
       // Not sent yet: the engine dropped or corrected it in the outbox, and the server will hear only the result.
       if (!send || !answer) return;
       // Queued after the answer it corrects, so that the server hears them in that order.
-      sent.current.set(last.report, { ...answer, queued: track(answer.queued.then(() => send(answer.answerId, correction))) });
+      sent.current.set(last.report, {
+        ...answer,
+        queued: track(answer.queued.then(() => send(answer.answerId, correction))),
+      });
     },
     [last, track],
   );

@@ -1,5 +1,13 @@
 import type { Word } from '@vocab/api';
-import { CONTEXT_DIRECTION, type Direction, LISTEN_DIRECTION, type Language, type QuizMode, exampleSentence, languageQuizMode } from '@vocab/core';
+import {
+  CONTEXT_DIRECTION,
+  type Direction,
+  LISTEN_DIRECTION,
+  type Language,
+  type QuizMode,
+  exampleSentence,
+  languageQuizMode,
+} from '@vocab/core';
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { languageReviewQueryOptions } from './api/get-language-review';
 import { batchParams, languageWordsQueryOptions } from './api/get-language-words';
@@ -45,7 +53,11 @@ const useQueuedReport = (language: Language, direction: Direction, words: readon
 // networkMode 'always': offline, the query still runs, and its function answers from the words kept.
 function useLanguageBatch(language: Language, direction: Direction): UseQueryResult<Word[]> {
   const days = useDayWords();
-  return useQuery({ ...languageWordsQueryOptions(language.code, direction), queryFn: () => days.batch(language.code, direction), networkMode: 'always' });
+  return useQuery({
+    ...languageWordsQueryOptions(language.code, direction),
+    queryFn: () => days.batch(language.code, direction),
+    networkMode: 'always',
+  });
 }
 
 const hasSentence = (word: Word): boolean => exampleSentence(word.example, word.exampleTranslation) !== null;
@@ -68,7 +80,11 @@ const useContextReport = (language: Language, direction: Direction, words: reado
 
 function useLanguageReview(language: Language, direction: Direction): UseQueryResult<Word[]> {
   const days = useDayWords();
-  return useQuery({ ...languageReviewQueryOptions(language.code, direction), queryFn: () => days.review(language.code, direction), networkMode: 'always' });
+  return useQuery({
+    ...languageReviewQueryOptions(language.code, direction),
+    queryFn: () => days.review(language.code, direction),
+    networkMode: 'always',
+  });
 }
 
 export const WORD_SOURCES = {

@@ -4,7 +4,8 @@ import { call, client } from '@/lib/api-client';
 import { queryKey } from '@/lib/query-keys';
 
 /** The account's confirmed address and one waiting for its link (and whether this server can send mail at all). */
-export const emailQueryOptions = () => queryOptions({ queryKey: queryKey('/api/account/email'), queryFn: () => call(client.GET('/api/account/email')) });
+export const emailQueryOptions = () =>
+  queryOptions({ queryKey: queryKey('/api/account/email'), queryFn: () => call(client.GET('/api/account/email')) });
 
 export const useAccountEmail = () => useQuery(emailQueryOptions());
 

@@ -15,8 +15,20 @@ import { ChangePasswordForm } from './change-password-form';
 import { DeleteAccountForm } from './delete-account-form';
 
 const NOW = Date.UTC(2026, 10, 23, 12);
-const laptop: ActiveSession = { id: 'a'.repeat(32), device: 'Firefox on Linux', createdAt: NOW - 86_400_000, lastUsedAt: NOW, current: true };
-const phone: ActiveSession = { id: 'b'.repeat(32), device: 'Safari on iPhone', createdAt: NOW - 3 * 86_400_000, lastUsedAt: NOW - 3_600_000, current: false };
+const laptop: ActiveSession = {
+  id: 'a'.repeat(32),
+  device: 'Firefox on Linux',
+  createdAt: NOW - 86_400_000,
+  lastUsedAt: NOW,
+  current: true,
+};
+const phone: ActiveSession = {
+  id: 'b'.repeat(32),
+  device: 'Safari on iPhone',
+  createdAt: NOW - 3 * 86_400_000,
+  lastUsedAt: NOW - 3_600_000,
+  current: false,
+};
 
 let sessions: ActiveSession[] = [];
 const calls: string[] = [];
@@ -30,7 +42,8 @@ const server = setupServer(
   fake('POST', '/api/account/password', async ({ request }) => {
     const body = (await request.json()) as { currentPassword: string; newPassword: string };
     calls.push(`password ${body.currentPassword}→${body.newPassword}`);
-    if (body.currentPassword !== 'old secret') return apiError(403, 'wrong_password', 'That is not your current password.');
+    if (body.currentPassword !== 'old secret')
+      return apiError(403, 'wrong_password', 'That is not your current password.');
     return HttpResponse.json({ ok: true });
   }),
   fake('POST', '/api/account/delete', async ({ request }) => {
@@ -92,7 +105,9 @@ describe('ActiveSessions', () => {
   });
 
   it('offers to try again when loading fails', async () => {
-    server.use(fake('GET', '/api/account/sessions', () => apiError(500, 'internal', 'Something went wrong on our side.')));
+    server.use(
+      fake('GET', '/api/account/sessions', () => apiError(500, 'internal', 'Something went wrong on our side.')),
+    );
     renderWith(<ActiveSessions />);
     expect(await screen.findByText('Your sessions could not be loaded.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
@@ -124,7 +139,9 @@ describe('ChangePasswordForm', () => {
     await user.clear(screen.getByLabelText('Current password'));
     await user.type(screen.getByLabelText('Current password'), 'old secret');
     await user.click(screen.getByRole('button', { name: 'Change password' }));
-    expect(await screen.findByRole('status')).toHaveTextContent('Password changed. Your other sessions have been logged out.');
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Password changed. Your other sessions have been logged out.',
+    );
     expect(calls).toEqual(['password not it→a new passphrase', 'password old secret→a new passphrase']);
     expect(screen.getByLabelText('Current password')).toHaveValue('');
   });

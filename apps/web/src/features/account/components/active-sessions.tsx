@@ -27,7 +27,12 @@ export function ActiveSessions() {
         {(list) => (
           <ul className="session-list">
             {list.map((s) => (
-              <SessionItem key={s.id} session={s} onRevoke={() => revoke.mutate(s.id)} busy={revoke.isPending && revoke.variables === s.id} />
+              <SessionItem
+                key={s.id}
+                session={s}
+                onRevoke={() => revoke.mutate(s.id)}
+                busy={revoke.isPending && revoke.variables === s.id}
+              />
             ))}
           </ul>
         )}
@@ -48,7 +53,13 @@ function SessionItem({ session, onRevoke, busy }: { session: ActiveSession; onRe
         </small>
       </div>
       {session.current ? null : (
-        <button type="button" className="btn btn-secondary btn-small" onClick={onRevoke} disabled={busy} aria-label={`Log out ${session.device}, last used ${when(session.lastUsedAt)}`}>
+        <button
+          type="button"
+          className="btn btn-secondary btn-small"
+          onClick={onRevoke}
+          disabled={busy}
+          aria-label={`Log out ${session.device}, last used ${when(session.lastUsedAt)}`}
+        >
           {busy ? 'Logging out...' : 'Log out'}
         </button>
       )}

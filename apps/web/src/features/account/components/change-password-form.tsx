@@ -48,15 +48,37 @@ export function ChangePasswordForm() {
       <h2 id="password-heading">Change password</h2>
       <form className="form" onSubmit={onSubmit} noValidate>
         <label htmlFor="current-password">Current password</label>
-        <input id="current-password" type="password" autoComplete="current-password" value={current} onChange={edit(setCurrent)} aria-invalid={tried && current === ''} />
+        <input
+          id="current-password"
+          type="password"
+          autoComplete="current-password"
+          value={current}
+          onChange={edit(setCurrent)}
+          aria-invalid={tried && current === ''}
+        />
         {tried && current === '' ? <small className="field-error">Enter your current password.</small> : null}
         <label htmlFor="new-password">New password</label>
-        <input id="new-password" type="password" autoComplete="new-password" value={next} onChange={edit(setNext)} aria-describedby="new-password-hint" aria-invalid={tried && (tooShort || tooLong)} />
+        <input
+          id="new-password"
+          type="password"
+          autoComplete="new-password"
+          value={next}
+          onChange={edit(setNext)}
+          aria-describedby="new-password-hint"
+          aria-invalid={tried && (tooShort || tooLong)}
+        />
         <small id="new-password-hint" className="hint">
           At least {PASSWORD_MIN} characters. Your other sessions will be logged out.
         </small>
         <label htmlFor="repeat-password">New password again</label>
-        <input id="repeat-password" type="password" autoComplete="new-password" value={repeat} onChange={edit(setRepeat)} aria-invalid={tried && mismatch} />
+        <input
+          id="repeat-password"
+          type="password"
+          autoComplete="new-password"
+          value={repeat}
+          onChange={edit(setRepeat)}
+          aria-invalid={tried && mismatch}
+        />
         {tried && problem ? <small className="field-error">{problem}</small> : null}
         {change.isError ? <ErrorBox>{accountErrorText(change.error)}</ErrorBox> : null}
         {change.isSuccess ? (

@@ -39,7 +39,10 @@ export function ConfirmEmail({ token }: { token: string }) {
   }
   if (confirm.isError) {
     return (
-      <ErrorBox title={expired ? 'This link no longer works' : 'Error'} onRetry={expired ? undefined : () => confirm.mutate(token)}>
+      <ErrorBox
+        title={expired ? 'This link no longer works' : 'Error'}
+        onRetry={expired ? undefined : () => confirm.mutate(token)}
+      >
         {expired ? (
           <>
             It has expired, was already used, or a newer link was sent; an address confirmed by it shows in your

@@ -17,8 +17,8 @@ export function DeleteAccountForm({ username }: { username: string }) {
     <section aria-labelledby="delete-heading">
       <h2 id="delete-heading">Delete account</h2>
       <p>
-        This deletes the account <strong>{username}</strong> for good: its progress, answers, own words, languages, settings and sessions.
-        It cannot be undone.
+        This deletes the account <strong>{username}</strong> for good: its progress, answers, own words, languages,
+        settings and sessions. It cannot be undone.
       </p>
       <form className="form" onSubmit={onSubmit} noValidate>
         <label htmlFor="delete-password">Password</label>
@@ -33,8 +33,8 @@ export function DeleteAccountForm({ username }: { username: string }) {
           }}
         />
         <label className="checkbox">
-          <input type="checkbox" checked={sure} onChange={(e) => setSure(e.target.checked)} /> I understand that my account and all my progress will be
-          deleted
+          <input type="checkbox" checked={sure} onChange={(e) => setSure(e.target.checked)} /> I understand that my
+          account and all my progress will be deleted
         </label>
         {remove.isError ? <ErrorBox>{accountErrorText(remove.error)}</ErrorBox> : null}
         <button type="submit" className="btn btn-secondary" disabled={remove.isPending || password === '' || !sure}>

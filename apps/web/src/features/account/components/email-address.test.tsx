@@ -20,11 +20,15 @@ const server = setupServer(
     state = { ...state, pending: address };
     return HttpResponse.json(state, { status: 202 });
   }),
-  http.delete('*/api/account/email', () => HttpResponse.json((state = { available: true, address: null, pending: null }))),
+  http.delete('*/api/account/email', () =>
+    HttpResponse.json((state = { available: true, address: null, pending: null })),
+  ),
   http.post('*/api/account/email/confirm', async ({ request }) => {
     const { token } = (await request.json()) as { token: string };
     confirms.push(token);
-    return token === 'good'.repeat(6) ? HttpResponse.json({ address: 'ana@example.com' }) : apiError(400, 'link_invalid', 'This link has expired or was already used.');
+    return token === 'good'.repeat(6)
+      ? HttpResponse.json({ address: 'ana@example.com' })
+      : apiError(400, 'link_invalid', 'This link has expired or was already used.');
   }),
 );
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -37,7 +41,9 @@ afterAll(() => server.close());
 
 const renderWith = (ui: ReactNode) =>
   render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } })}>
+    <QueryClientProvider
+      client={new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } })}
+    >
       <MemoryRouter>{ui}</MemoryRouter>
     </QueryClientProvider>,
   );
@@ -53,7 +59,9 @@ describe('the email address in the profile', () => {
     await userEvent.clear(screen.getByLabelText('New email address'));
     await userEvent.type(screen.getByLabelText('New email address'), 'new@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Send confirmation link' }));
-    expect(await screen.findByRole('status')).toHaveTextContent('We sent a link to new@example.com. Open it within 24 hours to confirm the address.');
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'We sent a link to new@example.com. Open it within 24 hours to confirm the address.',
+    );
     expect(screen.getByText('old@example.com')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Remove address' }));
     expect(await screen.findByText(/No address yet/)).toBeInTheDocument();
@@ -86,6 +94,9 @@ describe('the confirmation page', () => {
   it('explains a link that no longer works', async () => {
     renderWith(<ConfirmEmail token={'used'.repeat(6)} />);
     expect(await screen.findByRole('alert')).toHaveTextContent('This link no longer works');
-    expect(screen.getByRole('link', { name: 'Send a new one from your profile' })).toHaveAttribute('href', '/user-profile');
+    expect(screen.getByRole('link', { name: 'Send a new one from your profile' })).toHaveAttribute(
+      'href',
+      '/user-profile',
+    );
   });
 });

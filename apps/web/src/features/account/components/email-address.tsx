@@ -21,7 +21,9 @@ export function EmailAddress() {
           state.available ? (
             <EmailForm address={state.address} pending={state.pending} />
           ) : (
-            <p className="empty-state">This server cannot send email, so no address can be added. Ask its operator to set up mail.</p>
+            <p className="empty-state">
+              This server cannot send email, so no address can be added. Ask its operator to set up mail.
+            </p>
           )
         }
       </QueryState>
@@ -29,7 +31,9 @@ export function EmailAddress() {
         <a href={apiUrl('/api/account/export', {})} download>
           Download your account data
         </a>{' '}
-        <small className="hint">(your name, email address and reminder settings; words are exported per language)</small>
+        <small className="hint">
+          (your name, email address and reminder settings; words are exported per language)
+        </small>
       </p>
     </section>
   );
@@ -46,7 +50,12 @@ function EmailForm({ address, pending }: { address: string | null; pending: stri
     e.preventDefault();
     setTried(true);
     if (invalid) return;
-    set.mutate(draft.trim(), { onSuccess: () => { setDraft(''); setTried(false); } });
+    set.mutate(draft.trim(), {
+      onSuccess: () => {
+        setDraft('');
+        setTried(false);
+      },
+    });
   };
 
   return (
@@ -56,7 +65,9 @@ function EmailForm({ address, pending }: { address: string | null; pending: stri
           Your address: <strong>{address}</strong> <span className="badge">Confirmed</span>
         </p>
       ) : (
-        <p className="empty-state">No address yet. With one you can reset a forgotten password and get daily reminders.</p>
+        <p className="empty-state">
+          No address yet. With one you can reset a forgotten password and get daily reminders.
+        </p>
       )}
       {pending ? (
         <p className="success" role="status">
@@ -71,21 +82,31 @@ function EmailForm({ address, pending }: { address: string | null; pending: stri
           inputMode="email"
           autoComplete="email"
           value={draft}
-          onChange={(e) => { set.reset(); setDraft(e.target.value); }}
+          onChange={(e) => {
+            set.reset();
+            setDraft(e.target.value);
+          }}
           aria-invalid={tried && invalid}
           aria-describedby="email-hint"
         />
         <small id="email-hint" className="hint">
           Used only for a forgotten password and reminders you turn on. Nobody else sees it.
         </small>
-        {tried && invalid ? <small className="field-error">Enter an email address, like name@example.com.</small> : null}
+        {tried && invalid ? (
+          <small className="field-error">Enter an email address, like name@example.com.</small>
+        ) : null}
         {set.isError ? <ErrorBox>{accountErrorText(set.error)}</ErrorBox> : null}
         <div className="actions">
           <button type="submit" className="btn btn-primary" disabled={set.isPending}>
             {set.isPending ? 'Sending...' : 'Send confirmation link'}
           </button>
           {address || pending ? (
-            <button type="button" className="btn btn-secondary" onClick={() => remove.mutate()} disabled={remove.isPending}>
+            <button
+              type="button"
+              className="btn btn-secondary"
+              onClick={() => remove.mutate()}
+              disabled={remove.isPending}
+            >
               {remove.isPending ? 'Removing...' : 'Remove address'}
             </button>
           ) : null}

@@ -15,7 +15,12 @@ export async function getSession(): Promise<UserData | null> {
 // Back online it is asked again: a page opened offline may have read an older session kept by the service worker,
 // and the header and the answer queue must know who is logged in before the answers waiting can be sent.
 export const sessionQueryOptions = () =>
-  queryOptions({ queryKey: queryKey('/api/auth/session'), queryFn: getSession, staleTime: Infinity, refetchOnReconnect: 'always' });
+  queryOptions({
+    queryKey: queryKey('/api/auth/session'),
+    queryFn: getSession,
+    staleTime: Infinity,
+    refetchOnReconnect: 'always',
+  });
 
 /**
  * An account's session has begun (login, signup): everything cached so far belonged to the visitor or guest, so the

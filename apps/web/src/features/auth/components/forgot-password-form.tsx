@@ -23,8 +23,8 @@ export function ForgotPasswordForm() {
       <div role="status">
         <p className="success">Check your email.</p>
         <p>
-          If <strong>{forgot.variables}</strong> belongs to an account with a confirmed email address, we have sent it a link to choose a
-          new password. The link works once, within 30 minutes.
+          If <strong>{forgot.variables}</strong> belongs to an account with a confirmed email address, we have sent it a
+          link to choose a new password. The link works once, within 30 minutes.
         </p>
         <p>Nothing arrived? Look in your spam folder, or make sure you typed the address you confirmed.</p>
         <Link to={paths.login}>Back to log in</Link>
@@ -34,13 +34,19 @@ export function ForgotPasswordForm() {
 
   return (
     <form className="form" onSubmit={onSubmit} noValidate aria-busy={forgot.isPending}>
-      <p>Enter your email address or username. If your account has a confirmed address, we will email you a link to choose a new password.</p>
+      <p>
+        Enter your email address or username. If your account has a confirmed address, we will email you a link to
+        choose a new password.
+      </p>
       <label htmlFor="forgot-identifier">Email address or username</label>
       <input
         id="forgot-identifier"
         autoComplete="email"
         value={identifier}
-        onChange={(e) => { forgot.reset(); setIdentifier(e.target.value); }}
+        onChange={(e) => {
+          forgot.reset();
+          setIdentifier(e.target.value);
+        }}
         aria-invalid={tried && empty}
         disabled={forgot.isPending}
         autoFocus
@@ -58,7 +64,9 @@ export function ForgotPasswordForm() {
 }
 
 function forgotErrorText(err: Error): string {
-  if (err instanceof ApiError && err.code === 'email_unavailable') return 'This server cannot send email, so passwords cannot be reset by email here.';
-  if (err instanceof ApiError && (err.status === 429 || err.code === 'network' || err.status === 400)) return err.message;
+  if (err instanceof ApiError && err.code === 'email_unavailable')
+    return 'This server cannot send email, so passwords cannot be reset by email here.';
+  if (err instanceof ApiError && (err.status === 429 || err.code === 'network' || err.status === 400))
+    return err.message;
   return 'Error: please try again.';
 }

@@ -20,16 +20,37 @@ export function LoginForm() {
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     if (!username.trim() || !password) return;
-    login.mutate({ username, password }, { onSuccess: () => void navigate(safeNext(params.get('next')), { replace: true }) });
+    login.mutate(
+      { username, password },
+      { onSuccess: () => void navigate(safeNext(params.get('next')), { replace: true }) },
+    );
   };
 
   const busy = login.isPending;
   return (
     <form className="form" onSubmit={onSubmit} noValidate aria-busy={busy}>
       <label htmlFor="login-username">Username</label>
-      <input id="login-username" name="username" autoComplete="username" value={username} onChange={(e) => setUsername(e.target.value)} disabled={busy} required autoFocus />
+      <input
+        id="login-username"
+        name="username"
+        autoComplete="username"
+        value={username}
+        onChange={(e) => setUsername(e.target.value)}
+        disabled={busy}
+        required
+        autoFocus
+      />
       <label htmlFor="login-password">Password</label>
-      <input id="login-password" name="password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} disabled={busy} required />
+      <input
+        id="login-password"
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        disabled={busy}
+        required
+      />
       {login.isError ? <ErrorBox title={loginErrorText(login.error)} /> : null}
       <button type="submit" className="btn btn-primary" disabled={busy}>
         {busy ? 'Logging in...' : 'Log in'}

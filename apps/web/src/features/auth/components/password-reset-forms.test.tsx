@@ -15,7 +15,9 @@ const sent: unknown[] = [];
 const server = setupServer(
   http.post('*/api/auth/forgot-password', async ({ request }) => {
     sent.push(await request.json());
-    return mailServer ? HttpResponse.json({ ok: true }, { status: 202 }) : apiError(503, 'email_unavailable', 'This server cannot send email.');
+    return mailServer
+      ? HttpResponse.json({ ok: true }, { status: 202 })
+      : apiError(503, 'email_unavailable', 'This server cannot send email.');
   }),
   http.get('*/api/auth/reset-link', ({ request }) =>
     new URL(request.url).searchParams.get('token') === 'spent'.repeat(5)
@@ -24,7 +26,9 @@ const server = setupServer(
   ),
   http.post('*/api/auth/reset-password', async ({ request }) => {
     const body = (await request.json()) as { token: string };
-    return body.token === 'used'.repeat(6) ? apiError(400, 'link_invalid', 'This link has expired or was already used.') : HttpResponse.json({ ok: true });
+    return body.token === 'used'.repeat(6)
+      ? apiError(400, 'link_invalid', 'This link has expired or was already used.')
+      : HttpResponse.json({ ok: true });
   }),
 );
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -53,7 +57,9 @@ describe('forgot your password', () => {
     await userEvent.type(screen.getByLabelText('Email address or username'), ' maria ');
     await userEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
     expect(await screen.findByText('Check your email.')).toBeInTheDocument();
-    expect(screen.getByRole('status')).toHaveTextContent('If maria belongs to an account with a confirmed email address');
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'If maria belongs to an account with a confirmed email address',
+    );
     expect(sent).toEqual([{ identifier: 'maria' }]);
   });
 
@@ -62,7 +68,9 @@ describe('forgot your password', () => {
     renderWith(<ForgotPasswordForm />);
     await userEvent.type(screen.getByLabelText('Email address or username'), 'maria');
     await userEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('This server cannot send email, so passwords cannot be reset by email here.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This server cannot send email, so passwords cannot be reset by email here.',
+    );
   });
 });
 

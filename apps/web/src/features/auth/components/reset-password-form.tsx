@@ -56,22 +56,36 @@ export function ResetPasswordForm({ token }: { token: string }) {
   return (
     <form className="form" onSubmit={onSubmit} noValidate aria-busy={reset.isPending}>
       <label htmlFor="reset-password">New password</label>
-      <input id="reset-password" type="password" autoComplete="new-password" value={password} onChange={edit(setPassword)} aria-describedby="reset-hint" autoFocus />
+      <input
+        id="reset-password"
+        type="password"
+        autoComplete="new-password"
+        value={password}
+        onChange={edit(setPassword)}
+        aria-describedby="reset-hint"
+        autoFocus
+      />
       <small id="reset-hint" className="hint">
         At least {PASSWORD_MIN} characters. Every device logged in to your account will be logged out.
       </small>
       <label htmlFor="reset-repeat">New password again</label>
-      <input id="reset-repeat" type="password" autoComplete="new-password" value={repeat} onChange={edit(setRepeat)} aria-invalid={tried && problem !== null} />
+      <input
+        id="reset-repeat"
+        type="password"
+        autoComplete="new-password"
+        value={repeat}
+        onChange={edit(setRepeat)}
+        aria-invalid={tried && problem !== null}
+      />
       {tried && problem ? <small className="field-error">{problem}</small> : null}
       {expired ? (
         <LinkInvalid />
       ) : reset.isError ? (
         <ErrorBox title="Error">
-          {reset.error instanceof ApiError && (reset.error.status === 400 || reset.error.status === 429 || reset.error.code === 'network') ? (
-            reset.error.message
-          ) : (
-            'Error: please try again.'
-          )}
+          {reset.error instanceof ApiError &&
+          (reset.error.status === 400 || reset.error.status === 429 || reset.error.code === 'network')
+            ? reset.error.message
+            : 'Error: please try again.'}
         </ErrorBox>
       ) : null}
       <button type="submit" className="btn btn-primary" disabled={reset.isPending}>

@@ -27,7 +27,11 @@ export function SignupForm({ practisedAsGuest = false }: { practisedAsGuest?: bo
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     const address = email.trim();
-    const invalid = validateSignup(username, password, confirmPassword) ?? (address && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(address) ? 'Enter an email address, like name@example.com, or leave it empty' : null);
+    const invalid =
+      validateSignup(username, password, confirmPassword) ??
+      (address && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(address)
+        ? 'Enter an email address, like name@example.com, or leave it empty'
+        : null);
     setProblem(invalid);
     if (!invalid) signup.mutate({ username: username.trim(), password, ...(address ? { email: address } : {}) });
   };
@@ -57,28 +61,66 @@ export function SignupForm({ practisedAsGuest = false }: { practisedAsGuest?: bo
   const type = showPassword ? 'text' : 'password';
   return (
     <>
-    {practisedAsGuest ? <p>Your practice so far comes with you into the new account.</p> : null}
-    <form className="form" onSubmit={onSubmit} noValidate>
-      <label htmlFor="signup-username">Username</label>
-      <input id="signup-username" name="username" autoComplete="username" value={username} onChange={(e) => setUsername(e.target.value)} autoFocus />
-      <label htmlFor="signup-password">Password</label>
-      <input id="signup-password" name="password" type={type} autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} aria-describedby="password-hint" />
-      <small id="password-hint" className="hint">At least {PASSWORD_MIN} characters.</small>
-      <label htmlFor="signup-confirm">Confirm password</label>
-      <input id="signup-confirm" name="confirmPassword" type={type} autoComplete="new-password" value={confirmPassword} onChange={(e) => setConfirmPassword(e.target.value)} />
-      <label htmlFor="signup-email">Email address (optional)</label>
-      <input id="signup-email" name="email" type="email" inputMode="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} aria-describedby="email-hint" />
-      <small id="email-hint" className="hint">For a forgotten password and reminders you turn on. Nobody else sees it.</small>
-      <label className="checkbox">
-        <input type="checkbox" checked={showPassword} onChange={(e) => setShowPassword(e.target.checked)} /> Show passwords
-      </label>
-      {problem ? <ErrorBox title={problem} /> : null}
-      {signup.isError ? <ErrorBox>{signup.error.message}</ErrorBox> : null}
-      <button type="submit" className="btn btn-primary">Sign up</button>
-    </form>
-    <p>
-      Already have an account? <Link to={paths.login}>Log in</Link>
-    </p>
+      {practisedAsGuest ? <p>Your practice so far comes with you into the new account.</p> : null}
+      <form className="form" onSubmit={onSubmit} noValidate>
+        <label htmlFor="signup-username">Username</label>
+        <input
+          id="signup-username"
+          name="username"
+          autoComplete="username"
+          value={username}
+          onChange={(e) => setUsername(e.target.value)}
+          autoFocus
+        />
+        <label htmlFor="signup-password">Password</label>
+        <input
+          id="signup-password"
+          name="password"
+          type={type}
+          autoComplete="new-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          aria-describedby="password-hint"
+        />
+        <small id="password-hint" className="hint">
+          At least {PASSWORD_MIN} characters.
+        </small>
+        <label htmlFor="signup-confirm">Confirm password</label>
+        <input
+          id="signup-confirm"
+          name="confirmPassword"
+          type={type}
+          autoComplete="new-password"
+          value={confirmPassword}
+          onChange={(e) => setConfirmPassword(e.target.value)}
+        />
+        <label htmlFor="signup-email">Email address (optional)</label>
+        <input
+          id="signup-email"
+          name="email"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          aria-describedby="email-hint"
+        />
+        <small id="email-hint" className="hint">
+          For a forgotten password and reminders you turn on. Nobody else sees it.
+        </small>
+        <label className="checkbox">
+          <input type="checkbox" checked={showPassword} onChange={(e) => setShowPassword(e.target.checked)} /> Show
+          passwords
+        </label>
+        {problem ? <ErrorBox title={problem} /> : null}
+        {signup.isError ? <ErrorBox>{signup.error.message}</ErrorBox> : null}
+        <button type="submit" className="btn btn-primary">
+          Sign up
+        </button>
+      </form>
+      <p>
+        Already have an account? <Link to={paths.login}>Log in</Link>
+      </p>
     </>
   );
 }

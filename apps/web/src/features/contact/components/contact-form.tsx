@@ -24,7 +24,9 @@ function fieldErrors(err: Error): Partial<Record<Field, string>> {
 /** "the Message field", "the Name and Email fields". */
 function fieldNames(fields: Field[]): string {
   const labels = fields.map((f) => LABELS[f]);
-  return labels.length === 1 ? `the ${labels[0]} field` : `the ${labels.slice(0, -1).join(', ')} and ${labels.at(-1)} fields`;
+  return labels.length === 1
+    ? `the ${labels[0]} field`
+    : `the ${labels.slice(0, -1).join(', ')} and ${labels.at(-1)} fields`;
 }
 
 /**
@@ -124,7 +126,9 @@ export function ContactForm() {
       </button>
       {send.isError ? (
         <ErrorBox>
-          {wrongFields.length > 0 ? `Your message was not sent: please check ${fieldNames(wrongFields)}.` : send.error.message}
+          {wrongFields.length > 0
+            ? `Your message was not sent: please check ${fieldNames(wrongFields)}.`
+            : send.error.message}
         </ErrorBox>
       ) : null}
     </form>

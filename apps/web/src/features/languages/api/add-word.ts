@@ -9,6 +9,7 @@ export function useAddWord(language: LanguageCode) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: AddWordBody) => call(client.POST('/api/{language}', { params: { path: { language } }, body })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryFilter('/api/{language}/stats', { path: { language } }) }),
+    onSuccess: () =>
+      queryClient.invalidateQueries({ queryKey: queryFilter('/api/{language}/stats', { path: { language } }) }),
   });
 }

@@ -5,6 +5,9 @@ import { queryKey } from '@/lib/query-keys';
 
 /** Percent learned, total and "Up for review: N" of one language, for the caller (account or guest). */
 export const languageStatsQueryOptions = (language: LanguageCode) =>
-  queryOptions({ queryKey: queryKey('/api/{language}/stats', { path: { language } }), queryFn: () => call(client.GET('/api/{language}/stats', { params: { path: { language } } })) });
+  queryOptions({
+    queryKey: queryKey('/api/{language}/stats', { path: { language } }),
+    queryFn: () => call(client.GET('/api/{language}/stats', { params: { path: { language } } })),
+  });
 
 export const useLanguageStats = (language: LanguageCode) => useQuery(languageStatsQueryOptions(language));

@@ -36,7 +36,8 @@ export function useEditOwnWord(language: LanguageCode) {
 export function useDeleteOwnWord(language: LanguageCode) {
   const refresh = useRefresh(language);
   return useMutation({
-    mutationFn: (id: string) => call(client.DELETE('/api/{language}/own-words/{id}', { params: { path: { language, id } } })),
+    mutationFn: (id: string) =>
+      call(client.DELETE('/api/{language}/own-words/{id}', { params: { path: { language, id } } })),
     onSuccess: refresh,
   });
 }

@@ -5,11 +5,15 @@ import { queryFilter, queryKey } from '@/lib/query-keys';
 
 /** The account's records without their word lists: our screens show only the figures. */
 const recordParams = (userId: string) => ({ path: { userId }, query: { words: 'false' } }) as const;
-const oneRecordParams = (userId: string, language: LanguageCode) => ({ path: { userId, language }, query: { words: 'false' } }) as const;
+const oneRecordParams = (userId: string, language: LanguageCode) =>
+  ({ path: { userId, language }, query: { words: 'false' } }) as const;
 
 /** The languages an account has added (`GET /api/users/languages/{userId}`). */
 export const userLanguagesQueryOptions = (userId: string) =>
-  queryOptions({ queryKey: queryKey('/api/users/languages/{userId}', recordParams(userId)), queryFn: () => call(client.GET('/api/users/languages/{userId}', { params: recordParams(userId) })) });
+  queryOptions({
+    queryKey: queryKey('/api/users/languages/{userId}', recordParams(userId)),
+    queryFn: () => call(client.GET('/api/users/languages/{userId}', { params: recordParams(userId) })),
+  });
 
 export const useUserLanguages = (userId: string) => useQuery(userLanguagesQueryOptions(userId));
 
@@ -19,7 +23,15 @@ export const useUserLanguage = (userId: string, language: LanguageCode) =>
     queryKey: queryKey('/api/users/languages/{userId}/languages/{language}', oneRecordParams(userId, language)),
     queryFn: async () => {
       try {
-        return (await call(client.GET('/api/users/languages/{userId}/languages/{language}', { params: oneRecordParams(userId, language) })))[0] ?? null;
+        return (
+          (
+            await call(
+              client.GET('/api/users/languages/{userId}/languages/{language}', {
+                params: oneRecordParams(userId, language),
+              }),
+            )
+          )[0] ?? null
+        );
       } catch (err) {
         if (err instanceof ApiError && err.status === 404) return null;
         throw err;
@@ -31,12 +43,15 @@ export const useUserLanguage = (userId: string, language: LanguageCode) =>
 export function useAddLanguage(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (language: LanguageCode) => call(client.POST('/api/users/languages', { params: { query: { words: 'false' } }, body: { language } })),
+    mutationFn: (language: LanguageCode) =>
+      call(client.POST('/api/users/languages', { params: { query: { words: 'false' } }, body: { language } })),
     // Refetched after a failure too: a 409 means it was added meanwhile (another tab), and then it shows as added.
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: queryFilter('/api/users/languages/{userId}', { path: { userId } }) }),
-        queryClient.invalidateQueries({ queryKey: queryFilter('/api/users/languages/{userId}/languages/{language}', { path: { userId } }) }),
+        queryClient.invalidateQueries({
+          queryKey: queryFilter('/api/users/languages/{userId}/languages/{language}', { path: { userId } }),
+        }),
       ]),
   });
 }

@@ -77,13 +77,23 @@ export function AddWordForm({ language }: { language: Language }) {
       </div>
       <div className="field">
         <label htmlFor="add-translation">English translation</label>
-        <input id="add-translation" value={translation} maxLength={300} autoComplete="off" onChange={(e) => setTranslation(e.target.value)} />
+        <input
+          id="add-translation"
+          value={translation}
+          maxLength={300}
+          autoComplete="off"
+          onChange={(e) => setTranslation(e.target.value)}
+        />
         <p className="hint">Several translations: separate them with ";".</p>
       </div>
       <button type="submit" className="btn btn-primary" disabled={!ready}>
         {add.isPending ? 'Adding...' : 'Add word'}
       </button>
-      {added ? <p role="status" className="success">✔ “{added}” added to your {language.name} words.</p> : null}
+      {added ? (
+        <p role="status" className="success">
+          ✔ “{added}” added to your {language.name} words.
+        </p>
+      ) : null}
       {failed ? <ErrorBox>{add.error.message}</ErrorBox> : null}
     </form>
   );

@@ -6,7 +6,8 @@ import { Loading } from '@/components/ui/spinner';
 import { useDeckBands, useStartBand } from '../api/deck-bands';
 import '../deck-bands.css';
 
-const range = (band: Pick<DeckBand, 'first' | 'last'>) => `${band.first.toLocaleString('en')}–${band.last.toLocaleString('en')}`;
+const range = (band: Pick<DeckBand, 'first' | 'last'>) =>
+  `${band.first.toLocaleString('en')}–${band.last.toLocaleString('en')}`;
 const percent = (band: DeckBand) => (band.words === 0 ? 0 : Math.floor((band.learned / band.words) * 100));
 
 /**
@@ -49,12 +50,24 @@ export function DeckBands({ language }: { language: Language }) {
           const share = percent(band);
           const here = band === current;
           return (
-            <li key={band.first} className={`band${here ? ' is-current' : ''}`} aria-current={here ? 'step' : undefined}>
+            <li
+              key={band.first}
+              className={`band${here ? ' is-current' : ''}`}
+              aria-current={here ? 'step' : undefined}
+            >
               <span className="band-range">Words {range(band)}</span>
               <span className="band-known">
-                {band.learned.toLocaleString('en')} of {band.words.toLocaleString('en')} known ({share === 0 && band.learned > 0 ? 'under 1' : share}%)
+                {band.learned.toLocaleString('en')} of {band.words.toLocaleString('en')} known (
+                {share === 0 && band.learned > 0 ? 'under 1' : share}%)
               </span>
-              <div className="progress" role="progressbar" aria-label={`Words ${range(band)} known`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={share}>
+              <div
+                className="progress"
+                role="progressbar"
+                aria-label={`Words ${range(band)} known`}
+                aria-valuemin={0}
+                aria-valuemax={100}
+                aria-valuenow={share}
+              >
                 <span style={{ width: `${share}%` }} />
               </div>
               {here ? <span className="band-now">New words come from here</span> : null}
@@ -75,7 +88,12 @@ export function DeckBands({ language }: { language: Language }) {
             New words now come from words {range(current)}.
           </p>
         ) : next ? (
-          <button type="button" className="btn btn-secondary" disabled={start.isPending} onClick={() => start.mutate(next.first)}>
+          <button
+            type="button"
+            className="btn btn-secondary"
+            disabled={start.isPending}
+            onClick={() => start.mutate(next.first)}
+          >
             Start words {range(next)}
           </button>
         ) : null}

@@ -47,7 +47,10 @@ function LanguageCardView({ card }: { card: LanguageCard }) {
       {title}
       <p className="language-card-count">{wordCount(card.totalWords)}</p>
       <span className="language-card-cta">
-        Start practising <span className="arrow" aria-hidden="true">→</span>
+        Start practising{' '}
+        <span className="arrow" aria-hidden="true">
+          →
+        </span>
       </span>
     </Link>
   );

@@ -85,7 +85,9 @@ function OwnWordRow({ language, word, onDone }: { language: Language; word: Word
             Cancel
           </button>
           {edit.isError ? (
-            <ErrorBox>{duplicate ? `“${text.word.trim()}” is already in your ${language.name} words.` : edit.error.message}</ErrorBox>
+            <ErrorBox>
+              {duplicate ? `“${text.word.trim()}” is already in your ${language.name} words.` : edit.error.message}
+            </ErrorBox>
           ) : null}
         </form>
       </li>
@@ -105,7 +107,12 @@ function OwnWordRow({ language, word, onDone }: { language: Language; word: Word
             className="btn btn-primary btn-small"
             disabled={remove.isPending}
             // The list drops the row before a mutate callback could run: the promise still settles.
-            onClick={() => void remove.mutateAsync(word._id).then(() => onDone(`✔ “${word.word}” deleted.`), () => undefined)}
+            onClick={() =>
+              void remove.mutateAsync(word._id).then(
+                () => onDone(`✔ “${word.word}” deleted.`),
+                () => undefined,
+              )
+            }
           >
             Delete
           </button>{' '}
@@ -127,7 +134,12 @@ function OwnWordRow({ language, word, onDone }: { language: Language; word: Word
           >
             Edit
           </button>{' '}
-          <button type="button" className="btn btn-secondary btn-small" aria-label={`Delete “${word.word}”`} onClick={() => setMode({ kind: 'delete' })}>
+          <button
+            type="button"
+            className="btn btn-secondary btn-small"
+            aria-label={`Delete “${word.word}”`}
+            onClick={() => setMode({ kind: 'delete' })}
+          >
             Delete
           </button>
         </span>

@@ -4,13 +4,28 @@ import '../languages.css';
  * Words learned as a bar and a rounded percent; a few words learned of a large deck are "under 1%", never "0%"
  * (the rounded figure said the learner had learned nothing).
  */
-export function PercentBar({ percent, learned, label = 'Words learned' }: { percent: number; learned?: number; label?: string }) {
+export function PercentBar({
+  percent,
+  learned,
+  label = 'Words learned',
+}: {
+  percent: number;
+  learned?: number;
+  label?: string;
+}) {
   return (
     <div className="percent-learned">
       <p>
         {label}: <strong>{percent === 0 && (learned ?? 0) > 0 ? 'under 1%' : `${percent}%`}</strong>
       </p>
-      <div className="progress" role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
+      <div
+        className="progress"
+        role="progressbar"
+        aria-label={label}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+      >
         <span style={{ width: `${percent}%` }} />
       </div>
     </div>

@@ -10,15 +10,21 @@ export const nextPlacementWords = (language: LanguageCode, answers: PlacementAns
 
 /** The caller's latest result in the language, or null. */
 export const usePlacementRecord = (language: LanguageCode) =>
-  useQuery({ queryKey: queryKey('/api/{language}/placement', { path: { language } }), queryFn: () => call(client.GET('/api/{language}/placement', { params: { path: { language } } })) });
+  useQuery({
+    queryKey: queryKey('/api/{language}/placement', { path: { language } }),
+    queryFn: () => call(client.GET('/api/{language}/placement', { params: { path: { language } } })),
+  });
 
 /** Ends the test: the server judges the answers again, marks the known words and keeps the result. */
 export function useFinishPlacement(language: LanguageCode) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (answers: PlacementAnswer[]) => call(client.POST('/api/{language}/placement', { params: { path: { language } }, body: { answers } })),
+    mutationFn: (answers: PlacementAnswer[]) =>
+      call(client.POST('/api/{language}/placement', { params: { path: { language } }, body: { answers } })),
     onSuccess: async (result) => {
-      queryClient.setQueryData<PlacementRecord>(queryKey('/api/{language}/placement', { path: { language } }), { result });
+      queryClient.setQueryData<PlacementRecord>(queryKey('/api/{language}/placement', { path: { language } }), {
+        result,
+      });
       // The figures, the batch and the lists all change with the words marked; a visitor may be a guest now.
       await queryClient.invalidateQueries({ predicate: (q) => !readsFrom('/api/{language}/placement')(q) });
     },

@@ -27,12 +27,22 @@ interface Progress {
  */
 export function PlacementTest({ language }: { language: Language }) {
   const [answers, setAnswers] = useState<PlacementAnswer[]>([]);
-  const [progress, setProgress] = useState<Progress>({ words: [], index: 0, asked: 0, expected: PLACEMENT_MIN_PROMPTS });
+  const [progress, setProgress] = useState<Progress>({
+    words: [],
+    index: 0,
+    asked: 0,
+    expected: PLACEMENT_MIN_PROMPTS,
+  });
   const finish = useFinishPlacement(language.code);
   const step = useMutation({
     mutationFn: (sent: PlacementAnswer[]) => nextPlacementWords(language.code, sent),
     onSuccess: (next, sent) => {
-      setProgress({ words: next.done ? [] : next.words, index: 0, asked: next.asked, expected: next.done ? next.asked : next.expectedPrompts });
+      setProgress({
+        words: next.done ? [] : next.words,
+        index: 0,
+        asked: next.asked,
+        expected: next.done ? next.asked : next.expectedPrompts,
+      });
       if (next.done && next.maxPrompts > 0) finish.mutate(sent);
     },
   });
@@ -62,20 +72,32 @@ export function PlacementTest({ language }: { language: Language }) {
   if (step.data?.done && step.data.maxPrompts === 0) {
     return (
       <p>
-        There are no {language.name} words to test yet. <Link to={paths.language(language.code)}>Back to {language.name}</Link>
+        There are no {language.name} words to test yet.{' '}
+        <Link to={paths.language(language.code)}>Back to {language.name}</Link>
       </p>
     );
   }
   const current = progress.words[progress.index];
-  if (!current || step.isPending || finish.isPending) return <Loading label={finish.isPending ? 'Working out your level...' : 'Loading...'} />;
+  if (!current || step.isPending || finish.isPending)
+    return <Loading label={finish.isPending ? 'Working out your level...' : 'Loading...'} />;
 
   const answer = (typed: string | null) => {
     const sent = [...answers, { wordId: current.id, typed }];
     setAnswers(sent);
-    if (progress.index + 1 < progress.words.length) setProgress({ ...progress, index: progress.index + 1, asked: progress.asked + 1 });
+    if (progress.index + 1 < progress.words.length)
+      setProgress({ ...progress, index: progress.index + 1, asked: progress.asked + 1 });
     else step.mutate(sent);
   };
-  return <PlacementQuestion key={current.id} language={language} word={current} asked={progress.asked} expected={progress.expected} onAnswer={answer} />;
+  return (
+    <PlacementQuestion
+      key={current.id}
+      language={language}
+      word={current}
+      asked={progress.asked}
+      expected={progress.expected}
+      onAnswer={answer}
+    />
+  );
 }
 
 /** One word: type it and press Enter, or "I don't know" (Escape, or Enter on an empty field). */
@@ -117,12 +139,17 @@ function PlacementQuestion({
     <div className="quiz placement">
       {asked === 0 ? (
         <p className="hint">
-          Type what each word means, or say you don&apos;t know it. About 3 minutes; the words you know are marked so that you do not
-          learn them again.
+          Type what each word means, or say you don&apos;t know it. About 3 minutes; the words you know are marked so
+          that you do not learn them again.
         </p>
       ) : null}
       <div className="quiz-status">
-        <ProgressCounter value={percent} max={100} percent={percent} valueText={`Word ${asked + 1}, of about ${expected}`}>
+        <ProgressCounter
+          value={percent}
+          max={100}
+          percent={percent}
+          valueText={`Word ${asked + 1}, of about ${expected}`}
+        >
           Word {asked + 1}
         </ProgressCounter>
       </div>
@@ -161,12 +188,14 @@ function PlacementDone({ language, result }: { language: Language; result: Place
   return (
     <section className="card placement-result" aria-labelledby="placement-result">
       <h2 id="placement-result">
-        {about === 0 ? `You are starting from the first ${language.name} word` : `About ${about.toLocaleString('en')} of the ${result.deckSize.toLocaleString('en')} most common ${language.name} words`}
+        {about === 0
+          ? `You are starting from the first ${language.name} word`
+          : `About ${about.toLocaleString('en')} of the ${result.deckSize.toLocaleString('en')} most common ${language.name} words`}
       </h2>
       {result.marked > 0 ? (
         <p>
-          {result.marked.toLocaleString('en')} words are marked as known. New words now start after them, and the known ones come back
-          for review now and then over the next months, the ones nearest your level first.
+          {result.marked.toLocaleString('en')} words are marked as known. New words now start after them, and the known
+          ones come back for review now and then over the next months, the ones nearest your level first.
         </p>
       ) : about === 0 ? (
         <p>That is what the quiz is for: it starts with the most common words.</p>

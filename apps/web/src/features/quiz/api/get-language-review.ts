@@ -9,4 +9,9 @@ export const getLanguageReview = (language: LanguageCode, direction: Direction) 
 
 /** Read once per visit, as the quiz batch (see get-language-words.ts). */
 export const languageReviewQueryOptions = (language: LanguageCode, direction: Direction) =>
-  queryOptions({ queryKey: queryKey('/api/{language}/for-review', { path: { language }, query: { direction } }), queryFn: () => getLanguageReview(language, direction), staleTime: Infinity, gcTime: 0 });
+  queryOptions({
+    queryKey: queryKey('/api/{language}/for-review', { path: { language }, query: { direction } }),
+    queryFn: () => getLanguageReview(language, direction),
+    staleTime: Infinity,
+    gcTime: 0,
+  });

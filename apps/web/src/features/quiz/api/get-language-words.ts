@@ -19,4 +19,9 @@ export const batchParams = (language: LanguageCode, direction: Direction, limit 
  * quiz), and dropped when the quiz unmounts, so that coming back asks the server for a fresh batch.
  */
 export const languageWordsQueryOptions = (language: LanguageCode, direction: Direction) =>
-  queryOptions({ queryKey: queryKey('/api/{language}', batchParams(language, direction)), queryFn: () => getLanguageWords(language, direction), staleTime: Infinity, gcTime: 0 });
+  queryOptions({
+    queryKey: queryKey('/api/{language}', batchParams(language, direction)),
+    queryFn: () => getLanguageWords(language, direction),
+    staleTime: Infinity,
+    gcTime: 0,
+  });

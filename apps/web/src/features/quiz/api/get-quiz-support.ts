@@ -4,11 +4,16 @@ import { call, client } from '@/lib/api-client';
 import { useSettings } from '@/lib/settings';
 import { queryKey } from '@/lib/query-keys';
 
-export const getLexicon = (language: LanguageCode) => call(client.GET('/api/{language}/lexicon', { params: { path: { language } } }));
+export const getLexicon = (language: LanguageCode) =>
+  call(client.GET('/api/{language}/lexicon', { params: { path: { language } } }));
 
 /** Every answer form of a language changes only with a release: fetched once per visit. */
 export const lexiconQueryOptions = (language: LanguageCode) =>
-  queryOptions({ queryKey: queryKey('/api/{language}/lexicon', { path: { language } }), queryFn: () => getLexicon(language), staleTime: 60 * 60_000 });
+  queryOptions({
+    queryKey: queryKey('/api/{language}/lexicon', { path: { language } }),
+    queryFn: () => getLexicon(language),
+    staleTime: 60 * 60_000,
+  });
 
 export interface QuizSupport {
   /** True until both answers: a quiz waits for them, so its rules do not change under the learner. */

@@ -9,8 +9,10 @@ export interface QuizExamples {
 }
 
 /** The sentence of the word last answered, shown until the next answer; none when that word has none. */
-export const lastAnswerSentence = (last: ShownAnswer | null, examples: QuizExamples | undefined): ExampleSentence | undefined =>
-  last ? examples?.sentences.get(last.item.id) : undefined;
+export const lastAnswerSentence = (
+  last: ShownAnswer | null,
+  examples: QuizExamples | undefined,
+): ExampleSentence | undefined => (last ? examples?.sentences.get(last.item.id) : undefined);
 
 /**
  * A word in its sentence, shown after an answer, right or wrong: the word's form marked, the English under it, and

@@ -9,6 +9,8 @@ describe('the quiz banner while answers wait', () => {
   });
 
   it('keeps the warning for an attempt that failed', () => {
-    expect(queueMessage({ ...online, waiting: 1, retrying: true })).toBe('1 answer waiting to be sent. Trying again shortly.');
+    expect(queueMessage({ ...online, waiting: 1, retrying: true })).toBe(
+      '1 answer waiting to be sent. Trying again shortly.',
+    );
   });
 });

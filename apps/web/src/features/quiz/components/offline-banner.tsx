@@ -47,7 +47,10 @@ export function OfflineBanner() {
   return (
     <>
       {status.loggedOut ? <LoggedOutNotice waiting={status.waiting} /> : null}
-      <p role="status" className={message ? `offline-banner${status.online ? ' is-online' : ''}` : 'offline-banner is-empty'}>
+      <p
+        role="status"
+        className={message ? `offline-banner${status.online ? ' is-online' : ''}` : 'offline-banner is-empty'}
+      >
         {message}
       </p>
       {status.dropped.length > 0 ? (
@@ -78,7 +81,9 @@ function LoggedOutNotice({ waiting }: { waiting: number }) {
     <div role="alert" className="logged-out-notice">
       <p>
         <strong>You were logged out — log in to keep saving.</strong>{' '}
-        {waiting > 0 ? `${answers(waiting)} kept on this device will be sent as yours once you log in.` : 'Your next answers are kept until you log in.'}
+        {waiting > 0
+          ? `${answers(waiting)} kept on this device will be sent as yours once you log in.`
+          : 'Your next answers are kept until you log in.'}
       </p>
       <p className="logged-out-actions">
         <Link to={paths.loginThen(here)} className="btn btn-primary btn-small" onClick={() => resumeAfterLogin(here)}>
@@ -102,7 +107,11 @@ export function OfflineIndicator() {
   // "waiting" is the word a phone's header drops when the streak shares the row (styles.css); it is still read out.
   const waitingWord = <span className="offline-words"> waiting</span>;
   return (
-    <span role="status" className="offline-indicator" title={queueMessage({ online, waiting, delivered: 0, dropped: [] }) ?? undefined}>
+    <span
+      role="status"
+      className="offline-indicator"
+      title={queueMessage({ online, waiting, delivered: 0, dropped: [] }) ?? undefined}
+    >
       {online ? (
         <>
           {waiting}

@@ -24,5 +24,9 @@ export function QuizQuery<T>({
   if (waiting) return <Loading />;
   if (resumed !== undefined) return children(resumed);
   // A refetch (the next round) shows "Loading..." rather than the words it replaces.
-  return <QueryState query={query}>{(data) => (query.isFetching ? <Loading /> : isEmpty(data) ? empty : children(data))}</QueryState>;
+  return (
+    <QueryState query={query}>
+      {(data) => (query.isFetching ? <Loading /> : isEmpty(data) ? empty : children(data))}
+    </QueryState>
+  );
 }

@@ -1,5 +1,14 @@
 import { type Feedback, type Lexicon, type QuizItem, type QuizMode, type QuizState, mindTheMark } from '@vocab/core';
-import { type FormEvent, type KeyboardEvent, type ReactNode, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import {
+  type FormEvent,
+  type KeyboardEvent,
+  type ReactNode,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
 import type { CorrectAnswer, ReportAnswer } from '../lib/answer-report';
 import type { QuizRun } from '../offline/quiz-runs';
 import { type Quiz, type ShownAnswer, useQuiz } from '../use-quiz';
@@ -95,7 +104,8 @@ export function feedbackText(feedback: Feedback, mode: QuizMode, item: QuizItem 
     // Every near miss reads the same way, "Almost — mind the …", and shows the right form: a German article left
     // out or another one typed (the gender shown), a missing accent or a forgiven typo.
     if (feedback.reason === 'article') return `Almost — mind the article: ${feedback.expected}`;
-    if (feedback.reason === 'accent') return `Almost — ${mindTheMark(feedback.diacritic ?? 'accent', feedback.expected)}`;
+    if (feedback.reason === 'accent')
+      return `Almost — ${mindTheMark(feedback.diacritic ?? 'accent', feedback.expected)}`;
     return (
       <>
         Almost — mind the spelling: <Expected feedback={feedback} />
@@ -107,8 +117,8 @@ export function feedbackText(feedback: Feedback, mode: QuizMode, item: QuizItem 
   if (feedback.alsoRight && typed) {
     return (
       <>
-        {/* One message, not praise and refusal at once: the word typed is a right word, not the one asked. */}
-        “{typed.word}” means that too, but we were looking for <em>{feedback.expected}</em>
+        {/* One message, not praise and refusal at once: the word typed is a right word, not the one asked. */}“
+        {typed.word}” means that too, but we were looking for <em>{feedback.expected}</em>
         {wanted}: type that one.
       </>
     );
@@ -116,7 +126,9 @@ export function feedbackText(feedback: Feedback, mode: QuizMode, item: QuizItem 
   // The original's words per quiz: the classic quizzes' "Incorrect" then "Correct: {answer}", the others'
   // "Incorrect. {answer}".
   // An accent slip that could not be forgiven (strict accents, or "a" for "à") names the mark, as a forgiven one does.
-  const mark = feedback.diacritic ? <span className="quiz-mark"> — {mindTheMark(feedback.diacritic, feedback.expected)}</span> : null;
+  const mark = feedback.diacritic ? (
+    <span className="quiz-mark"> — {mindTheMark(feedback.diacritic, feedback.expected)}</span>
+  ) : null;
   const verdict =
     mode === 'classic' ? (
       <>
@@ -170,7 +182,16 @@ function Counter({ state, counter }: { state: QuizState; counter: QuizCounter })
  */
 export function QuizScreen(props: QuizScreenProps) {
   const { mode, items, report, correct, lexicon, otherAnswers, strictAccents, run } = props;
-  const asked = useQuiz({ mode, items, report, correct, run, strictAccents, ...(lexicon ? { lexicon } : {}), ...(otherAnswers ? { otherAnswers } : {}) });
+  const asked = useQuiz({
+    mode,
+    items,
+    report,
+    correct,
+    run,
+    strictAccents,
+    ...(lexicon ? { lexicon } : {}),
+    ...(otherAnswers ? { otherAnswers } : {}),
+  });
   const { state } = asked;
   // The answer count the learner last chose to keep going at: the break shows once at each multiple.
   const [keptGoingAt, setKeptGoingAt] = useState(state.index);
@@ -179,13 +200,27 @@ export function QuizScreen(props: QuizScreenProps) {
   const [takenBack, setTakenBack] = useState(false);
   if (takenBack && state.lastAnswer) setTakenBack(false);
   const { undo } = asked;
-  const quiz: Quiz = undo ? { ...asked, undo: () => { undo(); setTakenBack(true); } } : asked;
+  const quiz: Quiz = undo
+    ? {
+        ...asked,
+        undo: () => {
+          undo();
+          setTakenBack(true);
+        },
+      }
+    : asked;
 
-  const atBreak = breaks && !state.feedback && state.index > 0 && state.index % breaks.every === 0 && keptGoingAt !== state.index;
+  const atBreak =
+    breaks && !state.feedback && state.index > 0 && state.index % breaks.every === 0 && keptGoingAt !== state.index;
   return (
     <>
       {state.finished ? (
-        <QuizFinished quiz={quiz} showResult={props.showResult ?? true} actions={props.finishedActions} examples={props.examples} />
+        <QuizFinished
+          quiz={quiz}
+          showResult={props.showResult ?? true}
+          actions={props.finishedActions}
+          examples={props.examples}
+        />
       ) : atBreak ? (
         <QuizBreak done={state.index} onKeepGoing={() => setKeptGoingAt(state.index)} stop={breaks.stop} />
       ) : (
@@ -227,13 +262,29 @@ function AnswerCorrections({ quiz, after }: { quiz: Quiz; after: () => void }) {
     <div className="quiz-corrections" role="group" aria-label="Last answer">
       <div className="quiz-corrections-buttons">
         {undo ? (
-          <button type="button" className="btn btn-secondary btn-small" aria-keyshortcuts="Escape" onClick={() => { undo(); after(); }}>
+          <button
+            type="button"
+            className="btn btn-secondary btn-small"
+            aria-keyshortcuts="Escape"
+            onClick={() => {
+              undo();
+              after();
+            }}
+          >
             Undo
             <KeyHint keys="Esc" />
           </button>
         ) : null}
         {overrule ? (
-          <button type="button" className="btn btn-link btn-small quiz-overrule" aria-keyshortcuts="Control+Enter" onClick={() => { overrule(); after(); }}>
+          <button
+            type="button"
+            className="btn btn-link btn-small quiz-overrule"
+            aria-keyshortcuts="Control+Enter"
+            onClick={() => {
+              overrule();
+              after();
+            }}
+          >
             I was right
             <KeyHint keys="Ctrl+Enter" />
           </button>
@@ -256,7 +307,8 @@ function LastAnswerSummary({ last }: { last: ShownAnswer }) {
       {last.typed ? ` → “${last.typed}”, ${VERDICT_WORDS[last.verdict]}` : ', not known'}
       {last.verdict === 'correct' ? null : (
         <>
-          {' '}— right answer: <strong lang={key.locale}>{right}</strong>
+          {' '}
+          — right answer: <strong lang={key.locale}>{right}</strong>
         </>
       )}
     </p>
@@ -405,7 +457,9 @@ function QuizQuestion({
           ) : null}
         </div>
         {/* While its verdict is shown, the feedback says what the answer was; once the quiz moved on, this line does. */}
-        {shownAnswer && !(feedback !== null && current?.id === shownAnswer.item.id) ? <LastAnswerSummary last={shownAnswer} /> : null}
+        {shownAnswer && !(feedback !== null && current?.id === shownAnswer.item.id) ? (
+          <LastAnswerSummary last={shownAnswer} />
+        ) : null}
         {state.config.mode === 'listen' && shownAnswer ? <ListenReveal item={shownAnswer.item} /> : null}
         {lastSentence && examples ? <AnswerSentence sentence={lastSentence} locale={examples.locale} /> : null}
         <AccentButtons accents={accents} onInsert={insert} />
@@ -428,7 +482,17 @@ function QuizQuestion({
   );
 }
 
-function QuizFinished({ quiz, showResult, actions, examples }: { quiz: Quiz; showResult: boolean; actions: (context: FinishedContext) => ReactNode; examples?: QuizExamples | undefined }) {
+function QuizFinished({
+  quiz,
+  showResult,
+  actions,
+  examples,
+}: {
+  quiz: Quiz;
+  showResult: boolean;
+  actions: (context: FinishedContext) => ReactNode;
+  examples?: QuizExamples | undefined;
+}) {
   const { state, shownAnswer, settled } = quiz;
   const headingRef = useRef<HTMLHeadingElement>(null);
   // The answer field is gone: move the focus to the news, so a screen reader reads it and Tab goes on from here.

@@ -5,12 +5,21 @@ import { pickVoice } from '../lib/speech';
 import { SpeakButton } from './speak-button';
 
 // The browser's speech synthesis is outside the project: faked here, with voices as a browser lists them.
-const voice = (lang: string, name = lang) => ({ lang, name, default: false, localService: true, voiceURI: name }) as SpeechSynthesisVoice;
+const voice = (lang: string, name = lang) =>
+  ({ lang, name, default: false, localService: true, voiceURI: name }) as SpeechSynthesisVoice;
 const spoken: Array<{ text: string; lang: string }> = [];
 
 beforeEach(() => {
   spoken.length = 0;
-  vi.stubGlobal('SpeechSynthesisUtterance', class { voice: SpeechSynthesisVoice | null = null; lang = ''; rate = 1; constructor(public text: string) {} });
+  vi.stubGlobal(
+    'SpeechSynthesisUtterance',
+    class {
+      voice: SpeechSynthesisVoice | null = null;
+      lang = '';
+      rate = 1;
+      constructor(public text: string) {}
+    },
+  );
   vi.stubGlobal('speechSynthesis', {
     getVoices: () => [voice('es-ES'), voice('pt-BR'), voice('en-US')],
     addEventListener: () => {},

@@ -25,8 +25,20 @@ export type CorrectAnswer = (answerId: string, correction: AnswerCorrection) => 
 const MAX_TYPED = 200;
 
 /** The body of an answer call, naming its card, and saying when the word was asked in its sentence. */
-export function answerBody(report: AnswerReport, { sessionId, answerId }: AnswerIds, direction: Direction, context = false): AnswerBody {
-  return { verdict: report.verdict, typed: report.typed.slice(0, MAX_TYPED), answerId, sessionId, direction, ...(context ? { context } : {}) };
+export function answerBody(
+  report: AnswerReport,
+  { sessionId, answerId }: AnswerIds,
+  direction: Direction,
+  context = false,
+): AnswerBody {
+  return {
+    verdict: report.verdict,
+    typed: report.typed.slice(0, MAX_TYPED),
+    answerId,
+    sessionId,
+    direction,
+    ...(context ? { context } : {}),
+  };
 }
 
 /**

@@ -20,7 +20,10 @@ const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, 
  * false when it gave up; it never rejects, so a caller can fire and forget. The caller makes retries safe to
  * repeat (an answer carries the same answerId on every attempt, and the server counts it once).
  */
-export async function sendWithRetry(send: () => Promise<unknown>, { tries = 3, firstDelayMs = 500 }: RetryOptions = {}): Promise<boolean> {
+export async function sendWithRetry(
+  send: () => Promise<unknown>,
+  { tries = 3, firstDelayMs = 500 }: RetryOptions = {},
+): Promise<boolean> {
   for (let attempt = 1; ; attempt++) {
     try {
       await send();

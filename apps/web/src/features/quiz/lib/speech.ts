@@ -20,7 +20,8 @@ export function pickVoice(voices: readonly SpeechSynthesisVoice[], locale: strin
   return voices.find((v) => norm(v) === wanted) ?? voices.find((v) => norm(v).split('-')[0] === language) ?? null;
 }
 
-const synthesis = (): SpeechSynthesis | null => (typeof window !== 'undefined' && 'speechSynthesis' in window ? window.speechSynthesis : null);
+const synthesis = (): SpeechSynthesis | null =>
+  typeof window !== 'undefined' && 'speechSynthesis' in window ? window.speechSynthesis : null;
 
 /** The voice for a locale (null where the browser has none), and whether the browser's list of voices is in. */
 export interface VoiceState {
@@ -66,7 +67,11 @@ export interface SpeakOptions {
 }
 
 /** Says `text` with `voice`, cutting off whatever was being said. */
-export function speak(text: string, voice: SpeechSynthesisVoice, { rate = SPEECH_RATE.normal, onError }: SpeakOptions = {}): void {
+export function speak(
+  text: string,
+  voice: SpeechSynthesisVoice,
+  { rate = SPEECH_RATE.normal, onError }: SpeakOptions = {},
+): void {
   try {
     const synth = window.speechSynthesis;
     synth.cancel();

@@ -1,5 +1,14 @@
 import type { Word } from '@vocab/api';
-import { type Direction, type ExampleSentence, type Language, type QuizMode, buildLexicon, contextQuizItem, exampleSentence, listenQuizItem } from '@vocab/core';
+import {
+  type Direction,
+  type ExampleSentence,
+  type Language,
+  type QuizMode,
+  buildLexicon,
+  contextQuizItem,
+  exampleSentence,
+  listenQuizItem,
+} from '@vocab/core';
 import type { QuizSupport } from '../api/get-quiz-support';
 import type { QuizScreenProps } from '../components/quiz-screen';
 import { answerField, lexiconEntry, wordItem } from './word-items';
@@ -25,7 +34,19 @@ export function wordQuizProps(
   mode: QuizMode,
   support: Pick<QuizSupport, 'strictAccents' | 'autoSpeak' | 'lexicon'>,
   direction: Direction,
-): Pick<QuizScreenProps, 'mode' | 'items' | 'answerLabel' | 'answerLang' | 'promptLang' | 'accents' | 'lexicon' | 'strictAccents' | 'autoSpeak' | 'examples'> {
+): Pick<
+  QuizScreenProps,
+  | 'mode'
+  | 'items'
+  | 'answerLabel'
+  | 'answerLang'
+  | 'promptLang'
+  | 'accents'
+  | 'lexicon'
+  | 'strictAccents'
+  | 'autoSpeak'
+  | 'examples'
+> {
   const sentences = sentencesOf(words);
   const inContext = mode === 'context';
   const listening = mode === 'listen';
@@ -43,13 +64,22 @@ export function wordQuizProps(
   return {
     mode,
     items,
-    answerLabel: inContext ? `The missing ${language.name} word` : listening ? `The ${language.name} word you hear` : field.label,
+    answerLabel: inContext
+      ? `The missing ${language.name} word`
+      : listening
+        ? `The ${language.name} word you hear`
+        : field.label,
     answerLang: foreign ? language.locale : field.lang,
     promptLang: foreign ? language.locale : field.promptLang,
     accents: foreign ? language.accents : field.accents,
     // The language's words (or, without the lexicon, the batch's): a typo that makes another real word is not
     // forgiven, and a wrong answer that is another word is named.
-    lexicon: support.lexicon ?? buildLexicon(words.map((w) => ({ word: w.word, article: w.article, translations: w.translations, hint: w.hint })), language),
+    lexicon:
+      support.lexicon ??
+      buildLexicon(
+        words.map((w) => ({ word: w.word, article: w.article, translations: w.translations, hint: w.hint })),
+        language,
+      ),
     strictAccents: support.strictAccents,
     autoSpeak: support.autoSpeak,
     examples: { sentences, locale: language.locale },

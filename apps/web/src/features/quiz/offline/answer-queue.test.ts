@@ -9,7 +9,14 @@ afterEach(() => vi.restoreAllMocks());
 
 const online = (up: boolean) => vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(up);
 const answer = (id: string) =>
-  ({ kind: 'answer', language: 'spanish', wordId: id, label: `word ${id}`, body: { verdict: 'correct', answerId: `answer-${id}-000` }, givenAt: Date.now() }) as const;
+  ({
+    kind: 'answer',
+    language: 'spanish',
+    wordId: id,
+    label: `word ${id}`,
+    body: { verdict: 'correct', answerId: `answer-${id}-000` },
+    givenAt: Date.now(),
+  }) as const;
 
 /** A page's queue over the device's storage: a second one on the same storage is the page after a reload. */
 function page(storage: ReturnType<typeof memoryStore<QueuedCall>>) {
@@ -44,7 +51,11 @@ describe('the answer queue on a shared device', () => {
     // Ana logs in again: hers go, in the order she gave them.
     next.queue.setOwner('ana');
     await vi.waitFor(() => expect(received).toHaveLength(3));
-    expect(received.map((r) => (r.body as { answerId: string }).answerId)).toEqual(['answer-3-000', 'answer-1-000', 'answer-2-000']);
+    expect(received.map((r) => (r.body as { answerId: string }).answerId)).toEqual([
+      'answer-3-000',
+      'answer-1-000',
+      'answer-2-000',
+    ]);
     next.stop();
   });
 
@@ -66,7 +77,7 @@ describe('the answer queue on a shared device', () => {
 });
 
 describe('the answer queue when the session ends elsewhere', () => {
-  it('keeps the refused answer and the next ones as the account\'s, sends nothing meanwhile, and sends them in order once the learner logs in again', async () => {
+  it("keeps the refused answer and the next ones as the account's, sends nothing meanwhile, and sends them in order once the learner logs in again", async () => {
     // Logged out from another browser's sessions list: the server refuses this browser's next answer with 401.
     let loggedIn = true;
     const received = recordAnswers(() => (loggedIn ? 200 : 401));
@@ -97,12 +108,17 @@ describe('the answer queue when the session ends elsewhere', () => {
     loggedIn = true;
     queue.setOwner('ana');
     await vi.waitFor(() => expect(received).toHaveLength(4));
-    expect(received.map((r) => (r.body as { answerId: string }).answerId)).toEqual(['answer-1-000', 'answer-2-000', 'answer-2-000', 'answer-3-000']);
+    expect(received.map((r) => (r.body as { answerId: string }).answerId)).toEqual([
+      'answer-1-000',
+      'answer-2-000',
+      'answer-2-000',
+      'answer-3-000',
+    ]);
     expect(queue.getStatus()).toMatchObject({ loggedOut: false, waiting: 0 });
     stop();
   });
 
-  it('sends a guest\'s new answers only after the learner chose to go on as a guest; the account\'s wait for it', async () => {
+  it("sends a guest's new answers only after the learner chose to go on as a guest; the account's wait for it", async () => {
     let session: 'ended' | 'guest' | 'ana' = 'ended';
     const received = recordAnswers(() => (session === 'ended' ? 401 : 200));
     online(true);

@@ -74,7 +74,8 @@ export const RETRY_MS = 30_000;
 /** An answer sent later than this after it was given carries its own time, even if it never failed. */
 const LATE_MS = 60_000;
 
-const keyOf = (call: NewCall): string => (call.kind === 'answer' ? call.body.answerId : `${call.answerId}/${call.correction}`);
+const keyOf = (call: NewCall): string =>
+  call.kind === 'answer' ? call.body.answerId : `${call.answerId}/${call.correction}`;
 
 /**
  * The answers of the per-language quizzes and their corrections, in IndexedDB until the server has them
@@ -196,8 +197,15 @@ export class AnswerQueue {
     await this.load();
     if (call.kind === 'answer') this.labels.set(call.body.answerId, call.label);
     // While the session has ended, what the learner does next is theirs too, kept for when they log in again.
-    const owned: Owned = this.ended ? { owner: this.ended.owner } : this.owner === undefined ? {} : { owner: this.owner };
-    const queued: QueuedCall = call.kind === 'answer' ? { ...call, ...owned, waited: !isOnline(), seq: this.nextSeq() } : { ...call, ...owned, seq: this.nextSeq() };
+    const owned: Owned = this.ended
+      ? { owner: this.ended.owner }
+      : this.owner === undefined
+        ? {}
+        : { owner: this.owner };
+    const queued: QueuedCall =
+      call.kind === 'answer'
+        ? { ...call, ...owned, waited: !isOnline(), seq: this.nextSeq() }
+        : { ...call, ...owned, seq: this.nextSeq() };
     this.calls.push(queued);
     this.counts();
     try {
@@ -296,7 +304,13 @@ export class AnswerQueue {
       return 'ended';
     }
     const what = call.kind === 'answer' ? 'answer' : call.correction;
-    const dropped: DroppedCall = { id: this.nextDropId++, label: call.label, what, code: refused.code, reason: refused.message };
+    const dropped: DroppedCall = {
+      id: this.nextDropId++,
+      label: call.label,
+      what,
+      code: refused.code,
+      reason: refused.message,
+    };
     this.update({ dropped: [...this.status.dropped, dropped] });
     return 'dropped';
   }
@@ -304,14 +318,19 @@ export class AnswerQueue {
   private request(call: QueuedCall): Promise<unknown> {
     if (call.kind === 'correction') return correctAnswer(call.language, call.answerId, call.correction);
     const late = call.waited || this.clock() - call.givenAt > LATE_MS;
-    return answerLanguageWord(call.language, call.wordId, late ? { ...call.body, answeredAt: call.givenAt } : call.body);
+    return answerLanguageWord(
+      call.language,
+      call.wordId,
+      late ? { ...call.body, answeredAt: call.givenAt } : call.body,
+    );
   }
 
   /**
    * A guest's calls, and those of the account logged in now (in the order given: each learner's stay in order);
    * none while the session has ended, as the server would refuse them all.
    */
-  private readonly sendable = (call: QueuedCall): boolean => this.ended === null && (call.owner == null || call.owner === this.owner);
+  private readonly sendable = (call: QueuedCall): boolean =>
+    this.ended === null && (call.owner == null || call.owner === this.owner);
 
   /** The learner's own calls: those it may send, and while its session has ended, those kept for it. */
   private readonly own = (call: QueuedCall): boolean =>
@@ -319,7 +338,9 @@ export class AnswerQueue {
 
   /** The waiting count (the learner's own); `delivered` restarts when answers begin to wait after all were sent. */
   private counts(delivered = this.status.delivered): void {
-    const waiting = this.calls.filter((c) => c.kind === 'answer' && (c.waited || this.ended !== null) && this.own(c)).length;
+    const waiting = this.calls.filter(
+      (c) => c.kind === 'answer' && (c.waited || this.ended !== null) && this.own(c),
+    ).length;
     this.update({ waiting, delivered: this.status.waiting === 0 && waiting > 0 ? 0 : delivered });
   }
 

@@ -37,12 +37,16 @@ export class DayWords {
    */
   batch(language: LanguageCode, direction: Direction, keep: (word: Word) => boolean = () => true): Promise<Word[]> {
     const fetch = () => getLanguageWords(language, direction, BATCH_SIZE * PREFETCHED_BATCHES);
-    return this.read(`learn:${language}:${direction}`, language, direction, fetch).then((words) => words.filter(keep).slice(0, BATCH_SIZE));
+    return this.read(`learn:${language}:${direction}`, language, direction, fetch).then((words) =>
+      words.filter(keep).slice(0, BATCH_SIZE),
+    );
   }
 
   /** The words due: from the server, or offline as they were last read. */
   review(language: LanguageCode, direction: Direction): Promise<Word[]> {
-    return this.read(`review:${language}:${direction}`, language, direction, () => getLanguageReview(language, direction));
+    return this.read(`review:${language}:${direction}`, language, direction, () =>
+      getLanguageReview(language, direction),
+    );
   }
 
   /** Notes a word answered, so that an offline batch leaves it out. */
@@ -57,7 +61,12 @@ export class DayWords {
     await Promise.all([this.lists.clear(), this.answered.clear()]).catch(() => undefined);
   }
 
-  private async read(key: string, language: LanguageCode, direction: Direction, fetch: () => Promise<Word[]>): Promise<Word[]> {
+  private async read(
+    key: string,
+    language: LanguageCode,
+    direction: Direction,
+    fetch: () => Promise<Word[]>,
+  ): Promise<Word[]> {
     try {
       const words = await fetch();
       await this.lists.set(key, { words, savedAt: this.clock() }).catch(() => undefined);

@@ -1,7 +1,16 @@
 import type { Word } from '@vocab/api';
 import type { Direction, LanguageCode } from '@vocab/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, createContext, useCallback, useContext, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import {
+  type ReactNode,
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import { call, client, isUnauthorized } from '@/lib/api-client';
 import { isSessionQuery } from '@/lib/query-keys';
 import { type CorrectAnswer, type ReportAnswer, answerBody, isStaleAfterAnswer } from '../lib/answer-report';
@@ -25,14 +34,21 @@ export function OfflineProvider({ children }: { children: ReactNode }) {
   const [offline] = useState<Offline>(() => ({ queue: new AnswerQueue(), days: new DayWords() }));
   const queryClient = useQueryClient();
   useEffect(() => offline.queue.start(), [offline]);
-  useEffect(() => offline.queue.onDelivered(() => void queryClient.invalidateQueries({ predicate: isStaleAfterAnswer })), [offline, queryClient]);
+  useEffect(
+    () => offline.queue.onDelivered(() => void queryClient.invalidateQueries({ predicate: isStaleAfterAnswer })),
+    [offline, queryClient],
+  );
   // The session ended elsewhere: the header must stop saying "My account".
-  useEffect(() => offline.queue.onEnded(() => void queryClient.invalidateQueries({ predicate: isSessionQuery })), [offline, queryClient]);
+  useEffect(
+    () => offline.queue.onEnded(() => void queryClient.invalidateQueries({ predicate: isSessionQuery })),
+    [offline, queryClient],
+  );
   // Any read refused for want of a session ends it the same way, on every page, quiz or not.
   useEffect(
     () =>
       queryClient.getQueryCache().subscribe((event) => {
-        if (event.type === 'updated' && event.action.type === 'error' && isUnauthorized(event.action.error)) offline.queue.sessionEnded();
+        if (event.type === 'updated' && event.action.type === 'error' && isUnauthorized(event.action.error))
+          offline.queue.sessionEnded();
       }),
     [offline, queryClient],
   );
@@ -118,13 +134,25 @@ export function useQueueIdle(): () => Promise<void> {
  * sent from there, in order; the quiz counts it as kept once it is stored. `context`: the words were asked in
  * their sentences.
  */
-export function useQueuedAnswer(language: LanguageCode, direction: Direction, words: readonly Word[] | undefined, context = false): ReportAnswer {
+export function useQueuedAnswer(
+  language: LanguageCode,
+  direction: Direction,
+  words: readonly Word[] | undefined,
+  context = false,
+): ReportAnswer {
   const { queue, days } = useOffline();
   const labels = useMemo(() => new Map((words ?? []).map((w): [string, string] => [w._id, w.word])), [words]);
   return useCallback<ReportAnswer>(
     async (report, ids) => {
       const body = { ...answerBody(report, ids, direction, context), answerId: ids.answerId };
-      await queue.add({ kind: 'answer', language, wordId: report.itemId, label: labels.get(report.itemId) ?? '', body, givenAt: Date.now() });
+      await queue.add({
+        kind: 'answer',
+        language,
+        wordId: report.itemId,
+        label: labels.get(report.itemId) ?? '',
+        body,
+        givenAt: Date.now(),
+      });
       await days.markAnswered(language, direction, report.itemId);
     },
     [queue, days, language, direction, labels, context],

@@ -43,14 +43,24 @@ function storage(): Storage | null {
   }
 }
 
-const isIds = (value: unknown): value is string[] => Array.isArray(value) && value.every((id) => typeof id === 'string');
+const isIds = (value: unknown): value is string[] =>
+  Array.isArray(value) && value.every((id) => typeof id === 'string');
 const isCount = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value >= 0;
 
 function progressOf(value: unknown): QuizProgress | null {
   if (typeof value !== 'object' || value === null) return null;
   const p = value as Record<string, unknown>;
   const { round, items, wrong, index, score, answered, missed } = p;
-  if (!isCount(round) || !isCount(index) || !isCount(score) || !isIds(items) || !isIds(wrong) || !isIds(answered) || !isIds(missed)) return null;
+  if (
+    !isCount(round) ||
+    !isCount(index) ||
+    !isCount(score) ||
+    !isIds(items) ||
+    !isIds(wrong) ||
+    !isIds(answered) ||
+    !isIds(missed)
+  )
+    return null;
   return { round, items, wrong, index, score, answered, missed };
 }
 
@@ -165,7 +175,11 @@ export function useQuizRun<W>(wordsSchema?: ZodType<W[]>): PageQuizRun<W> {
   const runOf = useCallback(
     (words: readonly W[]): QuizRun => ({
       resume: resumed && resumed.words === words ? resumed : null,
-      keep: (progress, sessionId, lastAnswer) => writeRun(key, progress ? { words: [...words], progress, sessionId, ...(lastAnswer ? { lastAnswer } : {}) } : null),
+      keep: (progress, sessionId, lastAnswer) =>
+        writeRun(
+          key,
+          progress ? { words: [...words], progress, sessionId, ...(lastAnswer ? { lastAnswer } : {}) } : null,
+        ),
     }),
     [key, resumed],
   );

@@ -6,6 +6,7 @@ import { queryKey } from '@/lib/query-keys';
 export const getSecretWords = () => call(client.GET('/api/secret/words'));
 
 /** The list is fixed in the product: fetched once per visit. */
-export const secretWordsQueryOptions = () => queryOptions({ queryKey: queryKey('/api/secret/words'), queryFn: getSecretWords, staleTime: Infinity });
+export const secretWordsQueryOptions = () =>
+  queryOptions({ queryKey: queryKey('/api/secret/words'), queryFn: getSecretWords, staleTime: Infinity });
 
 export const useSecretWords = () => useQuery(secretWordsQueryOptions());

@@ -77,7 +77,13 @@ export function SecretTranslator({ entries }: { entries: readonly SecretEntry[] 
         <legend>Direction</legend>
         {DIRECTIONS.map(({ value, label }) => (
           <label key={value} className="checkbox">
-            <input type="radio" name="direction" value={value} checked={direction === value} onChange={() => switchTo(value)} />
+            <input
+              type="radio"
+              name="direction"
+              value={value}
+              checked={direction === value}
+              onChange={() => switchTo(value)}
+            />
             {label}
           </label>
         ))}

@@ -3,7 +3,8 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { call, client } from '@/lib/api-client';
 import { queryKey } from '@/lib/query-keys';
 
-export const remindersQueryOptions = () => queryOptions({ queryKey: queryKey('/api/reminders'), queryFn: () => call(client.GET('/api/reminders')) });
+export const remindersQueryOptions = () =>
+  queryOptions({ queryKey: queryKey('/api/reminders'), queryFn: () => call(client.GET('/api/reminders')) });
 
 export const useReminders = (enabled = true) => useQuery({ ...remindersQueryOptions(), enabled });
 
@@ -17,4 +18,7 @@ export function useUpdateReminders() {
 
 /** Turns reminders off by the signed link of a reminder mail: no session needed. */
 export const useUnsubscribe = () =>
-  useMutation({ mutationFn: (query: { u: string; s: string }) => call(client.POST('/api/reminders/unsubscribe', { params: { query } })) });
+  useMutation({
+    mutationFn: (query: { u: string; s: string }) =>
+      call(client.POST('/api/reminders/unsubscribe', { params: { query } })),
+  });

@@ -11,11 +11,20 @@ import { apiError } from '@/test/api-fakes';
 import { ReminderSettings, daysLabel } from './reminder-settings';
 import { Unsubscribe } from './unsubscribe';
 
-const off: ReminderState = { available: true, emailConfirmed: true, enabled: false, hour: 18, timeZone: 'UTC', days: [1, 2, 3, 4, 5, 6, 7] };
+const off: ReminderState = {
+  available: true,
+  emailConfirmed: true,
+  enabled: false,
+  hour: 18,
+  timeZone: 'UTC',
+  days: [1, 2, 3, 4, 5, 6, 7],
+};
 let state: ReminderState | 'fail' = off;
 const patches: unknown[] = [];
 const server = setupServer(
-  http.get('*/api/reminders', () => (state === 'fail' ? apiError(500, 'internal', 'Something went wrong') : HttpResponse.json(state))),
+  http.get('*/api/reminders', () =>
+    state === 'fail' ? apiError(500, 'internal', 'Something went wrong') : HttpResponse.json(state),
+  ),
   http.patch('*/api/reminders', async ({ request }) => {
     const patch = (await request.json()) as Partial<ReminderState>;
     patches.push(patch);
@@ -23,7 +32,9 @@ const server = setupServer(
     return HttpResponse.json({ ...(state as ReminderState), ...patch });
   }),
   http.post('*/api/reminders/unsubscribe', ({ request }) =>
-    new URL(request.url).searchParams.get('s') === 'good'.repeat(6) ? HttpResponse.json({ ok: true }) : apiError(400, 'link_invalid', 'This unsubscribe link is not valid.'),
+    new URL(request.url).searchParams.get('s') === 'good'.repeat(6)
+      ? HttpResponse.json({ ok: true })
+      : apiError(400, 'link_invalid', 'This unsubscribe link is not valid.'),
   ),
 );
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -51,7 +62,9 @@ describe('the daily reminder in settings', () => {
     await userEvent.selectOptions(screen.getByLabelText('At'), '7');
     await userEvent.click(screen.getByLabelText('Sunday'));
     await userEvent.click(screen.getByRole('button', { name: 'Save reminder' }));
-    expect(await screen.findByRole('status')).toHaveTextContent(`Saved. Reminders at 07:00 (${zone}), Mondays, Tuesdays, Wednesdays, Thursdays, Fridays and Saturdays.`);
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      `Saved. Reminders at 07:00 (${zone}), Mondays, Tuesdays, Wednesdays, Thursdays, Fridays and Saturdays.`,
+    );
     expect(patches).toEqual([{ enabled: true, hour: 7, timeZone: zone, days: [1, 2, 3, 4, 5, 6] }]);
   });
 
@@ -84,13 +97,19 @@ describe('the daily reminder in settings', () => {
   it('sends a learner without a confirmed address to the profile', async () => {
     state = { ...off, emailConfirmed: false };
     renderWith(<ReminderSettings loggedIn />);
-    expect(await screen.findByRole('link', { name: 'Add one in your profile' })).toHaveAttribute('href', '/user-profile');
+    expect(await screen.findByRole('link', { name: 'Add one in your profile' })).toHaveAttribute(
+      'href',
+      '/user-profile',
+    );
   });
 
   it('says nothing is sent while reminders are on but the address was removed', async () => {
     state = { ...off, enabled: true, emailConfirmed: false };
     renderWith(<ReminderSettings loggedIn />);
-    expect(await screen.findByRole('link', { name: 'confirm one in your profile' })).toHaveAttribute('href', '/user-profile');
+    expect(await screen.findByRole('link', { name: 'confirm one in your profile' })).toHaveAttribute(
+      'href',
+      '/user-profile',
+    );
     expect(screen.getByLabelText(/Email me when words are waiting/)).toBeChecked();
   });
 
@@ -117,6 +136,8 @@ describe('the unsubscribe page', () => {
   it('explains a link that is not valid', async () => {
     renderWith(<Unsubscribe u="u1" s={'bad'.repeat(8)} />);
     await userEvent.click(screen.getByRole('button', { name: 'Stop daily reminders' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('This link is not valid. Turn reminders off in your settings instead.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This link is not valid. Turn reminders off in your settings instead.',
+    );
   });
 });

@@ -53,7 +53,8 @@ export function ReminderSettings({ loggedIn }: { loggedIn: boolean }) {
         </QueryState>
       ) : (
         <p className="empty-state">
-          <Link to={paths.loginThen(paths.settings)}>Log in</Link> to get a reminder by email on the days you have not practised.
+          <Link to={paths.loginThen(paths.settings)}>Log in</Link> to get a reminder by email on the days you have not
+          practised.
         </p>
       )}
     </section>
@@ -62,14 +63,18 @@ export function ReminderSettings({ loggedIn }: { loggedIn: boolean }) {
 
 function ReminderForm({ initial }: { initial: ReminderState }) {
   // A learner turning reminders on for the first time gets their device's zone, not the server's default.
-  const [draft, setDraft] = useState(() => ({ ...initial, timeZone: initial.enabled ? initial.timeZone : browserTimeZone() }));
+  const [draft, setDraft] = useState(() => ({
+    ...initial,
+    timeZone: initial.enabled ? initial.timeZone : browserTimeZone(),
+  }));
   const update = useUpdateReminders();
   const noDays = draft.enabled && draft.days.length === 0;
   const change = (patch: Partial<typeof draft>) => {
     update.reset();
     setDraft((d) => ({ ...d, ...patch }));
   };
-  const toggleDay = (day: number, on: boolean) => change({ days: on ? [...draft.days, day].sort() : draft.days.filter((d) => d !== day) });
+  const toggleDay = (day: number, on: boolean) =>
+    change({ days: on ? [...draft.days, day].sort() : draft.days.filter((d) => d !== day) });
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
@@ -81,15 +86,22 @@ function ReminderForm({ initial }: { initial: ReminderState }) {
     <form className="form" onSubmit={onSubmit} noValidate>
       {initial.emailConfirmed ? null : (
         <p className="empty-state">
-          No confirmed email address: nothing is sent until you <Link to={paths.userProfile}>confirm one in your profile</Link>.
+          No confirmed email address: nothing is sent until you{' '}
+          <Link to={paths.userProfile}>confirm one in your profile</Link>.
         </p>
       )}
       <label className="checkbox">
-        <input type="checkbox" checked={draft.enabled} onChange={(e) => change({ enabled: e.target.checked })} /> Email me when words are waiting and I
-        have not practised that day
+        <input type="checkbox" checked={draft.enabled} onChange={(e) => change({ enabled: e.target.checked })} /> Email
+        me when words are waiting and I have not practised that day
       </label>
       <label htmlFor="reminder-hour">At</label>
-      <select id="reminder-hour" value={draft.hour} onChange={(e) => change({ hour: Number(e.target.value) })} disabled={!draft.enabled} aria-describedby="reminder-zone">
+      <select
+        id="reminder-hour"
+        value={draft.hour}
+        onChange={(e) => change({ hour: Number(e.target.value) })}
+        disabled={!draft.enabled}
+        aria-describedby="reminder-zone"
+      >
         {HOURS.map((h) => (
           <option key={h} value={h}>
             {hourLabel(h)}
@@ -101,17 +113,31 @@ function ReminderForm({ initial }: { initial: ReminderState }) {
         {draft.timeZone === browserTimeZone() ? null : (
           <>
             {' '}
-            <button type="button" className="btn btn-secondary btn-small" onClick={() => change({ timeZone: browserTimeZone() })} disabled={!draft.enabled}>
+            <button
+              type="button"
+              className="btn btn-secondary btn-small"
+              onClick={() => change({ timeZone: browserTimeZone() })}
+              disabled={!draft.enabled}
+            >
               Use {browserTimeZone()}
             </button>
           </>
         )}
       </small>
-      <span id="reminder-days" className="label">On</span>
+      <span id="reminder-days" className="label">
+        On
+      </span>
       <div className="day-picker" role="group" aria-labelledby="reminder-days">
         {DAYS.map(({ day, short, name }) => (
           <label key={day} className="checkbox">
-            <input type="checkbox" checked={draft.days.includes(day)} onChange={(e) => toggleDay(day, e.target.checked)} disabled={!draft.enabled} aria-label={name} /> {short}
+            <input
+              type="checkbox"
+              checked={draft.days.includes(day)}
+              onChange={(e) => toggleDay(day, e.target.checked)}
+              disabled={!draft.enabled}
+              aria-label={name}
+            />{' '}
+            {short}
           </label>
         ))}
       </div>
@@ -119,7 +145,9 @@ function ReminderForm({ initial }: { initial: ReminderState }) {
       {update.isError ? <ErrorBox>{reminderErrorText(update.error)}</ErrorBox> : null}
       {update.isSuccess ? (
         <p className="success" role="status">
-          {update.data.enabled ? `Saved. Reminders at ${hourLabel(update.data.hour)} (${update.data.timeZone}), ${daysLabel(update.data.days)}.` : 'Saved. Reminders are off.'}
+          {update.data.enabled
+            ? `Saved. Reminders at ${hourLabel(update.data.hour)} (${update.data.timeZone}), ${daysLabel(update.data.days)}.`
+            : 'Saved. Reminders are off.'}
         </p>
       ) : null}
       <button type="submit" className="btn btn-primary" disabled={update.isPending}>

@@ -9,7 +9,13 @@ import { settingsQueryOptions } from '@/lib/settings';
 import { SettingsForm } from './settings-form';
 import { fake } from '@/test/api-fakes';
 
-const initial: Settings = { strictAccents: false, desiredRetention: 0.9, dailyGoal: 20, autoSpeak: false, theme: 'system' };
+const initial: Settings = {
+  strictAccents: false,
+  desiredRetention: 0.9,
+  dailyGoal: 20,
+  autoSpeak: false,
+  theme: 'system',
+};
 const received: unknown[] = [];
 const server = setupServer(
   fake('PATCH', '/api/settings', async ({ request }) => {
@@ -69,7 +75,14 @@ describe('SettingsForm', () => {
   });
 
   it('keeps what was chosen when saving fails', async () => {
-    server.use(fake('PATCH', '/api/settings', () => HttpResponse.json({ error: { code: 'internal', message: 'Something went wrong on our side.' } }, { status: 500 })));
+    server.use(
+      fake('PATCH', '/api/settings', () =>
+        HttpResponse.json(
+          { error: { code: 'internal', message: 'Something went wrong on our side.' } },
+          { status: 500 },
+        ),
+      ),
+    );
     const user = renderForm();
     await user.click(screen.getByLabelText(/Read words aloud/));
     await user.click(screen.getByRole('button', { name: 'Save settings' }));

@@ -39,8 +39,12 @@ export function SettingsForm({ initial }: { initial: Settings }) {
       <fieldset>
         <legend>Answers</legend>
         <label className="checkbox">
-          <input type="checkbox" checked={draft.strictAccents} onChange={(e) => set('strictAccents', e.target.checked)} /> Strict accents: a
-          missing or wrong accent counts as a wrong answer
+          <input
+            type="checkbox"
+            checked={draft.strictAccents}
+            onChange={(e) => set('strictAccents', e.target.checked)}
+          />{' '}
+          Strict accents: a missing or wrong accent counts as a wrong answer
         </label>
       </fieldset>
 
@@ -82,8 +86,8 @@ export function SettingsForm({ initial }: { initial: Settings }) {
       <fieldset>
         <legend>Sound</legend>
         <label className="checkbox">
-          <input type="checkbox" checked={draft.autoSpeak} onChange={(e) => set('autoSpeak', e.target.checked)} /> Read words aloud
-          automatically
+          <input type="checkbox" checked={draft.autoSpeak} onChange={(e) => set('autoSpeak', e.target.checked)} /> Read
+          words aloud automatically
         </label>
       </fieldset>
 
@@ -92,7 +96,14 @@ export function SettingsForm({ initial }: { initial: Settings }) {
         <small className="hint">Shown as you choose it; Save settings to keep it.</small>
         {THEMES.map((t) => (
           <label key={t.value} className="checkbox">
-            <input type="radio" name="theme" value={t.value} checked={draft.theme === t.value} onChange={() => set('theme', t.value)} /> {t.label}
+            <input
+              type="radio"
+              name="theme"
+              value={t.value}
+              checked={draft.theme === t.value}
+              onChange={() => set('theme', t.value)}
+            />{' '}
+            {t.label}
           </label>
         ))}
       </fieldset>

@@ -10,7 +10,12 @@ import { useUnsubscribe } from '../api/reminders';
  */
 export function Unsubscribe({ u, s }: { u: string; s: string }) {
   const unsubscribe = useUnsubscribe();
-  if (!u || !s) return <ErrorBox title="This link is not complete">Open the link from the reminder again, or turn reminders off in your settings.</ErrorBox>;
+  if (!u || !s)
+    return (
+      <ErrorBox title="This link is not complete">
+        Open the link from the reminder again, or turn reminders off in your settings.
+      </ErrorBox>
+    );
   if (unsubscribe.isSuccess) {
     return (
       <div role="status">
@@ -31,7 +36,12 @@ export function Unsubscribe({ u, s }: { u: string; s: string }) {
             : 'Error: please try again.'}
         </ErrorBox>
       ) : null}
-      <button type="button" className="btn btn-primary" onClick={() => unsubscribe.mutate({ u, s })} disabled={unsubscribe.isPending}>
+      <button
+        type="button"
+        className="btn btn-primary"
+        onClick={() => unsubscribe.mutate({ u, s })}
+        disabled={unsubscribe.isPending}
+      >
         {unsubscribe.isPending ? 'Stopping...' : 'Stop daily reminders'}
       </button>
     </>

@@ -5,9 +5,13 @@ import { queryKey } from '@/lib/query-keys';
 
 const memoryModelParams = (language: LanguageCode) => ({ path: { language } });
 
-export const getMemoryModel = (language: LanguageCode) => call(client.GET('/api/{language}/memory-model', { params: memoryModelParams(language) }));
+export const getMemoryModel = (language: LanguageCode) =>
+  call(client.GET('/api/{language}/memory-model', { params: memoryModelParams(language) }));
 
 export const memoryModelQueryOptions = (language: LanguageCode) =>
-  queryOptions({ queryKey: queryKey('/api/{language}/memory-model', memoryModelParams(language)), queryFn: () => getMemoryModel(language) });
+  queryOptions({
+    queryKey: queryKey('/api/{language}/memory-model', memoryModelParams(language)),
+    queryFn: () => getMemoryModel(language),
+  });
 
 export const useMemoryModel = (language: LanguageCode) => useQuery(memoryModelQueryOptions(language));

@@ -9,6 +9,7 @@ const summaryParams = () => ({ query: { tz: learnerTimeZone() } });
 
 export const getSummary = () => call(client.GET('/api/stats/summary', { params: summaryParams() }));
 
-export const summaryQueryOptions = () => queryOptions({ queryKey: queryKey('/api/stats/summary', summaryParams()), queryFn: getSummary, staleTime: 30_000 });
+export const summaryQueryOptions = () =>
+  queryOptions({ queryKey: queryKey('/api/stats/summary', summaryParams()), queryFn: getSummary, staleTime: 30_000 });
 
 export const useSummary = (enabled = true) => useQuery({ ...summaryQueryOptions(), enabled });

@@ -14,12 +14,14 @@ const WEEKDAYS = ['Mon', '', 'Wed', '', 'Fri', '', ''];
 const utc = (date: string) => new Date(`${date}T00:00:00Z`);
 /** Monday 0 … Sunday 6. */
 const weekday = (date: string) => (utc(date).getUTCDay() + 6) % 7;
-const longDate = (date: string) => utc(date).toLocaleDateString('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
+const longDate = (date: string) =>
+  utc(date).toLocaleDateString('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
 const monthName = (date: string) => utc(date).toLocaleDateString('en-GB', { month: 'short', timeZone: 'UTC' });
 const answers = (n: number) => `${n.toLocaleString('en')} answer${n === 1 ? '' : 's'}`;
 
 /** 0 for no answers, else 1–4 by the share of the busiest day: the colour steps of the legend. */
-export const heatLevel = (count: number, max: number): number => (count === 0 ? 0 : Math.min(4, Math.ceil((4 * count) / Math.max(1, max))));
+export const heatLevel = (count: number, max: number): number =>
+  count === 0 ? 0 : Math.min(4, Math.ceil((4 * count) / Math.max(1, max)));
 
 /** Where each day sits: one column a week (Monday on top), the weeks left to right. */
 export function heatmapCells(rows: readonly DayCount[]) {
@@ -62,7 +64,14 @@ export function AnswersHeatmap({ rows }: { rows: readonly DayCount[] }) {
 
   return (
     <div className="heatmap">
-      <svg className="heatmap-grid" viewBox={`0 0 ${width} ${height}`} width={width} height={height} role="img" aria-labelledby={summaryId}>
+      <svg
+        className="heatmap-grid"
+        viewBox={`0 0 ${width} ${height}`}
+        width={width}
+        height={height}
+        role="img"
+        aria-labelledby={summaryId}
+      >
         {monthLabels(cells).map((m) => (
           <text key={`${m.week}-${m.text}`} className="heatmap-label" x={LEFT + m.week * STEP} y={TOP - 5}>
             {m.text}

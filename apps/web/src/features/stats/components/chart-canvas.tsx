@@ -16,7 +16,15 @@ function themeColour(name: string): string | undefined {
  * A chart.js chart on a canvas, described for assistive technology by `label` and by the data table in
  * `children` (visually hidden): a canvas alone says nothing to a screen reader.
  */
-export function ChartCanvas<T extends ChartType>({ config, label, children }: { config: ChartConfiguration<T>; label: string; children: ReactNode }) {
+export function ChartCanvas<T extends ChartType>({
+  config,
+  label,
+  children,
+}: {
+  config: ChartConfiguration<T>;
+  label: string;
+  children: ReactNode;
+}) {
   const ref = useRef<HTMLCanvasElement>(null);
   useEffect(() => {
     const canvas = ref.current;

@@ -20,12 +20,23 @@ import '../stats.css';
 import './language-charts.css';
 
 // Only the pieces these charts use: chart.js is tree-shaken to them, and this module loads with the stats page only.
-Chart.register(BarController, BarElement, CategoryScale, LinearScale, LineController, LineElement, PointElement, Filler, Tooltip);
+Chart.register(
+  BarController,
+  BarElement,
+  CategoryScale,
+  LinearScale,
+  LineController,
+  LineElement,
+  PointElement,
+  Filler,
+  Tooltip,
+);
 
 type DayCount = Charts['reviewsPerDay'][number];
 
 const css = (name: string) => getComputedStyle(document.documentElement).getPropertyValue(name).trim() || '#2b4acb';
-const shortDate = (date: string) => new Date(`${date}T00:00:00Z`).toLocaleDateString(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' });
+const shortDate = (date: string) =>
+  new Date(`${date}T00:00:00Z`).toLocaleDateString(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' });
 
 function DataTable({ caption, rows, unit }: { caption: string; rows: DayCount[]; unit: string }) {
   return (
@@ -71,9 +82,23 @@ function LearnedChart({ rows: allRows }: { rows: DayCount[] }) {
         labels: rows.map((r) => shortDate(r.date)),
         // Steps, not a curve: a count that changes once a day, which a smoothed line showed rising before the first
         // learned word.
-        datasets: [{ label: 'Words learned', data: rows.map((r) => r.count), borderColor: css('--primary'), backgroundColor: 'transparent', pointRadius: 0, stepped: 'after' }],
+        datasets: [
+          {
+            label: 'Words learned',
+            data: rows.map((r) => r.count),
+            borderColor: css('--primary'),
+            backgroundColor: 'transparent',
+            pointRadius: 0,
+            stepped: 'after',
+          },
+        ],
       },
-      options: { responsive: true, maintainAspectRatio: false, animation: false, scales: { y: { beginAtZero: true, ticks: { precision: 0 } } } },
+      options: {
+        responsive: true,
+        maintainAspectRatio: false,
+        animation: false,
+        scales: { y: { beginAtZero: true, ticks: { precision: 0 } } },
+      },
     }),
     [rows],
   );
@@ -102,8 +127,16 @@ function ForecastChart({ rows }: { rows: DayCount[] }) {
     () => ({
       type: 'bar',
       // The first bar is today's: the words due now and those coming back later today.
-      data: { labels: rows.map((r, i) => (i === 0 ? 'Today' : shortDate(r.date))), datasets: [{ label: 'Reviews due', data: rows.map((r) => r.count), backgroundColor: css('--primary') }] },
-      options: { responsive: true, maintainAspectRatio: false, animation: false, scales: { y: { beginAtZero: true, ticks: { precision: 0 } } } },
+      data: {
+        labels: rows.map((r, i) => (i === 0 ? 'Today' : shortDate(r.date))),
+        datasets: [{ label: 'Reviews due', data: rows.map((r) => r.count), backgroundColor: css('--primary') }],
+      },
+      options: {
+        responsive: true,
+        maintainAspectRatio: false,
+        animation: false,
+        scales: { y: { beginAtZero: true, ticks: { precision: 0 } } },
+      },
     }),
     [rows],
   );
@@ -161,7 +194,15 @@ function NothingLearnedYet({ quizLink }: { quizLink?: ReactNode }) {
 }
 
 /** `reviewLink` shows when words are due now; `quizLink` when no word is learned yet. */
-export function LanguageCharts({ charts, reviewLink, quizLink }: { charts: Charts; reviewLink?: ReactNode; quizLink?: ReactNode }) {
+export function LanguageCharts({
+  charts,
+  reviewLink,
+  quizLink,
+}: {
+  charts: Charts;
+  reviewLink?: ReactNode;
+  quizLink?: ReactNode;
+}) {
   const { retention } = charts;
   const learnedAny = charts.learnedOverTime.some((day) => day.count > 0);
   return (
@@ -181,15 +222,30 @@ export function LanguageCharts({ charts, reviewLink, quizLink }: { charts: Chart
         ) : (
           <>
             <p className="retention-figure">
-              You remembered <strong>{percent(retention.actual)}</strong> of {retention.reviews} reviews (aim: {percent(retention.desired)}).
+              You remembered <strong>{percent(retention.actual)}</strong> of {retention.reviews} reviews (aim:{' '}
+              {percent(retention.desired)}).
             </p>
             <div className="retention-bars">
               <span>Actual</span>
-              <div className="progress" role="progressbar" aria-label="Actual retention" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(retention.actual * 100)}>
+              <div
+                className="progress"
+                role="progressbar"
+                aria-label="Actual retention"
+                aria-valuemin={0}
+                aria-valuemax={100}
+                aria-valuenow={Math.round(retention.actual * 100)}
+              >
                 <span style={{ width: percent(retention.actual) }} />
               </div>
               <span>Aim</span>
-              <div className="progress" role="progressbar" aria-label="Desired retention" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(retention.desired * 100)}>
+              <div
+                className="progress"
+                role="progressbar"
+                aria-label="Desired retention"
+                aria-valuemin={0}
+                aria-valuemax={100}
+                aria-valuenow={Math.round(retention.desired * 100)}
+              >
                 <span style={{ width: percent(retention.desired) }} />
               </div>
             </div>

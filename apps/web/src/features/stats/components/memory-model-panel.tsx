@@ -8,7 +8,8 @@ const points = (x: number) => {
   const n = Math.round(Math.abs(x) * 100);
   return n === 1 ? '1 point' : `${n} points`;
 };
-const date = (ms: number) => new Date(ms).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
+const date = (ms: number) =>
+  new Date(ms).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
 
 type WorkloadRow = NonNullable<MemoryModel['report']>['workload'][number];
 
@@ -23,7 +24,11 @@ function atSetting(rows: readonly WorkloadRow[], retention: number) {
   const above = rows.find((row) => row.retention > retention);
   if (!below || !above) return undefined;
   const range = (a: number, b: number) => (perDay(a) === perDay(b) ? perDay(a) : `${perDay(a)}–${perDay(b)}`);
-  return { exact: undefined, fitted: range(below.fitted, above.fitted), defaults: range(below.defaults, above.defaults) };
+  return {
+    exact: undefined,
+    fitted: range(below.fitted, above.fitted),
+    defaults: range(below.defaults, above.defaults),
+  };
 }
 
 /** Why the standard model still schedules the learner's reviews, and what a model of their own waits for. */
@@ -43,8 +48,8 @@ function OnDefaults({ model, languageName }: { model: MemoryModel; languageName:
   if (model.status === 'failed') {
     return (
       <p>
-        Your reviews are scheduled with the standard memory model: the latest fit did not succeed, and another is
-        tried tomorrow.
+        Your reviews are scheduled with the standard memory model: the latest fit did not succeed, and another is tried
+        tomorrow.
       </p>
     );
   }
@@ -52,15 +57,16 @@ function OnDefaults({ model, languageName }: { model: MemoryModel; languageName:
     return (
       <p>
         Your reviews are scheduled with the standard memory model for now. You have {model.reviewCount.toLocaleString()}{' '}
-        {languageName} reviews, enough for a first fit to how you remember: it runs by itself, and is kept once enough of
-        them come back on a later day.
+        {languageName} reviews, enough for a first fit to how you remember: it runs by itself, and is kept once enough
+        of them come back on a later day.
       </p>
     );
   }
   return (
     <p>
-      Your reviews are scheduled with the standard memory model for now. Once you have {model.reviewsForFirstFit} reviews in {languageName} (you
-      have {model.reviewCount}), it is fitted to how you remember, by itself, and refitted as you go.
+      Your reviews are scheduled with the standard memory model for now. Once you have {model.reviewsForFirstFit}{' '}
+      reviews in {languageName} (you have {model.reviewCount}), it is fitted to how you remember, by itself, and
+      refitted as you go.
     </p>
   );
 }
@@ -81,7 +87,14 @@ interface Props {
  * The learner's memory model in a language: whether it is fitted to them yet, how well it predicts them, what it
  * changed, and what each desired retention would cost them, with the one that costs least per word recommended.
  */
-export function MemoryModelPanel({ model, languageName, retention, downloadUrl, onChooseRetention, choosing = false }: Props) {
+export function MemoryModelPanel({
+  model,
+  languageName,
+  retention,
+  downloadUrl,
+  onChooseRetention,
+  choosing = false,
+}: Props) {
   const report = model.report;
   const current = report ? atSetting(report.workload, model.desiredRetention) : undefined;
   // The learner's own retention gets its row when the report has none for it, between the two around it.
@@ -100,32 +113,40 @@ export function MemoryModelPanel({ model, languageName, retention, downloadUrl, 
           Fitted to your own {report.reviews.toLocaleString()} {languageName} reviews
           {model.fittedAt ? ` on ${date(model.fittedAt)}` : ''}
           {model.version > 1 ? ', replacing the model fitted to your earlier reviews' : ''}.
-          {model.status === 'failed' ? ' The latest refit did not succeed; this one keeps serving, and another is tried tomorrow.' : ''}
+          {model.status === 'failed'
+            ? ' The latest refit did not succeed; this one keeps serving, and another is tried tomorrow.'
+            : ''}
         </p>
       )}
       {retention.actual === null ? null : (
         <p>
-          Over the last 30 days you remembered <strong>{percent(retention.actual)}</strong> of {retention.reviews.toLocaleString()} reviews; you aim at{' '}
-          {percent(retention.desired)}.
+          Over the last 30 days you remembered <strong>{percent(retention.actual)}</strong> of{' '}
+          {retention.reviews.toLocaleString()} reviews; you aim at {percent(retention.desired)}.
         </p>
       )}
       {report ? (
         <>
           {current ? (
             <p>
-              At {percent(model.desiredRetention)}, your words ask for about <strong>{current.fitted} reviews a day</strong>
-              , instead of {current.defaults} with the standard model.
-              {report.cardsRescheduled > 0 ? ` The last fit moved the schedule of ${report.cardsRescheduled} words.` : ''}
+              At {percent(model.desiredRetention)}, your words ask for about{' '}
+              <strong>{current.fitted} reviews a day</strong>, instead of {current.defaults} with the standard model.
+              {report.cardsRescheduled > 0
+                ? ` The last fit moved the schedule of ${report.cardsRescheduled} words.`
+                : ''}
             </p>
           ) : null}
           {Math.abs(report.retentionCorrection) >= 0.005 ? (
             <p>
-              The model {report.retentionCorrection > 0 ? 'overrated' : 'underrated'} your memory by about {points(report.retentionCorrection)}, so reviews are timed for {percent(effectiveRetention(model.desiredRetention, report.retentionCorrection))} by its reckoning: you get the{' '}
-              {percent(model.desiredRetention)} you chose.
+              The model {report.retentionCorrection > 0 ? 'overrated' : 'underrated'} your memory by about{' '}
+              {points(report.retentionCorrection)}, so reviews are timed for{' '}
+              {percent(effectiveRetention(model.desiredRetention, report.retentionCorrection))} by its reckoning: you
+              get the {percent(model.desiredRetention)} you chose.
             </p>
           ) : null}
           <table className="memory-calibration">
-            <caption>How well it predicts you: for reviews it gave each chance of remembering, how many you remembered</caption>
+            <caption>
+              How well it predicts you: for reviews it gave each chance of remembering, how many you remembered
+            </caption>
             <thead>
               <tr>
                 <th scope="col">Predicted</th>
@@ -144,8 +165,8 @@ export function MemoryModelPanel({ model, languageName, retention, downloadUrl, 
             </tbody>
           </table>
           <p className="hint">
-            Prediction error (log loss, lower is better): {report.logLoss.fitted.toFixed(3)} fitted to you, {report.logLoss.defaults.toFixed(3)} with the
-            standard model.
+            Prediction error (log loss, lower is better): {report.logLoss.fitted.toFixed(3)} fitted to you,{' '}
+            {report.logLoss.defaults.toFixed(3)} with the standard model.
           </p>
           <table className="memory-workload">
             <caption>What each retention costs you</caption>
@@ -173,7 +194,12 @@ export function MemoryModelPanel({ model, languageName, retention, downloadUrl, 
                       {chosen ? (
                         'Your setting'
                       ) : onChooseRetention ? (
-                        <button type="button" className="btn btn-secondary btn-small" disabled={choosing} onClick={() => onChooseRetention(w.retention)}>
+                        <button
+                          type="button"
+                          className="btn btn-secondary btn-small"
+                          disabled={choosing}
+                          onClick={() => onChooseRetention(w.retention)}
+                        >
                           Use {percent(w.retention)}
                         </button>
                       ) : null}
@@ -184,7 +210,8 @@ export function MemoryModelPanel({ model, languageName, retention, downloadUrl, 
             </tbody>
           </table>
           <p className="hint">
-            Recommended: the retention with the fewest reviews for each word you keep, for a memory like yours. The setting applies to all your languages.
+            Recommended: the retention with the fewest reviews for each word you keep, for a memory like yours. The
+            setting applies to all your languages.
           </p>
         </>
       ) : null}

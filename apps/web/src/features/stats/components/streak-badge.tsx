@@ -33,7 +33,10 @@ export function StreakBadge() {
         )}
         {done}/{data.dailyGoal}
         <span className="streak-words"> today</span>
-        <span className="visually-hidden"> (answers of your daily goal{data.goalMet ? ', goal met' : ''}; {data.xp} XP)</span>
+        <span className="visually-hidden">
+          {' '}
+          (answers of your daily goal{data.goalMet ? ', goal met' : ''}; {data.xp} XP)
+        </span>
       </span>
     </p>
   );

@@ -27,7 +27,14 @@ function SummaryFigures({ s }: { s: Summary }) {
         <p className="summary-goal">
           Daily goal: {Math.min(s.todayAnswers, s.dailyGoal)} / {s.dailyGoal} answers{s.goalMet ? ' — done!' : ''}
         </p>
-        <div className="progress" role="progressbar" aria-label="Daily goal" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
+        <div
+          className="progress"
+          role="progressbar"
+          aria-label="Daily goal"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={percent}
+        >
           <span style={{ width: `${percent}%` }} />
         </div>
       </div>

@@ -14,7 +14,7 @@ describe('nextReviewText', () => {
     expect(nextReviewText(NOON + 10_000, NOON, 'UTC')).toBe('in 1 minute');
   });
 
-  it('gives the time today or tomorrow, and the date further ahead, in the learner\'s time zone', () => {
+  it("gives the time today or tomorrow, and the date further ahead, in the learner's time zone", () => {
     expect(nextReviewText(NOON + 125 * MIN, NOON, 'UTC')).toBe('today at 14:05');
     expect(nextReviewText(NOON + 21 * 60 * MIN, NOON, 'UTC')).toBe('tomorrow at 09:00');
     expect(nextReviewText(NOON + 11 * 60 * MIN, NOON, 'Europe/Madrid')).toBe('tomorrow at 00:00');

@@ -60,7 +60,8 @@ export function ImportWords({ language }: { language: Language }) {
     return (
       <div>
         <p role="status" className="success">
-          ✔ {plural(added, 'word', 'words')} added to your {language.name} words{skipped > 0 ? ` (${plural(skipped, 'line', 'lines')} left out)` : ''}.
+          ✔ {plural(added, 'word', 'words')} added to your {language.name} words
+          {skipped > 0 ? ` (${plural(skipped, 'line', 'lines')} left out)` : ''}.
         </p>
         <button type="button" className="btn btn-secondary" onClick={startOver}>
           Import more words
@@ -86,7 +87,12 @@ export function ImportWords({ language }: { language: Language }) {
     <div className="import-words">
       <div className="field">
         <label htmlFor="import-file">A CSV or tab-separated file</label>
-        <input id="import-file" type="file" accept=".csv,.tsv,.txt,text/csv,text/tab-separated-values,text/plain" onChange={chooseFile} />
+        <input
+          id="import-file"
+          type="file"
+          accept=".csv,.tsv,.txt,text/csv,text/tab-separated-values,text/plain"
+          onChange={chooseFile}
+        />
         <p className="hint">
           One word per line: the {language.name} word, then its English translation, separated by a tab, a comma or a
           semicolon. Up to 10,000 lines and 5 MB.
@@ -95,7 +101,14 @@ export function ImportWords({ language }: { language: Language }) {
       <form className="form" onSubmit={previewPasted} noValidate>
         <div className="field">
           <label htmlFor="import-paste">Or paste a list</label>
-          <textarea id="import-paste" rows={8} value={pasted} lang={language.locale} onChange={(e) => setPasted(e.target.value)} placeholder={'gato\tcat\nperro\tdog'} />
+          <textarea
+            id="import-paste"
+            rows={8}
+            value={pasted}
+            lang={language.locale}
+            onChange={(e) => setPasted(e.target.value)}
+            placeholder={'gato\tcat\nperro\tdog'}
+          />
           <p className="hint">A Quizlet set exported with tabs between term and definition pastes as it is.</p>
         </div>
         <button type="submit" className="btn btn-primary" disabled={pasted.trim() === ''}>
@@ -135,8 +148,9 @@ function PreviewTable({
   return (
     <div className="import-preview">
       <p>
-        {plural(preview.valid, 'word', 'words')} can be added; {plural(preview.invalid, 'line has', 'lines have')} a problem and will be left
-        out. Read as {preview.encoding.toUpperCase()}, separated by {SEPARATORS[preview.separator]}
+        {plural(preview.valid, 'word', 'words')} can be added; {plural(preview.invalid, 'line has', 'lines have')} a
+        problem and will be left out. Read as {preview.encoding.toUpperCase()}, separated by{' '}
+        {SEPARATORS[preview.separator]}
         {preview.headerSkipped ? ', the first line taken as column names' : ''}.
       </p>
       <div className="table-scroll">
