@@ -29,7 +29,9 @@ const forbidden = LAYERS.flatMap((layer, index) =>
     const beside = layer.filter((other) => other !== name);
     return {
       name: `layer:${name}`,
-      comment: `${name} imports only its own files and the layers below it${beside.length > 0 ? `, not ${beside.join(', ')}` : ''}.`,
+      comment:
+        `${name} imports only its own files and the layers below ` +
+        `it${beside.length > 0 ? `, not ${beside.join(', ')}` : ''}.`,
       severity: 'error',
       from: { path: part(name), pathNot: TESTS },
       to: { path: [...above, ...beside].map(part) },

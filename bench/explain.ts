@@ -80,7 +80,9 @@ try {
       const plan = rows[0]?.['QUERY PLAN'][0];
       if (process.env.EXPLAIN_PLANS) console.log(query.sql, JSON.stringify(plan?.Plan, null, 1));
       console.log(
-        `${label}: planning ${plan?.['Planning Time'].toFixed(3)} ms, execution ${plan?.['Execution Time'].toFixed(3)} ms, ${plan?.Plan['Shared Hit Blocks']} pages, ${plan?.Plan['Actual Rows']} rows`,
+        `${label}: planning ${plan?.['Planning Time'].toFixed(3)} ms, ` +
+          `execution ${plan?.['Execution Time'].toFixed(3)} ms, ` +
+          `${plan?.Plan['Shared Hit Blocks']} pages, ${plan?.Plan['Actual Rows']} rows`,
       );
     }
   } finally {

@@ -202,7 +202,8 @@ async function main(): Promise<void> {
     'loop max ms',
   ];
   console.log(
-    `\nOne fit pass per log size (the fit in its own process; the pass includes storing the parameters and every card's new state)\n`,
+    `\nOne fit pass per log size (the fit in its own process; ` +
+      `the pass includes storing the parameters and every card's new state)\n`,
   );
   console.log([head.join('\t'), ...results].join('\n'));
 }

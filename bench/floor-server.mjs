@@ -20,15 +20,17 @@ import { Rating, createEmptyCard, fsrs } from 'ts-fsrs';
 
 const db = new Database(process.env.FLOOR_DB ?? '', { readonly: true, fileMustExist: true });
 const session = db.prepare(
-  'select u.id, u.username, u.desired_retention, u.strict_accents, s.expires_at from sessions s join users u on u.id = s.user_id where s.token_hash = ?',
+  'select u.id, u.username, u.desired_retention, u.strict_accents, ' +
+    's.expires_at from sessions s join users u on u.id = s.user_id where s.token_hash = ?',
 );
-const batch =
-  db.prepare(`select w.id, w.word, w.translation, w.pos, w.article, w.note, w.hint, w.example, w.example_translation, w.rank,
+const batch = db.prepare(`select w.id, w.word, w.translation, w.pos, w.article, w.note, w.hint, w.example,
+    w.example_translation, w.rank,
     p.answered_correctly, p.due
   from words w left join progress p on p.word_id = w.id and p.learner_id = ? and p.direction = 'recognise'
   where w.language = 'spanish' and w.active = 1 and w.owner_id is null
     and (p.answered_correctly is null or p.answered_correctly = 0) and coalesce(p.last_failed_at, 0) <= 0
-    and w.rank >= coalesce((select rank from frontiers where learner_id = ? and language = 'spanish' and direction = 'recognise'), 0)
+    and w.rank >= coalesce((select rank from frontiers where learner_id = ? and language = 'spanish' and
+    direction = 'recognise'), 0)
   order by w.rank, w.id limit 15`);
 
 function learnerOf(request) {
@@ -54,23 +56,30 @@ const translations = new Map(
 const answerSeen =
   writer.prepare(`select exists (select 1 from reviews where learner_id = @learner and answer_id = @answer) as used,
     exists (select 1 from taken_back_answers where learner_id = @learner and answer_id = @answer) as taken_back,
-    exists (select 1 from reviews where learner_id = @learner and session_id = @session and word_id = @word and direction = 'recall') as in_session,
+    exists (select 1 from reviews where learner_id = @learner and session_id = @session and word_id = @word
+    and direction = 'recall') as in_session,
     (select parameters from memory_models where learner_id = @learner and language = 'spanish') as parameters,
     (select reps from progress where learner_id = @learner and word_id = @word and direction = 'recall') as reps`);
 const insertCard =
-  writer.prepare(`insert into progress (learner_id, word_id, direction, language, answered_correctly, due, stability, difficulty,
-    elapsed_days, scheduled_days, learning_steps, reps, lapses, state, last_review, last_rating, last_failed_at, updated_at)
+  writer.prepare(`insert into progress (learner_id, word_id, direction, language, answered_correctly, due,
+    stability, difficulty,
+    elapsed_days, scheduled_days, learning_steps, reps, lapses, state, last_review, last_rating,
+    last_failed_at, updated_at)
   values (?, ?, 'recall', 'spanish', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
 const advanceFrontier = writer.prepare(`insert into frontiers (learner_id, language, direction, rank)
   values (@learner, 'spanish', 'recall', coalesce((select w.rank from words w where w.language = 'spanish'
-    and w.rank >= coalesce((select rank from frontiers where learner_id = @learner and language = 'spanish' and direction = 'recall'), 0)
+    and w.rank >= coalesce((select rank from frontiers where learner_id = @learner and language = 'spanish'
+    and direction = 'recall'), 0)
     and w.owner_id is null and w.active = 1
-    and not exists (select 1 from progress c where c.word_id = w.id and c.learner_id = @learner and c.direction = 'recall')
+    and not exists (select 1 from progress c where c.word_id = w.id and c.learner_id = @learner and
+    c.direction = 'recall')
     order by w.rank limit 1), 2147483647))
-  on conflict (learner_id, language, direction) do update set rank = excluded.rank where frontiers.rank <> excluded.rank`);
-const logAnswer =
-  writer.prepare(`insert into reviews (learner_id, word_id, direction, answer_id, session_id, rating, verdict, typed, scheduled,
-    previous, state, elapsed_days, scheduled_days, reviewed_at, received_at) values (?, ?, 'recall', ?, ?, ?, ?, ?, 1, '"new"', ?, ?, ?, ?, ?)`);
+  on conflict (learner_id, language, direction) do update set rank = excluded.rank where frontiers.rank <>
+  excluded.rank`);
+const logAnswer = writer.prepare(`insert into reviews (learner_id, word_id, direction, answer_id, session_id, rating,
+    verdict, typed, scheduled,
+    previous, state, elapsed_days, scheduled_days, reviewed_at, received_at) values (?, ?, 'recall', ?, ?, ?,
+    ?, ?, 1, '"new"', ?, ?, ?, ?, ?)`);
 const scheduler = fsrs();
 const walFd = fs.openSync(`${process.env.FLOOR_DB ?? ''}-wal`, 'r+');
 

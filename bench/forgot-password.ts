@@ -70,7 +70,8 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 const known = median(timings.known);
 const unknown = median(timings.unknown);
 console.log(
-  `forgot-password answer, median of ${ROUNDS} (ms): known account ${known.toFixed(1)}, nobody ${unknown.toFixed(1)}, difference ${Math.abs(known - unknown).toFixed(1)}`,
+  `forgot-password answer, median of ${ROUNDS} (ms): known account ${known.toFixed(1)}, ` +
+    `nobody ${unknown.toFixed(1)}, difference ${Math.abs(known - unknown).toFixed(1)}`,
 );
 await app.close();
 await smtp.close();

@@ -67,16 +67,20 @@ for (let round = 0; round < 10; round++) {
   await Promise.all(previews);
 }
 console.log(
-  `parse of a 5 MB field (readWordFile): median ${median(parses).toFixed(1)} ms, max ${Math.max(...parses).toFixed(1)} ms; CPU median ${median(parseCpu).toFixed(1)} ms`,
+  `parse of a 5 MB field (readWordFile): median ${median(parses).toFixed(1)} ms, ` +
+    `max ${Math.max(...parses).toFixed(1)} ms; CPU median ${median(parseCpu).toFixed(1)} ms`,
 );
 console.log(
-  `preview of a 5 MB field through the app: CPU median ${median(previewCpu).toFixed(1)} ms, max ${Math.max(...previewCpu).toFixed(1)} ms`,
+  `preview of a 5 MB field through the app: CPU median ${median(previewCpu).toFixed(1)} ms, ` +
+    `max ${Math.max(...previewCpu).toFixed(1)} ms`,
 );
 console.log(
-  `preview of a 5 MB field, alone: median ${median(alone).toFixed(1)} ms, max ${Math.max(...alone).toFixed(1)} ms (${answer})`,
+  `preview of a 5 MB field, alone: median ${median(alone).toFixed(1)} ms, ` +
+    `max ${Math.max(...alone).toFixed(1)} ms (${answer})`,
 );
 console.log(
-  `GET /api/languages during four such previews: median ${median(reads).toFixed(1)} ms, max ${Math.max(...reads).toFixed(1)} ms`,
+  `GET /api/languages during four such previews: ` +
+    `median ${median(reads).toFixed(1)} ms, max ${Math.max(...reads).toFixed(1)} ms`,
 );
 await app.close();
 await db.close();

@@ -153,8 +153,10 @@ try {
       const res = await round(instances.slice(0, n), next, ROUND_S);
       rounds.get(n)?.push(res);
       log(
-        `round ${r}, ${n} instance(s): ${res.result.rps.toFixed(0).padStart(5)} req/s  p99 ${res.result.p99} ms  errors ${res.result.errors}  ` +
-          `machine ${(res.machineBusy * 100).toFixed(0)}% busy  spread ${res.spread.map((s) => `${(s * 100).toFixed(0)}%`).join('/')}`,
+        `round ${r}, ${n} instance(s): ${res.result.rps.toFixed(0).padStart(5)} ` +
+          `req/s  p99 ${res.result.p99} ms  errors ${res.result.errors}  ` +
+          `machine ${(res.machineBusy * 100).toFixed(0)}% busy  spread ` +
+          `${res.spread.map((s) => `${(s * 100).toFixed(0)}%`).join('/')}`,
       );
     }
   }
@@ -188,8 +190,10 @@ try {
       target: '(none)',
       pass: null,
       note:
-        `rounds ${s.perRound.map((x) => x.toFixed(0)).join(', ')} req/s; CPU per request: servers ${s.serverUs.toFixed(0)} µs, ` +
-        `PostgreSQL ${s.databaseUs.toFixed(0)} µs, load generator ${s.loaderUs.toFixed(0)} µs; machine ${(s.machineBusy * 100).toFixed(0)}% busy`,
+        `rounds ${s.perRound.map((x) => x.toFixed(0)).join(', ')} req/s; ` +
+        `CPU per request: servers ${s.serverUs.toFixed(0)} µs, ` +
+        `PostgreSQL ${s.databaseUs.toFixed(0)} µs, load generator ${s.loaderUs.toFixed(0)} µs; ` +
+        `machine ${(s.machineBusy * 100).toFixed(0)}% busy`,
     });
     rows.push({
       figure: '  p99 latency',
@@ -203,15 +207,20 @@ try {
     });
     rows.push({ figure: `  errors (of ${s.requests})`, value: s.errors, unit: '', target: '0', pass: s.errors === 0 });
   }
-  const title = `1, 2 and 4 instances on one PostgreSQL — ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  const title =
+    `1, 2 and 4 instances on one PostgreSQL — ` + `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`;
   printTable(title, rows);
-  const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
+  const machine =
+    `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ` +
+    `${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
   const loadNote =
     `Data: ${Object.entries(seeded.rows)
       .map(([k, v]) => `${v} ${k}`)
       .join(', ')}. Load: ${CONNECTIONS} connections in total, spread ` +
-    `evenly over the instances, ${ACTIVE} learners' sessions, one quiz batch read for every ${ANSWERS_PER_READ} answers; median of ` +
-    `${ROUNDS} rounds of ${ROUND_S} s per instance count after ${WARM_S} s warm-up. The instances, PostgreSQL and the load generator share ` +
+    `evenly over the instances, ${ACTIVE} learners' sessions, ` +
+    `one quiz batch read for every ${ANSWERS_PER_READ} answers; median of ` +
+    `${ROUNDS} rounds of ${ROUND_S} s per instance count after ${WARM_S} ` +
+    `s warm-up. The instances, PostgreSQL and the load generator share ` +
     `this machine's cores.`;
   console.log(`  ${loadNote}`);
   if (!QUICK)
@@ -221,7 +230,8 @@ try {
       `### ${title}\n\n\`npm run bench:instances\` on ${machine}.\n\n${markdownTable(rows)}\n\n${loadNote}`,
     );
   log(
-    `done in ${((performance.now() - started) / 1000).toFixed(0)} s${QUICK ? ' (quick run: not written to docs)' : `; results in ${path.relative(ROOT, DOC)}`}`,
+    `done in ${((performance.now() - started) / 1000).toFixed(0)} ` +
+      `s${QUICK ? ' (quick run: not written to docs)' : `; results in ${path.relative(ROOT, DOC)}`}`,
   );
 } finally {
   for (const i of instances) await i.stop();

@@ -154,21 +154,28 @@ async function main(): Promise<void> {
     const costOk = perKnown(app) <= TARGET.reviewsPerKnown * perKnown(oracle);
     const recallOk = Math.abs(meanRecall(app) - RETENTION) <= TARGET.recallPoints;
     verdicts.push(
-      `${name.padEnd(11)} known ${ratio(app.known, oracle.known)}× the limit's (≥ ${TARGET.known}: ${knownOk ? 'PASS' : 'MISS'}), ` +
-        `reviews per known word ${ratio(perKnown(app), perKnown(oracle))}× (≤ ${TARGET.reviewsPerKnown}: ${costOk ? 'PASS' : 'MISS'}), ` +
-        `true recall at review ${meanRecall(app).toFixed(3)} (${RETENTION} ± ${TARGET.recallPoints}: ${recallOk ? 'PASS' : 'MISS'}; the limit's ${meanRecall(oracle).toFixed(3)})` +
+      `${name.padEnd(11)} known ${ratio(app.known, oracle.known)}× ` +
+        `the limit's (≥ ${TARGET.known}: ${knownOk ? 'PASS' : 'MISS'}), ` +
+        `reviews per known word ${ratio(perKnown(app), perKnown(oracle))}× ` +
+        `(≤ ${TARGET.reviewsPerKnown}: ${costOk ? 'PASS' : 'MISS'}), ` +
+        `true recall at review ${meanRecall(app).toFixed(3)} (${RETENTION} ± ${TARGET.recallPoints}: ` +
+        `${recallOk ? 'PASS' : 'MISS'}; the limit's ${meanRecall(oracle).toFixed(3)})` +
         (defaults
-          ? `; with FSRS's defaults: known ${ratio(defaults.known, oracle.known)}×, reviews per known ${ratio(perKnown(defaults), perKnown(oracle))}×, recall ${meanRecall(defaults).toFixed(3)}`
+          ? `; with FSRS's defaults: known ${ratio(defaults.known, oracle.known)}×, ` +
+            `reviews per known ${ratio(perKnown(defaults), perKnown(oracle))}×, ` +
+            `recall ${meanRecall(defaults).toFixed(3)}`
           : ''),
     );
   }
   console.log(
-    `\nSimulated learners (seed ${SEED}), Spanish, ${OPTIONS.days} days, ${OPTIONS.newPerDay} new words a day, every due review done daily; known = true recall ≥ ${RETENTION} the day after the last session\n`,
+    `\nSimulated learners (seed ${SEED}), Spanish, ${OPTIONS.days} days, ${OPTIONS.newPerDay} new words a ` +
+      `day, every due review done daily; known = true recall ≥ ${RETENTION} the day after the last session\n`,
   );
   for (const name of names) console.log(`  ${name.padEnd(11)} ${LEARNERS[name]?.label ?? ''}`);
   console.log(`\n${table(rows)}\n`);
   console.log(
-    `Targets against the limit, for the app as it runs (fitted each night):\n${verdicts.map((v) => `  ${v}`).join('\n')}`,
+    `Targets against the limit, for the app as it runs (fitted ` +
+      `each night):\n${verdicts.map((v) => `  ${v}`).join('\n')}`,
   );
   console.log(`Run time ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }

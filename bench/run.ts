@@ -116,7 +116,10 @@ const SWAPPED: Record<string, string> = { veteran: 'newcomer', newcomer: 'vetera
 interface Endpoint {
   key: string;
   label: string;
-  /** A floor is the same work written directly (bench/floor-server.mjs): its CPU per request is what the app's is held to. */
+  /**
+   * A floor is the same work written directly (bench/floor-server.mjs): its CPU per request is what the app's is held
+   * to.
+   */
   kind: 'baseline' | 'floor' | 'read' | 'write';
   url: string;
   /** The process whose CPU the requests cost: the app's unless given. */
@@ -327,14 +330,18 @@ async function apiFigures(
       cpu.get(e.key)?.database.push((database * 1000) / res.requests);
       results.get(e.key)?.push(res);
       log(
-        `round ${r} ${e.key.padEnd(9)} ${res.rps.toFixed(0).padStart(6)} req/s  p99 ${res.p99} ms  errors ${res.errors}`,
+        `round ${r} ${e.key.padEnd(9)} ${res.rps.toFixed(0).padStart(6)} ` +
+          `req/s  p99 ${res.p99} ms  errors ${res.errors}`,
       );
     }
   }
   const cpuNote = (key: string) => {
     const c = cpu.get(key);
     if (!c) return undefined;
-    return `CPU per request: server ${median(c.server).toFixed(0)} µs${engine === 'postgres' ? `, PostgreSQL ${median(c.database).toFixed(0)} µs` : ''}`;
+    return (
+      `CPU per request: server ${median(c.server).toFixed(0)} ` +
+      `µs${engine === 'postgres' ? `, PostgreSQL ${median(c.database).toFixed(0)} µs` : ''}`
+    );
   };
   const summary = (key: string) => {
     const rs = results.get(key) ?? [];
@@ -461,7 +468,9 @@ async function apiFigures(
     unit: '',
     target: '≥ 0.9',
     pass: history >= 0.9,
-    note: `per round ${perRound.map((r) => r.toFixed(2)).join(', ')}; by the server's CPU per request, newcomer ÷ veteran ${cpuRatio.toFixed(2)}`,
+    note:
+      `per round ${perRound.map((r) => r.toFixed(2)).join(', ')}; ` +
+      `by the server's CPU per request, newcomer ÷ veteran ${cpuRatio.toFixed(2)}`,
   });
   return { unlearnedRps: summary('unlearned').rps, readNext };
 }
@@ -488,13 +497,16 @@ async function steadyLoadFigures(
       const res = await pacedLoad({ url: e.url, connections: CONNECTIONS, seconds: ROUND_S, next: e.next, rate });
       rs.push(res);
       log(
-        `round ${r} ${e.key.padEnd(9)} at ${rate.toFixed(0)} req/s offered: ${res.rps.toFixed(0)} req/s, p99 ${res.p99} ms, errors ${res.errors}`,
+        `round ${r} ${e.key.padEnd(9)} at ${rate.toFixed(0)} req/s offered: ` +
+          `${res.rps.toFixed(0)} req/s, p99 ${res.p99} ms, errors ${res.errors}`,
       );
     }
     const errors = rs.reduce((sum, x) => sum + x.errors, 0);
     return {
       p99: median(rs.map((x) => x.p99)),
-      note: `${rate.toFixed(0)} req/s offered over up to ${CONNECTIONS} connections; p50 ${median(rs.map((x) => x.p50))} ms; errors ${errors}`,
+      note:
+        `${rate.toFixed(0)} req/s offered over up to ${CONNECTIONS} connections; ` +
+        `p50 ${median(rs.map((x) => x.p50))} ms; errors ${errors}`,
     };
   };
   // The same for hello-world: the p99 this machine gives a request that does nothing.
@@ -545,12 +557,15 @@ async function mixedFigure(endpoints: Endpoint[], rows: Row[]): Promise<void> {
     reads.push(read);
     writes.push(write);
     log(
-      `round ${r} mixed     batch ${read.rps.toFixed(0)} req/s p99 ${read.p99} ms, answers ${write.rps.toFixed(0)} req/s p99 ${write.p99} ms`,
+      `round ${r} mixed     batch ${read.rps.toFixed(0)} req/s p99 ${read.p99} ms, ` +
+        `answers ${write.rps.toFixed(0)} req/s p99 ${write.p99} ms`,
     );
   }
   const p99 = median(reads.map((x) => x.p99));
   const errors = [...reads, ...writes].reduce((sum, x) => sum + x.errors, 0);
-  const note = `${half} + ${half} connections; batch ${median(reads.map((x) => x.rps)).toFixed(0)} req/s, answers ${median(writes.map((x) => x.rps)).toFixed(0)} req/s (p99 ${median(writes.map((x) => x.p99))} ms)`;
+  const note =
+    `${half} + ${half} connections; batch ${median(reads.map((x) => x.rps)).toFixed(0)} req/s, ` +
+    `answers ${median(writes.map((x) => x.rps)).toFixed(0)} req/s (p99 ${median(writes.map((x) => x.p99))} ms)`;
   rows.push({
     figure: 'quiz batch p99 while answers are written',
     value: p99,
@@ -596,7 +611,9 @@ async function loginFigures(
     ratio: logins.perSecond / raw,
     target: '(none)',
     pass: null,
-    note: `argon2id m=19456 KiB, t=2, p=1; ${logins.ok} logins, failures ${logins.failed} ${JSON.stringify(logins.statuses)}`,
+    note:
+      `argon2id m=19456 KiB, t=2, p=1; ${logins.ok} logins, ` +
+      `failures ${logins.failed} ${JSON.stringify(logins.statuses)}`,
   });
   rows.push({ figure: '  login errors', value: logins.failed, unit: '', target: '0', pass: logins.failed === 0 });
 
@@ -616,7 +633,8 @@ async function loginFigures(
     during.push(reads.rps);
     loginErrors += l.failed + reads.errors;
     log(
-      `round ${r} reads during logins ${reads.rps.toFixed(0)} req/s (p99 ${reads.p99} ms), ${l.perSecond.toFixed(1)} logins/s`,
+      `round ${r} reads during logins ${reads.rps.toFixed(0)} req/s (p99 ${reads.p99} ms), ` +
+        `${l.perSecond.toFixed(1)} logins/s`,
     );
   }
   const d = median(during);
@@ -673,7 +691,9 @@ async function webFigures(app: Child, hello: Child, seeded: SeedResult, rows: Ro
       ratio: lcp.median / bare.median,
       target: '≤ 2500 ms',
       pass: Number.isNaN(lcp.median) ? null : lcp.median <= 2500,
-      note: `runs ${lcp.runs.map((x) => x.toFixed(0)).join(', ')} ms; bare HTML page ${bare.runs.map((x) => x.toFixed(0)).join(', ')} ms`,
+      note:
+        `runs ${lcp.runs.map((x) => x.toFixed(0)).join(', ')} ms; ` +
+        `bare HTML page ${bare.runs.map((x) => x.toFixed(0)).join(', ')} ms`,
     });
 
     log('browser: keystroke → "Correct!" in the Spanish quiz');
@@ -762,12 +782,16 @@ async function benchEngine(engine: 'sqlite' | 'postgres'): Promise<Row[]> {
 
     if (engine === engines[0] && !args.has('--no-browser') && !ONLY) await webFigures(app, hello, seeded, rows);
 
-    const seedNote = `Data: ${Object.entries(seeded.rows)
+    const seededRows = Object.entries(seeded.rows)
       .map(([k, v]) => `${v} ${k}`)
-      .join(
-        ', ',
-      )} (seeded in ${seeded.seconds.toFixed(0)} s; ${seeded.passwordNote}). Load: ${CONNECTIONS} connections, ${ACTIVE} learners' sessions, median of ${ROUNDS} rounds of ${ROUND_S} s after ${WARM_S} s warm-up.`;
-    const title = `${engine === 'sqlite' ? 'SQLite' : 'PostgreSQL'} — ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+      .join(', ');
+    const seedNote =
+      `Data: ${seededRows} (seeded in ${seeded.seconds.toFixed(0)} s; ${seeded.passwordNote}). ` +
+      `Load: ${CONNECTIONS} connections, ${ACTIVE} learners' sessions, ` +
+      `median of ${ROUNDS} rounds of ${ROUND_S} s after ${WARM_S} s warm-up.`;
+    const title =
+      `${engine === 'sqlite' ? 'SQLite' : 'PostgreSQL'} — ` +
+      `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`;
     printTable(title, rows);
     console.log(`  ${seedNote}`);
     await app.stop();
@@ -776,16 +800,20 @@ async function benchEngine(engine: 'sqlite' | 'postgres'): Promise<Row[]> {
       if (file) {
         const s = summarizeProfile(path.join(prof.dir, file), 20);
         console.log(
-          `\nCPU profile of the server (${path.join(prof.dir, file)}), share of busy time by package/file:\n${s.files.join('\n')}\n\nby function:\n${s.functions.join('\n')}`,
+          `\nCPU profile of the server (${path.join(prof.dir, file)}), ` +
+            `share of busy time by package/file:\n${s.files.join('\n')}\n\nby function:\n${s.functions.join('\n')}`,
         );
       }
     }
     if (!QUICK && !ONLY) {
-      const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
+      const machine =
+        `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ` +
+        `${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
       writeSection(
         DOC,
         engine,
-        `### ${title}\n\n\`npm run bench${args.size ? ` -- ${[...args].join(' ')}` : ''}\` on ${machine}.\n\n${markdownTable(rows)}\n\n${seedNote}`,
+        `### ${title}\n\n\`npm run bench${args.size ? ` -- ${[...args].join(' ')}` : ''}\` ` +
+          `on ${machine}.\n\n${markdownTable(rows)}\n\n${seedNote}`,
       );
     }
     return rows;
@@ -802,5 +830,7 @@ const all: Row[] = [];
 for (const engine of engines) all.push(...(await benchEngine(engine)));
 const missed = all.filter((r) => r.pass === false).length;
 log(
-  `done in ${((performance.now() - started) / 1000).toFixed(0)} s: ${missed} target(s) missed${QUICK ? ' (quick run: not written to docs)' : `; results in ${path.relative(ROOT, DOC)}`}`,
+  `done in ${((performance.now() - started) / 1000).toFixed(0)} s: ` +
+    `${missed} target(s) ` +
+    `missed${QUICK ? ' (quick run: not written to docs)' : `; results in ${path.relative(ROOT, DOC)}`}`,
 );

@@ -49,7 +49,8 @@ try {
     ['GET /api/users/languages/{userId} (5 languages)', `/api/users/languages/${userId}`, cookie],
   ];
   const rows: string[] = [
-    '| Call | Words | Raw | gzip | br | server CPU ms per request | ms per request (median, p95) | req/s (10 connections) |',
+    '| Call | Words | Raw | gzip | br | server CPU ms per request ' +
+      '| ms per request (median, p95) | req/s (10 connections) |',
     '|---|---:|---:|---:|---:|---:|---:|---:|',
   ];
   const pid = app.proc.pid ?? 0;
@@ -95,7 +96,11 @@ try {
     });
     const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
     rows.push(
-      `| ${label} | ${count} | ${kb(raw.bytes)} | ${gzip.encoding === 'gzip' ? kb(gzip.bytes) : '(not compressed)'} | ${br.encoding === 'br' ? kb(br.bytes) : '(not compressed)'} | ${cpu.toFixed(1)} | ${median(times).toFixed(1)}, ${(times[Math.floor(times.length * 0.95)] ?? NaN).toFixed(1)} | ${loaded.rps.toFixed(0)}${loaded.errors ? ` (${loaded.errors} errors)` : ''} |`,
+      `| ${label} | ${count} | ${kb(raw.bytes)} | ` +
+        `${gzip.encoding === 'gzip' ? kb(gzip.bytes) : '(not compressed)'} | ` +
+        `${br.encoding === 'br' ? kb(br.bytes) : '(not compressed)'} | ${cpu.toFixed(1)} | ` +
+        `${median(times).toFixed(1)}, ${(times[Math.floor(times.length * 0.95)] ?? NaN).toFixed(1)} ` +
+        `| ${loaded.rps.toFixed(0)}${loaded.errors ? ` (${loaded.errors} errors)` : ''} |`,
     );
   }
   console.log(rows.join('\n'));

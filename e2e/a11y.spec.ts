@@ -48,7 +48,8 @@ const ACCOUNT_ROUTES = [
 async function settled(page: Page): Promise<void> {
   await page.locator('main h1').first().waitFor();
   await page.waitForFunction(() => document.querySelector('.loading') === null);
-  // Two frames: what the last change (data, a colour scheme) does to the page is laid out and painted before axe reads it.
+  // Two frames: what the last change (data, a colour scheme) does to the page is laid out and painted before axe reads
+  // it.
   await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
 }
 

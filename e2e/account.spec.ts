@@ -2,7 +2,8 @@ import { expect, expectAccessible, test } from './support/fixtures';
 import { PASSWORD, signUpAndLogIn } from './support/learner';
 
 const PHONE =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, ' +
+  'like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 
 /** The user profile lists where the account is logged in, changes the password, and deletes the account. */
 test.describe('the account on the user profile', () => {

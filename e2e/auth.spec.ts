@@ -62,42 +62,43 @@ test.describe('signing up, logging in and out', () => {
     expect(await page.getByText('✔ Signup Successful.').count()).toBe(0);
   });
 
-  test('refuses a wrong password, logs in, keeps the session across a reload, and logs out to the landing page', async ({
-    page,
-  }) => {
-    await signUpAndLogIn(page, 'rambler');
-    await page.context().clearCookies();
+  test(
+    'refuses a wrong password, logs in, ' + 'keeps the session across a reload, and logs out to the landing page',
+    async ({ page }) => {
+      await signUpAndLogIn(page, 'rambler');
+      await page.context().clearCookies();
 
-    await page.goto('/login');
-    await logInThroughTheForm(page, 'rambler', 'wrong password!');
-    await alertSaying(page, 'Incorrect username or password').waitFor();
+      await page.goto('/login');
+      await logInThroughTheForm(page, 'rambler', 'wrong password!');
+      await alertSaying(page, 'Incorrect username or password').waitFor();
 
-    await logInThroughTheForm(page, 'rambler', PASSWORD);
-    await page.waitForURL('**/user-home');
-    await page.getByRole('heading', { name: 'Hello, rambler' }).waitFor();
-    const nav = page.getByRole('navigation', { name: 'Main' });
-    expect(await nav.getByRole('link', { name: 'Login' }).count()).toBe(0);
-    expect(await nav.getByRole('link', { name: 'Signup' }).count()).toBe(0);
-    expect(await nav.getByRole('link', { name: 'Vocab' }).getAttribute('href')).toBe('/user-home');
+      await logInThroughTheForm(page, 'rambler', PASSWORD);
+      await page.waitForURL('**/user-home');
+      await page.getByRole('heading', { name: 'Hello, rambler' }).waitFor();
+      const nav = page.getByRole('navigation', { name: 'Main' });
+      expect(await nav.getByRole('link', { name: 'Login' }).count()).toBe(0);
+      expect(await nav.getByRole('link', { name: 'Signup' }).count()).toBe(0);
+      expect(await nav.getByRole('link', { name: 'Vocab' }).getAttribute('href')).toBe('/user-home');
 
-    await page.reload();
-    await page.getByRole('heading', { name: 'Hello, rambler' }).waitFor();
+      await page.reload();
+      await page.getByRole('heading', { name: 'Hello, rambler' }).waitFor();
 
-    await nav.getByRole('button', { name: 'My account' }).click();
-    await nav.getByRole('link', { name: 'User profile' }).click();
-    await page.waitForURL('**/user-profile');
-    await page.getByText('Username: rambler').waitFor();
+      await nav.getByRole('button', { name: 'My account' }).click();
+      await nav.getByRole('link', { name: 'User profile' }).click();
+      await page.waitForURL('**/user-profile');
+      await page.getByText('Username: rambler').waitFor();
 
-    await nav.getByRole('button', { name: 'My account' }).click();
-    await nav.getByRole('button', { name: 'Logout' }).click();
-    await page.waitForURL((url) => url.pathname === '/');
-    await nav.getByRole('link', { name: 'Login' }).waitFor();
-    expect(await nav.getByRole('link', { name: 'Vocab' }).getAttribute('href')).toBe('/');
+      await nav.getByRole('button', { name: 'My account' }).click();
+      await nav.getByRole('button', { name: 'Logout' }).click();
+      await page.waitForURL((url) => url.pathname === '/');
+      await nav.getByRole('link', { name: 'Login' }).waitFor();
+      expect(await nav.getByRole('link', { name: 'Vocab' }).getAttribute('href')).toBe('/');
 
-    await page.reload();
-    await nav.getByRole('link', { name: 'Signup' }).waitFor();
-    expect(await nav.getByRole('button', { name: 'My account' }).count()).toBe(0);
-  });
+      await page.reload();
+      await nav.getByRole('link', { name: 'Signup' }).waitFor();
+      expect(await nav.getByRole('button', { name: 'My account' }).count()).toBe(0);
+    },
+  );
 
   test('sends a visitor of a logged-in-only page to login, and back there afterwards', async ({ page }) => {
     await signUpAndLogIn(page, 'returner');

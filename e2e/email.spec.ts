@@ -5,7 +5,10 @@ import { readMail, startSmtp } from '../apps/server/src/test/smtp-server';
 
 type Smtp = Awaited<ReturnType<typeof startSmtp>>;
 
-/** The path and query of the first link in the latest mail to `to` that goes to `page` (the link's host is PUBLIC_URL's). */
+/**
+ * The path and query of the first link in the latest mail to `to` that goes to `page` (the link's host is
+ * PUBLIC_URL's).
+ */
 async function linkInMail(smtp: Smtp, to: string, page: string): Promise<string> {
   for (let i = 0; i < 100; i++) {
     const mail = smtp.received

@@ -119,51 +119,53 @@ test.describe("a learner's journey", () => {
     expect(await page.locator('.language-deck > li').count()).toBe(cards.length);
   });
 
-  test('practises Spanish: "Correct!" locks the answer, the next word and the score come 2 seconds later; a wrong answer shows the right one', async ({
-    page,
-  }) => {
-    // The page's clock is Playwright's, so the 2-second pause is checked exactly rather than raced.
-    await page.clock.install();
-    await page.goto('/spanish/up-for-review');
-    await page.getByText('No words to translate at this time').waitFor();
+  test(
+    'practises Spanish: "Correct!" locks the answer, ' +
+      'the next word and the score come 2 seconds later; a wrong answer shows the right one',
+    async ({ page }) => {
+      // The page's clock is Playwright's, so the 2-second pause is checked exactly rather than raced.
+      await page.clock.install();
+      await page.goto('/spanish/up-for-review');
+      await page.getByText('No words to translate at this time').waitFor();
 
-    await page.goto('/spanish-quiz');
-    const quiz = quizOf(page);
-    const first = await quiz.prompt();
-    const words = await wordsOf(page, 'spanish');
-    await page.getByRole('progressbar', { name: 'Progress' }).and(page.locator('[aria-valuenow="0"]')).waitFor();
-    expect(await quiz.score.textContent()).toBe('Score: 0');
+      await page.goto('/spanish-quiz');
+      const quiz = quizOf(page);
+      const first = await quiz.prompt();
+      const words = await wordsOf(page, 'spanish');
+      await page.getByRole('progressbar', { name: 'Progress' }).and(page.locator('[aria-valuenow="0"]')).waitFor();
+      expect(await quiz.score.textContent()).toBe('Score: 0');
 
-    const saved = answerSaved(page);
-    await page.clock.pauseAt(Date.now() + 1_000);
-    await quiz.input.fill(answerTo(first, words, 'spanish'));
-    await quiz.feedback.getByText('Correct!').waitFor();
-    await saved;
-    expect(await quiz.input.getAttribute('readonly')).not.toBeNull();
-    await page.clock.runFor(1_900);
-    expect(await quiz.prompt()).toBe(first);
-    expect(await quiz.score.textContent()).toBe('Score: 0');
-    await page.clock.runFor(200);
-    const second = await quiz.nextPrompt(first);
-    expect(await quiz.score.textContent()).toBe('Score: 1');
-    expect(await quiz.input.inputValue()).toBe('');
-    expect(await quiz.input.getAttribute('readonly')).toBeNull();
-    await page.clock.resume();
+      const saved = answerSaved(page);
+      await page.clock.pauseAt(Date.now() + 1_000);
+      await quiz.input.fill(answerTo(first, words, 'spanish'));
+      await quiz.feedback.getByText('Correct!').waitFor();
+      await saved;
+      expect(await quiz.input.getAttribute('readonly')).not.toBeNull();
+      await page.clock.runFor(1_900);
+      expect(await quiz.prompt()).toBe(first);
+      expect(await quiz.score.textContent()).toBe('Score: 0');
+      await page.clock.runFor(200);
+      const second = await quiz.nextPrompt(first);
+      expect(await quiz.score.textContent()).toBe('Score: 1');
+      expect(await quiz.input.inputValue()).toBe('');
+      expect(await quiz.input.getAttribute('readonly')).toBeNull();
+      await page.clock.resume();
 
-    // Input is lower-cased as it is typed.
-    await quiz.input.fill('ZZ');
-    expect(await quiz.input.inputValue()).toBe('zz');
-    // After a wrong answer the Spanish quiz shows the right one for the pause, then goes on unscored.
-    const wrongSaved = answerSaved(page);
-    await typeAnswer(quiz.input, 'zzzz');
-    await quiz.feedback.getByText(`Incorrect. ${answerTo(second, words, 'spanish')}`).waitFor();
-    await wrongSaved;
-    expect(await quiz.prompt()).toBe(second);
-    expect(await quiz.input.getAttribute('readonly')).not.toBeNull();
-    expect(await quiz.score.textContent()).toBe('Score: 1');
-    await quiz.nextPrompt(second);
-    expect(await quiz.score.textContent()).toBe('Score: 1');
-  });
+      // Input is lower-cased as it is typed.
+      await quiz.input.fill('ZZ');
+      expect(await quiz.input.inputValue()).toBe('zz');
+      // After a wrong answer the Spanish quiz shows the right one for the pause, then goes on unscored.
+      const wrongSaved = answerSaved(page);
+      await typeAnswer(quiz.input, 'zzzz');
+      await quiz.feedback.getByText(`Incorrect. ${answerTo(second, words, 'spanish')}`).waitFor();
+      await wrongSaved;
+      expect(await quiz.prompt()).toBe(second);
+      expect(await quiz.input.getAttribute('readonly')).not.toBeNull();
+      expect(await quiz.score.textContent()).toBe('Score: 1');
+      await quiz.nextPrompt(second);
+      expect(await quiz.score.textContent()).toBe('Score: 1');
+    },
+  );
 
   test('brings the words practised back for review once they are due', async ({ page, app }) => {
     const { first, words } = await learnFirstSpanishWord(page);

@@ -60,91 +60,93 @@ async function wordSaid(page: Page, spoken: string): Promise<Word> {
   return word;
 }
 
-test('listens and types on a phone with its keyboard open: the word is said, heard again slower, judged, then shown', async ({
-  page,
-}, testInfo) => {
-  await fakeSpeech(page, ['en-US', 'es-ES']);
-  await page.clock.install();
-  await page.goto('/spanish');
-  await page.getByRole('link', { name: 'Practice listening' }).click();
-  await expect(page).toHaveURL(/\/listen\/spanish$/);
-  await expect(page.getByRole('heading', { name: 'Spanish: listen and type' })).toBeVisible();
-  const input = page.getByRole('textbox', { name: 'The Spanish word you hear' });
-  const again = page.getByRole('button', { name: /^Hear it/ });
-  const feedback = page.locator('.quiz-feedback');
-  const reveal = page.locator('.listen-reveal');
+test(
+  'listens and types on a phone with its keyboard open: ' + 'the word is said, heard again slower, judged, then shown',
+  async ({ page }, testInfo) => {
+    await fakeSpeech(page, ['en-US', 'es-ES']);
+    await page.clock.install();
+    await page.goto('/spanish');
+    await page.getByRole('link', { name: 'Practice listening' }).click();
+    await expect(page).toHaveURL(/\/listen\/spanish$/);
+    await expect(page.getByRole('heading', { name: 'Spanish: listen and type' })).toBeVisible();
+    const input = page.getByRole('textbox', { name: 'The Spanish word you hear' });
+    const again = page.getByRole('button', { name: /^Hear it/ });
+    const feedback = page.locator('.quiz-feedback');
+    const reveal = page.locator('.listen-reveal');
 
-  // Said when it appears, by the Spanish voice; the button to hear it again and the field are in view.
-  await expect(input).toBeFocused({ timeout: 15_000 });
-  await expect.poll(async () => (await said(page)).length).toBe(1);
-  const first = (await said(page))[0];
-  expect(first?.lang).toBe('es-ES');
-  expect(first?.rate).toBe(0.9);
-  const word = await wordSaid(page, first?.text ?? '');
-  await expect(page.locator('.quiz-prompt')).not.toContainText(word.word);
-  await expect(again).toBeInViewport({ ratio: 1 });
-  await expect(input).toBeInViewport({ ratio: 1 });
-  await page.screenshot({ path: testInfo.outputPath('listen-375x430.png') });
-  await expectAccessible(page);
+    // Said when it appears, by the Spanish voice; the button to hear it again and the field are in view.
+    await expect(input).toBeFocused({ timeout: 15_000 });
+    await expect.poll(async () => (await said(page)).length).toBe(1);
+    const first = (await said(page))[0];
+    expect(first?.lang).toBe('es-ES');
+    expect(first?.rate).toBe(0.9);
+    const word = await wordSaid(page, first?.text ?? '');
+    await expect(page.locator('.quiz-prompt')).not.toContainText(word.word);
+    await expect(again).toBeInViewport({ ratio: 1 });
+    await expect(input).toBeInViewport({ ratio: 1 });
+    await page.screenshot({ path: testInfo.outputPath('listen-375x430.png') });
+    await expectAccessible(page);
 
-  // Heard again, then again slower; the field keeps the focus, so the phone's keyboard stays open.
-  await again.click();
-  await expect(again).toHaveText('Hear it slower');
-  await again.click();
-  expect((await said(page)).map((s) => s.rate)).toEqual([0.9, 0.9, 0.6]);
-  await expect(input).toBeFocused();
+    // Heard again, then again slower; the field keeps the focus, so the phone's keyboard stays open.
+    await again.click();
+    await expect(again).toHaveText('Hear it slower');
+    await again.click();
+    expect((await said(page)).map((s) => s.rate)).toEqual([0.9, 0.9, 0.6]);
+    await expect(input).toBeFocused();
 
-  // Typed as heard, without the article: judged right; the word is written, with its English and its sentence.
-  await input.fill(word.word);
-  await expect(feedback).toHaveText('Correct!');
-  await expect(reveal).toHaveText(`${first?.text} — ${word.translations.join('; ')}`);
-  await expect(feedback).toBeInViewport({ ratio: 1 });
-  await expect(reveal).toBeInViewport({ ratio: 1 });
-  await page.screenshot({ path: testInfo.outputPath('listen-answered-375x430.png') });
+    // Typed as heard, without the article: judged right; the word is written, with its English and its sentence.
+    await input.fill(word.word);
+    await expect(feedback).toHaveText('Correct!');
+    await expect(reveal).toHaveText(`${first?.text} — ${word.translations.join('; ')}`);
+    await expect(feedback).toBeInViewport({ ratio: 1 });
+    await expect(reveal).toBeInViewport({ ratio: 1 });
+    await page.screenshot({ path: testInfo.outputPath('listen-answered-375x430.png') });
 
-  // The next word is said at the normal rate; a miss shows it written.
-  await skipAnswerPause(page);
-  await expect.poll(async () => (await said(page)).length).toBe(4);
-  const next = (await said(page))[3];
-  expect(next?.rate).toBe(0.9);
-  await typeAnswer(input, 'zzzz');
-  await expect(feedback).toHaveText(`Incorrect. ${next?.text}`);
-  await expect(reveal).toContainText(`${next?.text} — `);
+    // The next word is said at the normal rate; a miss shows it written.
+    await skipAnswerPause(page);
+    await expect.poll(async () => (await said(page)).length).toBe(4);
+    const next = (await said(page))[3];
+    expect(next?.rate).toBe(0.9);
+    await typeAnswer(input, 'zzzz');
+    await expect(feedback).toHaveText(`Incorrect. ${next?.text}`);
+    await expect(reveal).toContainText(`${next?.text} — `);
 
-  // The answer counts on the recall card (decision 0016): English → Spanish has the first word learned.
-  await expect
-    .poll(
-      async () =>
-        ((await (await page.request.get('/api/spanish/stats?direction=recall')).json()) as { learnedCount: number })
-          .learnedCount,
-    )
-    .toBe(1);
+    // The answer counts on the recall card (decision 0016): English → Spanish has the first word learned.
+    await expect
+      .poll(
+        async () =>
+          ((await (await page.request.get('/api/spanish/stats?direction=recall')).json()) as { learnedCount: number })
+            .learnedCount,
+      )
+      .toBe(1);
 
-  for (const [width, height] of [
-    [375, 812],
-    [1280, 900],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await page.screenshot({ path: testInfo.outputPath(`listen-${width}x${height}.png`) });
-  }
-});
+    for (const [width, height] of [
+      [375, 812],
+      [1280, 900],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await page.screenshot({ path: testInfo.outputPath(`listen-${width}x${height}.png`) });
+    }
+  },
+);
 
-test('says plainly that the browser has no Spanish voice and offers the other ways; no other voice reads Spanish', async ({
-  page,
-}, testInfo) => {
-  await fakeSpeech(page, ['en-US', 'de-DE']);
-  await page.goto('/listen/spanish');
-  const status = page.getByRole('status');
-  await expect(status).toContainText('Your browser has no Spanish voice, so it cannot say the words.');
-  await expect(page.getByRole('link', { name: 'Spanish quiz' })).toBeInViewport();
-  await expect(page.getByRole('link', { name: 'Practice in context' })).toBeVisible();
-  await expect(page.getByRole('textbox')).toHaveCount(0);
-  expect(await said(page)).toEqual([]);
-  await page.screenshot({ path: testInfo.outputPath('listen-no-voice-375x430.png') });
-  await expectAccessible(page);
-  await page.getByRole('link', { name: 'Practice in context' }).click();
-  await expect(page).toHaveURL(/\/context\/spanish$/);
-});
+test(
+  'says plainly that the browser has no Spanish voice and offers the other ways; ' + 'no other voice reads Spanish',
+  async ({ page }, testInfo) => {
+    await fakeSpeech(page, ['en-US', 'de-DE']);
+    await page.goto('/listen/spanish');
+    const status = page.getByRole('status');
+    await expect(status).toContainText('Your browser has no Spanish voice, so it cannot say the words.');
+    await expect(page.getByRole('link', { name: 'Spanish quiz' })).toBeInViewport();
+    await expect(page.getByRole('link', { name: 'Practice in context' })).toBeVisible();
+    await expect(page.getByRole('textbox')).toHaveCount(0);
+    expect(await said(page)).toEqual([]);
+    await page.screenshot({ path: testInfo.outputPath('listen-no-voice-375x430.png') });
+    await expectAccessible(page);
+    await page.getByRole('link', { name: 'Practice in context' }).click();
+    await expect(page).toHaveURL(/\/context\/spanish$/);
+  },
+);
 
 test.describe('on a computer', () => {
   test.use({ viewport: { width: 1280, height: 900 }, hasTouch: false, isMobile: false });

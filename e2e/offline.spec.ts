@@ -62,131 +62,133 @@ test.describe('offline practice', () => {
     await page.context().setOffline(false);
   });
 
-  test('keeps 10 answers given offline through a reload and sends each once, in order, with its time, when back online', async ({
-    page,
-    app,
-  }) => {
-    await signUpAndLogIn(page, 'offline-learner');
-    await page.goto('/spanish-quiz');
-    await controlledByServiceWorker(page);
-    await page.goto('/spanish-quiz');
-    const quiz = quizOf(page);
-    let prompt = await quiz.prompt();
-    // The words of the first three batches, which the quiz keeps for the day (it asked for them just now).
-    const words = (await (await page.request.get('/api/spanish?limit=45&unlearned=true')).json()) as Word[];
+  test(
+    'keeps 10 answers given offline through a reload and sends each once, ' +
+      'in order, with its time, when back online',
+    async ({ page, app }) => {
+      await signUpAndLogIn(page, 'offline-learner');
+      await page.goto('/spanish-quiz');
+      await controlledByServiceWorker(page);
+      await page.goto('/spanish-quiz');
+      const quiz = quizOf(page);
+      let prompt = await quiz.prompt();
+      // The words of the first three batches, which the quiz keeps for the day (it asked for them just now).
+      const words = (await (await page.request.get('/api/spanish?limit=45&unlearned=true')).json()) as Word[];
 
-    await page.context().setOffline(true);
-    const offlineFrom = Date.now();
-    const banner = page.getByRole('main').getByRole('status').first();
-    await expect(banner).toHaveText('You’re offline — your answers will be kept and sent when you’re back online.');
-    const answered: string[] = [];
-    for (let i = 0; i < 10; i++) {
-      answered.push(prompt);
-      await typeAnswer(quiz.input, answerTo(prompt, words, 'spanish'));
-      await expect(quiz.feedback).toHaveText('Correct!');
-      await expect(banner).toHaveText(
-        `You’re offline — ${i + 1 === 1 ? '1 answer' : `${i + 1} answers`} will be sent when you’re back online.`,
-      );
-      prompt = await quiz.nextPrompt(prompt);
-    }
-    await expect(page.getByRole('banner').getByRole('status')).toHaveText('Offline · 10 waiting');
-    expect(await app.rows('select id from reviews')).toEqual([]);
+      await page.context().setOffline(true);
+      const offlineFrom = Date.now();
+      const banner = page.getByRole('main').getByRole('status').first();
+      await expect(banner).toHaveText('You’re offline — your answers will be kept and sent when you’re back online.');
+      const answered: string[] = [];
+      for (let i = 0; i < 10; i++) {
+        answered.push(prompt);
+        await typeAnswer(quiz.input, answerTo(prompt, words, 'spanish'));
+        await expect(quiz.feedback).toHaveText('Correct!');
+        await expect(banner).toHaveText(
+          `You’re offline — ${i + 1 === 1 ? '1 answer' : `${i + 1} answers`} will be sent when you’re back online.`,
+        );
+        prompt = await quiz.nextPrompt(prompt);
+      }
+      await expect(page.getByRole('banner').getByRole('status')).toHaveText('Offline · 10 waiting');
+      expect(await app.rows('select id from reviews')).toEqual([]);
 
-    // A reload offline: the app opens from the service worker, the 10 answers are still waiting, and the quiz starts
-    // a batch from the words kept, without the ones answered.
-    await page.reload();
-    await expect(banner).toHaveText('You’re offline — 10 answers will be sent when you’re back online.');
-    const afterReload = await quiz.prompt();
-    expect(answered).not.toContain(afterReload);
-    // The banner and the header's indicator read well in both themes.
-    await expectAccessible(page, 'the quiz offline (light)');
-    await page.emulateMedia({ colorScheme: 'dark' });
-    expect(await seriousViolations(page, 'the quiz offline (dark)', ['color-contrast'])).toEqual([]);
-    await page.emulateMedia({ colorScheme: 'light' });
-    for (const [width, height] of [
-      [375, 812],
-      [375, 430],
-      [1280, 900],
-    ] as const) {
-      await page.setViewportSize({ width, height });
-      await expect(banner, `the banner at ${width}×${height}`).toBeInViewport();
-      await expect(quiz.input, `the answer field at ${width}×${height}`).toBeInViewport();
-      expect(
-        await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
-        `no sideways scroll at ${width}×${height}`,
-      ).toBe(true);
-      if (process.env.OFFLINE_SCREENSHOTS)
-        await page.screenshot({ path: `${process.env.OFFLINE_SCREENSHOTS}/offline-${width}x${height}.png` });
-    }
+      // A reload offline: the app opens from the service worker, the 10 answers are still waiting, and the quiz starts
+      // a batch from the words kept, without the ones answered.
+      await page.reload();
+      await expect(banner).toHaveText('You’re offline — 10 answers will be sent when you’re back online.');
+      const afterReload = await quiz.prompt();
+      expect(answered).not.toContain(afterReload);
+      // The banner and the header's indicator read well in both themes.
+      await expectAccessible(page, 'the quiz offline (light)');
+      await page.emulateMedia({ colorScheme: 'dark' });
+      expect(await seriousViolations(page, 'the quiz offline (dark)', ['color-contrast'])).toEqual([]);
+      await page.emulateMedia({ colorScheme: 'light' });
+      for (const [width, height] of [
+        [375, 812],
+        [375, 430],
+        [1280, 900],
+      ] as const) {
+        await page.setViewportSize({ width, height });
+        await expect(banner, `the banner at ${width}×${height}`).toBeInViewport();
+        await expect(quiz.input, `the answer field at ${width}×${height}`).toBeInViewport();
+        expect(
+          await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+          `no sideways scroll at ${width}×${height}`,
+        ).toBe(true);
+        if (process.env.OFFLINE_SCREENSHOTS)
+          await page.screenshot({ path: `${process.env.OFFLINE_SCREENSHOTS}/offline-${width}x${height}.png` });
+      }
 
-    const onlineAt = Date.now();
-    await page.context().setOffline(false);
-    await expect(banner).toHaveText('10 answers saved — you’re all caught up.');
-    await expect(page.getByRole('banner').getByRole('status')).toHaveCount(0);
+      const onlineAt = Date.now();
+      await page.context().setOffline(false);
+      await expect(banner).toHaveText('10 answers saved — you’re all caught up.');
+      await expect(page.getByRole('banner').getByRole('status')).toHaveCount(0);
 
-    const rows = await app.rows<{
-      word_id: number | string;
-      answer_id: string;
-      reviewed_at: number | string;
-      verdict: string;
-    }>('select word_id, answer_id, reviewed_at, verdict from reviews order by id');
-    const idOf = (shown: string) =>
-      words.find((w) => {
-        try {
-          return answerTo(shown, [w], 'spanish') !== '';
-        } catch {
-          return false;
-        }
-      })?._id;
-    expect(rows.map((r) => String(r.word_id))).toEqual(answered.map(idOf));
-    expect(new Set(rows.map((r) => r.answer_id)).size).toBe(10);
-    expect(rows.every((r) => r.verdict === 'correct')).toBe(true);
-    // Each recorded at the time it was given, offline, in the order given; none at the time it arrived.
-    const times = rows.map((r) => Number(r.reviewed_at));
-    expect(times).toEqual([...times].sort((a, b) => a - b));
-    for (const t of times) expect(t >= offlineFrom - 1000 && t < onlineAt).toBe(true);
-  });
+      const rows = await app.rows<{
+        word_id: number | string;
+        answer_id: string;
+        reviewed_at: number | string;
+        verdict: string;
+      }>('select word_id, answer_id, reviewed_at, verdict from reviews order by id');
+      const idOf = (shown: string) =>
+        words.find((w) => {
+          try {
+            return answerTo(shown, [w], 'spanish') !== '';
+          } catch {
+            return false;
+          }
+        })?._id;
+      expect(rows.map((r) => String(r.word_id))).toEqual(answered.map(idOf));
+      expect(new Set(rows.map((r) => r.answer_id)).size).toBe(10);
+      expect(rows.every((r) => r.verdict === 'correct')).toBe(true);
+      // Each recorded at the time it was given, offline, in the order given; none at the time it arrived.
+      const times = rows.map((r) => Number(r.reviewed_at));
+      expect(times).toEqual([...times].sort((a, b) => a - b));
+      for (const t of times) expect(t >= offlineFrom - 1000 && t < onlineAt).toBe(true);
+    },
+  );
 
-  test('offline, the user home and the language homes show what they last knew, and their Practise links open a quiz', async ({
-    page,
-  }) => {
-    // Five pages online, then three offline through the service worker: more than the usual minute on two cores.
-    test.slow();
-    await signUpAndLogIn(page, 'offline-walker');
-    await addLanguage(page, 'spanish');
-    await page.goto('/user-home');
-    await controlledByServiceWorker(page);
-    // Online once: the homes, and the quizzes they lead to (which keep their words for the day).
-    for (const url of ['/user-home', '/spanish', '/generic/spanish', '/spanish-quiz', '/quiz/generic/spanish']) {
-      await page.goto(url);
-      await page.locator('main h1').first().waitFor();
-      await page.waitForFunction(() => document.querySelector('.loading') === null);
-      if (url.includes('quiz')) await quizOf(page).prompt();
-    }
-    const loadingFailed = page.getByText('Error loading');
+  test(
+    'offline, the user home and the language homes show what they last knew, ' + 'and their Practise links open a quiz',
+    async ({ page }) => {
+      // Five pages online, then three offline through the service worker: more than the usual minute on two cores.
+      test.slow();
+      await signUpAndLogIn(page, 'offline-walker');
+      await addLanguage(page, 'spanish');
+      await page.goto('/user-home');
+      await controlledByServiceWorker(page);
+      // Online once: the homes, and the quizzes they lead to (which keep their words for the day).
+      for (const url of ['/user-home', '/spanish', '/generic/spanish', '/spanish-quiz', '/quiz/generic/spanish']) {
+        await page.goto(url);
+        await page.locator('main h1').first().waitFor();
+        await page.waitForFunction(() => document.querySelector('.loading') === null);
+        if (url.includes('quiz')) await quizOf(page).prompt();
+      }
+      const loadingFailed = page.getByText('Error loading');
 
-    await page.context().setOffline(true);
-    // A reload offline, then clicks only: the user home, the language's generic page, its quiz.
-    await page.goto('/user-home');
-    await page
-      .getByRole('link', { name: /^Spanish/ })
-      .getByText(/words · \d+ up for review/)
-      .waitFor();
-    await page.getByRole('link', { name: /^Spanish/ }).click();
-    await page.waitForURL('**/generic/spanish');
-    await page.getByRole('link', { name: 'Learn new words' }).click();
-    await page.waitForURL('**/quiz/generic/spanish');
-    await quizOf(page).prompt();
-    expect(await loadingFailed.count()).toBe(0);
+      await page.context().setOffline(true);
+      // A reload offline, then clicks only: the user home, the language's generic page, its quiz.
+      await page.goto('/user-home');
+      await page
+        .getByRole('link', { name: /^Spanish/ })
+        .getByText(/words · \d+ up for review/)
+        .waitFor();
+      await page.getByRole('link', { name: /^Spanish/ }).click();
+      await page.waitForURL('**/generic/spanish');
+      await page.getByRole('link', { name: 'Learn new words' }).click();
+      await page.waitForURL('**/quiz/generic/spanish');
+      await quizOf(page).prompt();
+      expect(await loadingFailed.count()).toBe(0);
 
-    // The language home, opened offline, and its Practise link.
-    await page.goto('/spanish');
-    await page.getByRole('link', { name: 'Practice vocab' }).click();
-    await page.waitForURL('**/spanish-quiz');
-    await quizOf(page).prompt();
-    expect(await loadingFailed.count()).toBe(0);
-    await page.context().setOffline(false);
-  });
+      // The language home, opened offline, and its Practise link.
+      await page.goto('/spanish');
+      await page.getByRole('link', { name: 'Practice vocab' }).click();
+      await page.waitForURL('**/spanish-quiz');
+      await quizOf(page).prompt();
+      expect(await loadingFailed.count()).toBe(0);
+      await page.context().setOffline(false);
+    },
+  );
 
   test('forgets the words and reads kept for offline use when the learner logs out', async ({ page }) => {
     await signUpAndLogIn(page, 'shared-device');

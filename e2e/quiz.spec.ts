@@ -44,16 +44,18 @@ test.describe('the quiz a learner trusts', () => {
   test.describe(() => {
     test.use(PHONE_WITH_KEYBOARD);
 
-    test('shows the right answer after a wrong one in every language quiz, in view on a phone with its keyboard open, with no key hints', async ({
-      page,
-    }) => {
-      for (const language of ['spanish', 'french', 'german', 'italian', 'portuguese']) {
-        await missAndSeeTheAnswer(page, `/${language}-quiz`, language, `/api/${language}?limit=15&unlearned=true`);
-        // A touch screen has no Esc or Ctrl+Enter: the buttons say what they do, without key hints.
-        await page.getByRole('button', { name: 'Undo' }).waitFor();
-        expect(await page.locator('.quiz kbd').count(), `${language}: no key hints on a touch screen`).toBe(0);
-      }
-    });
+    test(
+      'shows the right answer after a wrong one in every language quiz, ' +
+        'in view on a phone with its keyboard open, with no key hints',
+      async ({ page }) => {
+        for (const language of ['spanish', 'french', 'german', 'italian', 'portuguese']) {
+          await missAndSeeTheAnswer(page, `/${language}-quiz`, language, `/api/${language}?limit=15&unlearned=true`);
+          // A touch screen has no Esc or Ctrl+Enter: the buttons say what they do, without key hints.
+          await page.getByRole('button', { name: 'Undo' }).waitFor();
+          expect(await page.locator('.quiz kbd').count(), `${language}: no key hints on a touch screen`).toBe(0);
+        }
+      },
+    );
 
     test('moves the Spanish quiz on by itself after a wrong answer, unscored', async ({ page }) => {
       const prompt = await missAndSeeTheAnswer(
@@ -69,19 +71,19 @@ test.describe('the quiz a learner trusts', () => {
     });
   });
 
-  test('shows the answer after a wrong one in the generic quiz and in a review, and keeps the key hints on a desktop', async ({
-    page,
-    app,
-  }) => {
-    await signUpAndLogIn(page, 'reviewer');
-    await addLanguage(page, 'german');
-    await missAndSeeTheAnswer(page, '/quiz/generic/german', 'german', '/api/german?limit=15&unlearned=true');
-    expect(await page.locator('.quiz kbd').count()).toBeGreaterThan(0);
-    // Answered once, due in about a day: the review asks it again.
-    await page.waitForLoadState('networkidle');
-    await app.moveClock(3 * 86_400_000);
-    await missAndSeeTheAnswer(page, '/german/up-for-review', 'german', '/api/german/for-review');
-  });
+  test(
+    'shows the answer after a wrong one in the generic quiz and in a review, ' + 'and keeps the key hints on a desktop',
+    async ({ page, app }) => {
+      await signUpAndLogIn(page, 'reviewer');
+      await addLanguage(page, 'german');
+      await missAndSeeTheAnswer(page, '/quiz/generic/german', 'german', '/api/german?limit=15&unlearned=true');
+      expect(await page.locator('.quiz kbd').count()).toBeGreaterThan(0);
+      // Answered once, due in about a day: the review asks it again.
+      await page.waitForLoadState('networkidle');
+      await app.moveClock(3 * 86_400_000);
+      await missAndSeeTheAnswer(page, '/german/up-for-review', 'german', '/api/german/for-review');
+    },
+  );
 
   for (const viewport of [
     PHONE_WITH_KEYBOARD,
@@ -142,43 +144,44 @@ test.describe('the quiz a learner trusts', () => {
   }
 });
 
-test('typing straight on after an early accept: the next answer lands in the next field, and Enter skips the pause', async ({
-  page,
-}) => {
-  await signUpAndLogIn(page, 'typing-on');
-  await page.goto('/spanish-quiz');
-  const quiz = quizOf(page);
-  const words = await wordsOf(page, 'spanish');
-  // "no" means "no; not": typing "not", the quiz takes "no" on the keystroke.
-  let prompt = await quiz.prompt();
-  while (prompt !== 'no') {
-    await typeAnswer(quiz.input, answerTo(prompt, words, 'spanish'));
-    await quiz.feedback.getByText('Correct!').waitFor();
-    prompt = await quiz.nextPrompt(prompt);
-  }
-  await expect(quiz.score).toHaveText(/^Score: \d+$/);
-  const scoreBefore = Number((await quiz.score.textContent())?.replace('Score: ', ''));
-  // The word after "no", in the order the quiz keeps for a reload.
-  const next = await page.evaluate(() => {
-    const run = JSON.parse(sessionStorage.getItem('vocab-quiz-run:/spanish-quiz') ?? '{}') as {
-      progress: { items: string[]; index: number };
-    };
-    return run.progress.items[run.progress.index + 1];
-  });
-  const nextWord = words.find((w) => w._id === next);
-  if (!nextWord) throw new Error('the next word is not in the batch');
-  const nextAnswer = answerTo(nextWord.word, [nextWord], 'spanish');
+test(
+  'typing straight on after an early accept: ' + 'the next answer lands in the next field, and Enter skips the pause',
+  async ({ page }) => {
+    await signUpAndLogIn(page, 'typing-on');
+    await page.goto('/spanish-quiz');
+    const quiz = quizOf(page);
+    const words = await wordsOf(page, 'spanish');
+    // "no" means "no; not": typing "not", the quiz takes "no" on the keystroke.
+    let prompt = await quiz.prompt();
+    while (prompt !== 'no') {
+      await typeAnswer(quiz.input, answerTo(prompt, words, 'spanish'));
+      await quiz.feedback.getByText('Correct!').waitFor();
+      prompt = await quiz.nextPrompt(prompt);
+    }
+    await expect(quiz.score).toHaveText(/^Score: \d+$/);
+    const scoreBefore = Number((await quiz.score.textContent())?.replace('Score: ', ''));
+    // The word after "no", in the order the quiz keeps for a reload.
+    const next = await page.evaluate(() => {
+      const run = JSON.parse(sessionStorage.getItem('vocab-quiz-run:/spanish-quiz') ?? '{}') as {
+        progress: { items: string[]; index: number };
+      };
+      return run.progress.items[run.progress.index + 1];
+    });
+    const nextWord = words.find((w) => w._id === next);
+    if (!nextWord) throw new Error('the next word is not in the batch');
+    const nextAnswer = answerTo(nextWord.word, [nextWord], 'spanish');
 
-  await quiz.input.pressSequentially(`not ${nextAnswer}`);
-  await quiz.input.press('Enter');
-  // The next word, with what was typed for it in its field, taken.
-  await expect(page.locator('.quiz-prompt strong')).not.toHaveText('no');
-  await expect(quiz.input).toHaveValue(nextAnswer);
-  await expect(quiz.feedback).toHaveText('Correct!');
-  await expect(page.locator('.quiz-last-answer')).toHaveCount(0);
-  await quiz.nextPrompt(await quiz.prompt());
-  await expect(quiz.score).toHaveText(`Score: ${scoreBefore + 2}`);
-});
+    await quiz.input.pressSequentially(`not ${nextAnswer}`);
+    await quiz.input.press('Enter');
+    // The next word, with what was typed for it in its field, taken.
+    await expect(page.locator('.quiz-prompt strong')).not.toHaveText('no');
+    await expect(quiz.input).toHaveValue(nextAnswer);
+    await expect(quiz.feedback).toHaveText('Correct!');
+    await expect(page.locator('.quiz-last-answer')).toHaveCount(0);
+    await quiz.nextPrompt(await quiz.prompt());
+    await expect(quiz.score).toHaveText(`Score: ${scoreBefore + 2}`);
+  },
+);
 
 test('"Learn new words" in French: "I don\'t know" shows a word never seen and counts it as not known', async ({
   page,

@@ -36,23 +36,24 @@ async function playMissingFirst(page: Page, language: string, words: readonly Wo
 test.describe('on a phone with its keyboard open', () => {
   test.use(phone(375, 430));
 
-  test('8: a word missed in the Spanish quiz comes back in a second round, and the end says the first-time score', async ({
-    page,
-  }) => {
-    await page.clock.install();
-    await page.goto('/spanish-quiz');
-    const words = await wordsOf(page, 'spanish');
-    const quiz = quizOf(page);
-    const first = await quiz.prompt();
-    const again = await playMissingFirst(page, 'spanish', words);
-    expect(again).toBe(first);
-    await typeAnswer(quiz.input, answerTo(again, words, 'spanish'));
-    await skipAnswerPause(page);
-    await page.getByRole('heading', { name: 'Quiz over' }).waitFor();
-    await expect(page.locator('.quiz-result')).toHaveText(
-      `You got ${words.length - 1} / ${words.length} correct the first time`,
-    );
-  });
+  test(
+    '8: a word missed in the Spanish quiz comes back in a second round, ' + 'and the end says the first-time score',
+    async ({ page }) => {
+      await page.clock.install();
+      await page.goto('/spanish-quiz');
+      const words = await wordsOf(page, 'spanish');
+      const quiz = quizOf(page);
+      const first = await quiz.prompt();
+      const again = await playMissingFirst(page, 'spanish', words);
+      expect(again).toBe(first);
+      await typeAnswer(quiz.input, answerTo(again, words, 'spanish'));
+      await skipAnswerPause(page);
+      await page.getByRole('heading', { name: 'Quiz over' }).waitFor();
+      await expect(page.locator('.quiz-result')).toHaveText(
+        `You got ${words.length - 1} / ${words.length} correct the first time`,
+      );
+    },
+  );
 
   test('20: the placement test names the word it is on and promises no 36', async ({ page }) => {
     await page.goto('/placement/spanish');
@@ -68,26 +69,27 @@ test.describe('on a phone with its keyboard open', () => {
 test.describe('on a phone', () => {
   test.use(phone(375, 812));
 
-  test('11: adding a word already in the deck says so under the word, keeps the form, and raises no browser alert', async ({
-    page,
-  }) => {
-    const dialogs: string[] = [];
-    page.on('dialog', (dialog) => {
-      dialogs.push(dialog.message());
-      void dialog.dismiss();
-    });
-    await page.goto('/spanish-add-words');
-    await page.getByLabel('Spanish word').fill('casa');
-    await page.getByLabel('English translation').fill('house');
-    await page.getByRole('button', { name: 'Add word' }).click();
-    await expect(page.getByRole('alert')).toHaveText(
-      '“casa” is already in your Spanish words. Check the spelling, or add another word.',
-    );
-    await expect(page.getByLabel('Spanish word')).toHaveValue('casa');
-    await expect(page.getByLabel('Spanish word')).toBeFocused();
-    await expect(page.getByLabel('English translation')).toHaveValue('house');
-    expect(dialogs).toEqual([]);
-  });
+  test(
+    '11: adding a word already in the deck says so under the word, ' + 'keeps the form, and raises no browser alert',
+    async ({ page }) => {
+      const dialogs: string[] = [];
+      page.on('dialog', (dialog) => {
+        dialogs.push(dialog.message());
+        void dialog.dismiss();
+      });
+      await page.goto('/spanish-add-words');
+      await page.getByLabel('Spanish word').fill('casa');
+      await page.getByLabel('English translation').fill('house');
+      await page.getByRole('button', { name: 'Add word' }).click();
+      await expect(page.getByRole('alert')).toHaveText(
+        '“casa” is already in your Spanish words. Check the spelling, or add another word.',
+      );
+      await expect(page.getByLabel('Spanish word')).toHaveValue('casa');
+      await expect(page.getByLabel('Spanish word')).toBeFocused();
+      await expect(page.getByLabel('English translation')).toHaveValue('house');
+      expect(dialogs).toEqual([]);
+    },
+  );
 
   test('16: Logout closes the phone menu', async ({ page }) => {
     await signUpAndLogIn(page, 'menu-walker');
@@ -102,46 +104,48 @@ test.describe('on a phone', () => {
     await expect(page.locator('#main-links')).toBeHidden();
   });
 
-  test('bands: the Spanish home shows the deck in levels of 500, and "Start words 501–1,000" makes the quiz start there', async ({
-    page,
-  }) => {
-    await page.goto('/spanish');
-    const levels = page.getByRole('region', { name: 'Levels of the deck' });
-    // A fresh server loads every deck at start (the API answers 503 meanwhile): give the first read time.
-    await levels.waitFor({ timeout: 30_000 });
-    const first = levels.getByRole('listitem').first();
-    await expect(first).toContainText('Words 1–500');
-    await expect(first).toContainText('0 of 500 known (0%)');
-    await expect(first).toContainText('New words come from here');
-    // Readable at 375 px: nothing of the card is wider than the screen.
-    expect(await levels.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
-    // A double tap: the second tap lands where the first did, once the server has answered the first.
-    const button = levels.getByRole('button', { name: 'Start words 501–1,000' });
-    const box = await button.boundingBox();
-    if (!box) throw new Error('the button has no box');
-    await button.click();
-    const started = levels.getByRole('status');
-    await expect(
-      levels
-        .getByRole('button', { name: /^Start words/ })
-        .and(page.locator(':enabled'))
-        .or(started),
-    ).toBeVisible();
-    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
-    await expect(started).toHaveText('New words now come from words 501–1,000.');
-    await expect(levels.getByRole('listitem').nth(1)).toContainText('New words come from here');
-    const batch = await wordsOf(page, 'spanish');
-    expect(batch[0]?.rank).toBe(501);
-    await page.getByRole('link', { name: 'Practice vocab' }).click();
-    const quiz = quizOf(page);
-    expect(answerTo(await quiz.prompt(), batch, 'spanish')).toBeTruthy();
-    expect(batch.map((w) => w.word)).toContain(
-      await page
-        .locator('.quiz-prompt strong')
-        .textContent()
-        .then((t) => t?.replace(/^(el|la|los|las) /, '')),
-    );
-  });
+  test(
+    'bands: the Spanish home shows the deck in levels of 500, ' +
+      'and "Start words 501–1,000" makes the quiz start there',
+    async ({ page }) => {
+      await page.goto('/spanish');
+      const levels = page.getByRole('region', { name: 'Levels of the deck' });
+      // A fresh server loads every deck at start (the API answers 503 meanwhile): give the first read time.
+      await levels.waitFor({ timeout: 30_000 });
+      const first = levels.getByRole('listitem').first();
+      await expect(first).toContainText('Words 1–500');
+      await expect(first).toContainText('0 of 500 known (0%)');
+      await expect(first).toContainText('New words come from here');
+      // Readable at 375 px: nothing of the card is wider than the screen.
+      expect(await levels.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+      // A double tap: the second tap lands where the first did, once the server has answered the first.
+      const button = levels.getByRole('button', { name: 'Start words 501–1,000' });
+      const box = await button.boundingBox();
+      if (!box) throw new Error('the button has no box');
+      await button.click();
+      const started = levels.getByRole('status');
+      await expect(
+        levels
+          .getByRole('button', { name: /^Start words/ })
+          .and(page.locator(':enabled'))
+          .or(started),
+      ).toBeVisible();
+      await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+      await expect(started).toHaveText('New words now come from words 501–1,000.');
+      await expect(levels.getByRole('listitem').nth(1)).toContainText('New words come from here');
+      const batch = await wordsOf(page, 'spanish');
+      expect(batch[0]?.rank).toBe(501);
+      await page.getByRole('link', { name: 'Practice vocab' }).click();
+      const quiz = quizOf(page);
+      expect(answerTo(await quiz.prompt(), batch, 'spanish')).toBeTruthy();
+      expect(batch.map((w) => w.word)).toContain(
+        await page
+          .locator('.quiz-prompt strong')
+          .textContent()
+          .then((t) => t?.replace(/^(el|la|los|las) /, '')),
+      );
+    },
+  );
 });
 
 test.describe('on a desktop', () => {
@@ -192,7 +196,8 @@ test.describe('on a desktop', () => {
     await page.goto('/', { waitUntil: 'commit' });
     await expect(page.getByRole('status')).toHaveText('Loading Vocab…', { timeout: 2_000 });
     await expect(page.locator('.boot-brand')).toBeVisible();
-    // Styled, not bare text: the placeholder blocks take room (the page's Content-Security-Policy refuses inline styles).
+    // Styled, not bare text: the placeholder blocks take room (the page's Content-Security-Policy refuses inline
+    // styles).
     expect((await page.locator('.boot-card').first().boundingBox())?.height).toBeGreaterThan(100);
     await page.getByRole('heading', { level: 1, name: 'Hello and welcome...' }).waitFor({ timeout: 15_000 });
     await expect(page.locator('.boot')).toHaveCount(0);

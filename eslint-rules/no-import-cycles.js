@@ -7,7 +7,10 @@
 import path from 'node:path';
 import ts from 'typescript';
 
-/** @typedef {{ edges: Map<string, Set<string>>, component: Map<string, number>, resolve: (specifier: string, from: string) => string | null }} Graph */
+/**
+ * @typedef {{ edges: Map<string, Set<string>>, component: Map<string, number>, resolve: (specifier: string, from:
+ * string) => string | null }} Graph
+ */
 
 /** @type {WeakMap<ts.Program, Graph>} */
 const graphs = new WeakMap();
@@ -40,7 +43,9 @@ function graphOf(program) {
   return graph;
 }
 
-/** Tarjan's strongly connected components: files in one component with more than one file import each other in a ring. */
+/**
+ * Tarjan's strongly connected components: files in one component with more than one file import each other in a ring.
+ */
 function strongComponents(edges) {
   const index = new Map();
   const low = new Map();

@@ -82,33 +82,36 @@ describe('audit policy', () => {
     expect(parseAllowlist('{').errors[0]).toMatch(/not JSON/);
   });
 
-  it('says which packages an audit covers: production ones from the registry, not dev-only, workspace or git ones', () => {
-    const lock = JSON.stringify({
-      lockfileVersion: 3,
-      packages: {
-        '': { name: 'vocab' },
-        'node_modules/fastify': {
-          version: '5.0.0',
-          resolved: 'https://registry.npmjs.org/fastify/-/fastify-5.0.0.tgz',
+  it(
+    'says which packages an audit covers: ' + 'production ones from the registry, not dev-only, workspace or git ones',
+    () => {
+      const lock = JSON.stringify({
+        lockfileVersion: 3,
+        packages: {
+          '': { name: 'vocab' },
+          'node_modules/fastify': {
+            version: '5.0.0',
+            resolved: 'https://registry.npmjs.org/fastify/-/fastify-5.0.0.tgz',
+          },
+          'node_modules/fastify/node_modules/semver': {
+            version: '7.0.0',
+            resolved: 'https://registry.npmjs.org/semver/-/semver-7.0.0.tgz',
+          },
+          'node_modules/vitest': {
+            version: '4.0.0',
+            resolved: 'https://registry.npmjs.org/vitest/-/vitest-4.0.0.tgz',
+            dev: true,
+          },
+          'node_modules/@vocab/core': { resolved: 'packages/core', link: true },
+          'node_modules/forked': { version: '1.0.0', resolved: 'git+ssh://git@github.com/someone/forked.git#abc' },
         },
-        'node_modules/fastify/node_modules/semver': {
-          version: '7.0.0',
-          resolved: 'https://registry.npmjs.org/semver/-/semver-7.0.0.tgz',
-        },
-        'node_modules/vitest': {
-          version: '4.0.0',
-          resolved: 'https://registry.npmjs.org/vitest/-/vitest-4.0.0.tgz',
-          dev: true,
-        },
-        'node_modules/@vocab/core': { resolved: 'packages/core', link: true },
-        'node_modules/forked': { version: '1.0.0', resolved: 'git+ssh://git@github.com/someone/forked.git#abc' },
-      },
-    });
-    expect(auditCoverage(lock)).toEqual({
-      production: 2,
-      devOnly: 1,
-      workspaces: ['@vocab/core'],
-      notFromRegistry: ['forked'],
-    });
-  });
+      });
+      expect(auditCoverage(lock)).toEqual({
+        production: 2,
+        devOnly: 1,
+        workspaces: ['@vocab/core'],
+        notFromRegistry: ['forked'],
+      });
+    },
+  );
 });

@@ -128,7 +128,8 @@ export function evaluateAudit(output: string, allowlist: AllowlistEntry[], today
     const entry = allowlist.find((e) => e.advisory === advisory.id && e.package === advisory.package);
     if (entry && entry.expires < today) {
       outcome.allowlistErrors.push(
-        `${advisory.id} (${advisory.package}) was accepted until ${entry.expires}: fix it, or renew the entry with a new reason and date`,
+        `${advisory.id} (${advisory.package}) was accepted until ${entry.expires}: ` +
+          `fix it, or renew the entry with a new reason and date`,
       );
       used.add(entry);
       if (FAILING.has(advisory.severity)) outcome.failing.push(advisory);

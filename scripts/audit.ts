@@ -42,11 +42,13 @@ for (const e of outcome.stale)
 for (const message of outcome.allowlistErrors) console.error(`audit-allowlist.json: ${message}`);
 for (const a of outcome.failing)
   console.error(
-    `FAIL: ${a.severity} ${a.id} in ${a.package}: ${a.title}. Update the dependency, or accept it in audit-allowlist.json with a reason and an expiry.`,
+    `FAIL: ${a.severity} ${a.id} in ${a.package}: ${a.title}. Update the dependency, ` +
+      `or accept it in audit-allowlist.json with a reason and an expiry.`,
   );
 if (!outcome.unavailable) {
   console.log(
-    `npm audit (production dependencies): ${outcome.advisories.length} known vulnerabilities, ${outcome.failing.length} failing, ${outcome.accepted.length} accepted.`,
+    `npm audit (production dependencies): ${outcome.advisories.length} known vulnerabilities, ` +
+      `${outcome.failing.length} failing, ${outcome.accepted.length} accepted.`,
   );
 }
 // What the run could and could not check, so that a green run is not read as more than it is.
@@ -59,17 +61,21 @@ if (fs.existsSync(lockfile)) {
       : `Checked: ${c.production} production packages, against the advisories the registry publishes.`,
   );
   console.log(
-    `Not checked: ${c.devOnly} packages used only to build and test (not shipped; \`npm audit\` without --omit=dev lists them).`,
+    `Not checked: ${c.devOnly} packages used only to build and test (not shipped; ` +
+      `\`npm audit\` without --omit=dev lists them).`,
   );
   console.log(
-    `Not checked: our own workspace packages (${c.workspaces.join(', ')}): no advisory database knows them; lint, tests and review cover them.`,
+    `Not checked: our own workspace packages (${c.workspaces.join(', ')}): ` +
+      `no advisory database knows them; lint, tests and review cover them.`,
   );
   if (c.notFromRegistry.length > 0)
     console.log(
-      `Not checked: ${c.notFromRegistry.join(', ')}: installed from elsewhere than the registry, which has no advisories for them.`,
+      `Not checked: ${c.notFromRegistry.join(', ')}: ` +
+        `installed from elsewhere than the registry, which has no advisories for them.`,
     );
   console.log(
-    'Not checked by any audit: vulnerabilities without a published advisory, and what install scripts do (package.json `allowScripts` limits which may run).',
+    'Not checked by any audit: vulnerabilities without a published advisory, ' +
+      'and what install scripts do (package.json `allowScripts` limits which may run).',
   );
 } else {
   console.log('Not checked: package-lock.json is missing, so which packages are installed is unknown.');

@@ -37,7 +37,10 @@ NODE_HOME="$install_dir/node_modules/node-linux-$arch"
 mkdir -p "$install_dir"
 if ! npm install --prefix "$install_dir" --no-save --no-package-lock --no-audit --no-fund --loglevel=error \
   "node-linux-$arch@$MAJOR" >/dev/null; then
-  [ -x "$NODE_HOME/bin/node" ] || { echo "Could not install node-linux-$arch@$MAJOR from the npm registry" >&2; exit 1; }
+  if [ ! -x "$NODE_HOME/bin/node" ]; then
+    echo "Could not install node-linux-$arch@$MAJOR from the npm registry" >&2
+    exit 1
+  fi
   say "the npm registry did not answer; using the Node.js already in $install_dir"
 fi
 [ -f "$NODE_HOME/include/node/node_api.h" ] || { echo "$NODE_HOME has no include/node headers" >&2; exit 1; }
@@ -61,7 +64,8 @@ node -e "
   const sqlite = new Database(':memory:').prepare('select sqlite_version() as v').get().v;
   require('@node-rs/argon2').hashSync('check');
   require('@open-spaced-repetition/binding');
-  console.log('native modules load on Node.js ' + process.version + ' (ABI ' + process.versions.modules + '), SQLite ' + sqlite);
+  const abi = process.versions.modules;
+  console.log('native modules load on Node.js ' + process.version + ' (ABI ' + abi + '), SQLite ' + sqlite);
 "
 say "installed in $WORK"
 

@@ -48,7 +48,8 @@ for (const language of LANGUAGES) {
   for (const p of problems) console.error(`${path.relative(root, file)}:${p.line}: ${p.message}`);
   failures += problems.length;
   console.log(
-    `${language.name.padEnd(11)} ${String(entries.length).padStart(5)} words  ${problems.length === 0 ? 'ok' : `${problems.length} problem(s)`}`,
+    `${language.name.padEnd(11)} ${String(entries.length).padStart(5)} ` +
+      `words  ${problems.length === 0 ? 'ok' : `${problems.length} problem(s)`}`,
   );
 }
 
@@ -73,11 +74,13 @@ for (const { file, report } of sentenceReports) printSentences(file, report);
 
 function printSentences(file: string, r: SentenceReport): void {
   const share = r.known
-    ? `${((100 * r.known.readable) / Math.max(1, r.known.total)).toFixed(1)}% readable (${r.known.readable}/${r.known.total})`
+    ? `${((100 * r.known.readable) / Math.max(1, r.known.total)).toFixed(1)}% ` +
+      `readable (${r.known.readable}/${r.known.total})`
     : 'readable share not measured';
   const count = (list: unknown[] | null) => (list ? String(list.length) : 'not checked');
   console.log(
-    `${r.language.padEnd(11)} ${r.withSentence}/${r.considered} sentences  span not a form of the entry: ${count(r.notInflection)}  misspelt: ${count(r.misspelt)}  ${share}` +
+    `${r.language.padEnd(11)} ${r.withSentence}/${r.considered} sentences  span not a form of the entry: ` +
+      `${count(r.notInflection)}  misspelt: ${count(r.misspelt)}  ${share}` +
       (r.laterMissing > 0 ? `  (${r.laterMissing} later entries without one yet)` : ''),
   );
   for (const s of r.skipped) console.log(`  skipped: ${s}`);
@@ -96,7 +99,8 @@ if (secret.pairs.length < 75)
 for (const p of secret.problems) console.error(`content/secret-language.tsv:${p.line}: ${p.message}`);
 failures += secret.problems.length;
 console.log(
-  `${'Secret'.padEnd(11)} ${String(secret.pairs.length).padStart(5)} pairs  ${secret.problems.length === 0 ? 'ok' : 'problems'}`,
+  `${'Secret'.padEnd(11)} ${String(secret.pairs.length).padStart(5)} ` +
+    `pairs  ${secret.problems.length === 0 ? 'ok' : 'problems'}`,
 );
 
 if (failures > 0) {

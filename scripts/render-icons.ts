@@ -22,7 +22,8 @@ try {
     const svg = fs.readFileSync(path.join(WEB, 'icons', source), 'utf8');
     const page = await browser.newPage({ viewport: { width: size, height: size } });
     await page.setContent(
-      `<style>html,body{margin:0;background:transparent}svg{display:block;width:${size}px;height:${size}px}</style>${svg}`,
+      `<style>html,body{margin:0;background:transparent}` +
+        `svg{display:block;width:${size}px;height:${size}px}</style>${svg}`,
     );
     await page.screenshot({ path: path.join(WEB, 'public/icons', out), omitBackground: true });
     await page.close();

@@ -14,7 +14,10 @@ import { type DeckEntry, type Language, exampleParts, exampleWords } from '@voca
 
 /** The entries whose sentences are required and measured: the first thousand of each deck. */
 export const SENTENCE_ENTRIES = 1000;
-/** Function words every learner meets first: the deck's pronouns, determiners, prepositions and conjunctions up to this rank. */
+/**
+ * Function words every learner meets first: the deck's pronouns, determiners, prepositions and conjunctions up to this
+ * rank.
+ */
 const FUNCTION_WORD_RANK = 100;
 const FUNCTION_POS = new Set(['pron', 'det', 'prep', 'conj']);
 
@@ -163,9 +166,12 @@ function entryLemmas(entry: DeckEntry, locale: string): string[] {
 
 // German: the forms rules cannot make. Each verb's irregular stems (present, past, subjunctive, participle); a stem
 // takes the usual endings (kam, kamen, kamst).
-const GERMAN_STRONG = `sein:bin bist ist sind seid war wär gewesen sei|haben:hab hast hat hatt hätt gehabt|werden:wird wirst wurd würd geworden worden
-können:kann konnt könnt gekonnt|müssen:muss musst müsst gemusst|sollen:soll sollt gesollt|wollen:will willst wollt gewollt
-dürfen:darf durft dürft gedurft|mögen:mag magst mocht möcht gemocht|wissen:weiß weißt wusst wüsst gewusst|gehen:ging gegangen
+const GERMAN_STRONG = `sein:bin bist ist sind seid war wär gewesen sei|haben:hab hast hat hatt hätt gehabt
+werden:wird wirst wurd würd geworden worden
+können:kann konnt könnt gekonnt|müssen:muss musst müsst gemusst|sollen:soll sollt gesollt
+wollen:will willst wollt gewollt
+dürfen:darf durft dürft gedurft|mögen:mag magst mocht möcht gemocht|wissen:weiß weißt wusst wüsst gewusst
+gehen:ging gegangen
 kommen:kam käm gekommen|sehen:sieh sah säh gesehen|geben:gib gab gäb gegeben|nehmen:nimm nahm nähm genommen
 stehen:stand stünd ständ gestanden|finden:fand fänd gefunden|bleiben:blieb geblieben|liegen:lag läg gelegen
 sprechen:sprich sprach gesprochen|lesen:lies las gelesen|essen:iss isst aß äß gegessen|helfen:hilf half geholfen
@@ -174,19 +180,27 @@ laufen:läuf lief gelaufen|fahren:fähr fuhr führ gefahren|halten:hält hielt g
 fallen:fäll fiel gefallen|schlafen:schläf schlief geschlafen|tragen:träg trug getragen|sitzen:saß säß gesessen
 ziehen:zog zög gezogen|schreiben:schrieb geschrieben|treffen:triff trifft traf getroffen|beginnen:begann begonnen
 verlieren:verlor verloren|rufen:rief gerufen|schließen:schloss geschlossen|trinken:trank getrunken|singen:sang gesungen
-sterben:stirb starb gestorben|werfen:wirf warf geworfen|vergessen:vergiss vergisst vergaß vergessen|fliegen:flog geflogen
-schneiden:schnitt geschnitten|leiden:litt gelitten|greifen:griff gegriffen|gewinnen:gewann gewonnen|scheinen:schien geschienen
+sterben:stirb starb gestorben|werfen:wirf warf geworfen|vergessen:vergiss vergisst vergaß vergessen
+fliegen:flog geflogen
+schneiden:schnitt geschnitten|leiden:litt gelitten|greifen:griff gegriffen|gewinnen:gewann gewonnen
+scheinen:schien geschienen
 schweigen:schwieg geschwiegen|steigen:stieg gestiegen|bitten:bat gebeten|heißen:hieß geheißen|fangen:fäng fing gefangen
-brechen:brich bricht brach gebrochen|treten:tritt trat getreten|wachsen:wächs wuchs gewachsen|waschen:wäsch wusch gewaschen
+brechen:brich bricht brach gebrochen|treten:tritt trat getreten|wachsen:wächs wuchs gewachsen
+waschen:wäsch wusch gewaschen
 schlagen:schläg schlug geschlagen|senden:sandt gesandt|nennen:nannt genannt|rennen:rannt gerannt|laden:läd lud geladen
 stoßen:stöß stieß gestoßen|frieren:fror gefroren|riechen:roch gerochen|schieben:schob geschoben|fließen:floss geflossen
 genießen:genoss genossen|lügen:log gelogen|bieten:bot geboten|sinken:sank gesunken|springen:sprang gesprungen
 zwingen:zwang gezwungen|binden:band gebunden|schwimmen:schwamm geschwommen|gleichen:glich geglichen|reiten:ritt geritten
-streiten:stritt gestritten|leihen:lieh geliehen|weisen:wies gewiesen|hängen:hing gehangen|befehlen:befiehl befahl befohlen
-empfehlen:empfiehl empfahl empfohlen|stehlen:stiehl stahl gestohlen|messen:miss misst maß gemessen|geschehen:geschieh geschah geschehen
-gelten:gilt galt gegolten|schießen:schoss geschossen|verbieten:verbot verboten|vergleichen:verglich verglichen|erschrecken:erschrak
-entscheiden:entschied entschieden|beweisen:bewies bewiesen|beschreiben:beschrieb beschrieben|fressen:friss frisst fraß gefressen
-gelingen:gelang gelungen|verderben:verdirb verdirbt verdarb verdorben|überstehen:überstand überstanden|stechen:stich sticht stach gestochen`;
+streiten:stritt gestritten|leihen:lieh geliehen|weisen:wies gewiesen|hängen:hing gehangen
+befehlen:befiehl befahl befohlen
+empfehlen:empfiehl empfahl empfohlen|stehlen:stiehl stahl gestohlen|messen:miss misst maß gemessen
+geschehen:geschieh geschah geschehen
+gelten:gilt galt gegolten|schießen:schoss geschossen|verbieten:verbot verboten|vergleichen:verglich verglichen
+erschrecken:erschrak
+entscheiden:entschied entschieden|beweisen:bewies bewiesen|beschreiben:beschrieb beschrieben
+fressen:friss frisst fraß gefressen
+gelingen:gelang gelungen|verderben:verdirb verdirbt verdarb verdorben|überstehen:überstand überstanden
+stechen:stich sticht stach gestochen`;
 
 const STRONG = new Map<string, string[]>(
   GERMAN_STRONG.split(/[|\n]/).map((pair) => {

@@ -45,9 +45,10 @@ export const PWA_OPTIONS: Partial<VitePWAOptions> = {
         urlPattern: ({ url, request, sameOrigin }) =>
           sameOrigin &&
           request.method === 'GET' &&
-          /^\/api\/(auth\/session|settings|languages|stats\/summary|users\/languages\/[^/]+(\/languages\/[a-z]+)?|[a-z]+\/(lexicon|stats|progress|bands))$/.test(
-            url.pathname,
-          ),
+          new RegExp(
+            '^/api/(auth/session|settings|languages|stats/summary|users/languages/[^/]+(/languages/[a-z]+)?' +
+              '|[a-z]+/(lexicon|stats|progress|bands))$',
+          ).test(url.pathname),
         handler: 'NetworkFirst',
         options: { cacheName: API_READS_CACHE, expiration: { maxEntries: 50, maxAgeSeconds: 7 * 86_400 } },
       },

@@ -20,7 +20,9 @@ export class ApiScheduler implements Scheduler {
   private readonly sessionIds = new Map<string, string>();
   private started = false;
 
-  /** With `fit`, the server fits the learner's memory model at the end of each day; without, FSRS's defaults throughout. */
+  /**
+   * With `fit`, the server fits the learner's memory model at the end of each day; without, FSRS's defaults throughout.
+   */
   constructor(
     private readonly url: string,
     private readonly language: string,

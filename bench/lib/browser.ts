@@ -17,7 +17,8 @@ async function mobileContext(browser: Browser): Promise<{ context: BrowserContex
     isMobile: true,
     hasTouch: true,
     userAgent:
-      'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36',
+      'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, ' +
+      'like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36',
   });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);

@@ -3,7 +3,9 @@ import fs from 'node:fs';
 /** Linux's USER_HZ: /proc reports CPU time in ticks of 10 ms. */
 const TICK_MS = 10;
 
-/** CPU time (user and system) spent so far by each process, in ms, from /proc/<pid>/stat; a gone process is left out. */
+/**
+ * CPU time (user and system) spent so far by each process, in ms, from /proc/<pid>/stat; a gone process is left out.
+ */
 export function cpuMsOf(pids: number[]): Map<number, number> {
   const times = new Map<number, number>();
   for (const pid of pids) {

@@ -17,7 +17,8 @@ export interface LoadResult {
 }
 
 /**
- * One autocannon round, as fast as the server answers. `next` builds every request, so that each can carry a different learner's cookie and,
+ * One autocannon round, as fast as the server answers. `next` builds every request, so that each can carry a different
+ * learner's cookie and,
  * for writes, a different word and answer id.
  */
 export async function load(opts: {

@@ -71,7 +71,10 @@ interface WordMemory {
 export interface Learner {
   /** The probability that the learner recalls word `index` at `nowMs`. */
   recall(index: number, nowMs: number): number;
-  /** The learner is asked word `index` at `nowMs`: right or wrong, drawn from the recall probability; the answer is then seen. */
+  /**
+   * The learner is asked word `index` at `nowMs`: right or wrong, drawn from the recall probability; the answer is then
+   * seen.
+   */
   answer(index: number, nowMs: number): boolean;
   /** Words studied so far whose recall probability at `nowMs` is at least `threshold`. */
   known(nowMs: number, threshold: number): number;
@@ -119,7 +122,10 @@ export class LearnerModel implements Learner {
     return Math.pow(2, -days / word.halfLife);
   }
 
-  /** The learner is asked word `index` at `nowMs`: right or wrong, drawn from the recall probability; the answer is then seen. */
+  /**
+   * The learner is asked word `index` at `nowMs`: right or wrong, drawn from the recall probability; the answer is then
+   * seen.
+   */
   answer(index: number, nowMs: number): boolean {
     const word = this.memory(index);
     const p = this.recall(index, nowMs);

@@ -113,9 +113,8 @@ export async function seed(db: Db, { learners, now }: SeedOptions): Promise<Seed
       if (language === 'spanish') spanishStudied.set(u.id, n);
     });
   }
-  await sql`create table bench_plan (user_id text not null, language text not null, n integer not null, seed integer not null)`.execute(
-    k,
-  );
+  await sql`create table bench_plan (user_id text not null, language text not null, n integer not null, seed
+    integer not null)`.execute(k);
   try {
     await k.transaction().execute(async (trx) => {
       await insertBatches(plan, (chunk) =>
@@ -129,7 +128,8 @@ export async function seed(db: Db, { learners, now }: SeedOptions): Promise<Seed
       // h: a per-(learner, word) number in 0..999 deciding the card's fate; 82% are learned (Review state), the rest
       // lapsed (Relearning, failed at their last review, first in the next batch).
       await sql`
-        insert into progress (learner_id, word_id, language, direction, answered_correctly, due, stability, difficulty, elapsed_days,
+        insert into progress (learner_id, word_id, language, direction, answered_correctly, due, stability,
+        difficulty, elapsed_days,
           scheduled_days, learning_steps, reps, lapses, state, last_review, last_rating, last_failed_at, updated_at)
         select learner_id, word_id, language, 'recognise',
           case when h < 820 then 1 else 0 end,
@@ -156,7 +156,8 @@ export async function seed(db: Db, { learners, now }: SeedOptions): Promise<Seed
         ) s`.execute(trx);
       // Up to three past answers per card (its reps), three days apart, each with its client answer id.
       await sql`
-        insert into reviews (learner_id, word_id, direction, answer_id, session_id, rating, verdict, typed, scheduled, state,
+        insert into reviews (learner_id, word_id, direction, answer_id, session_id, rating, verdict, typed,
+        scheduled, state,
           elapsed_days, scheduled_days, reviewed_at)
         select pr.learner_id, pr.word_id, pr.direction,
           pr.learner_id || '-' || pr.word_id || '-' || k.k,
@@ -178,7 +179,8 @@ export async function seed(db: Db, { learners, now }: SeedOptions): Promise<Seed
           select p.user_id, p.language, 'recognise', coalesce((
             select w.rank from words w
             where w.language = p.language and w.owner_id is null and w.active = 1
-              and not exists (select 1 from progress c where c.learner_id = p.user_id and c.word_id = w.id and c.direction = 'recognise')
+              and not exists (select 1 from progress c where c.learner_id = p.user_id and c.word_id = w.id
+              and c.direction = 'recognise')
             order by w.rank limit 1), 2147483647)
           from bench_plan p`.execute(trx);
       }

@@ -55,7 +55,8 @@ export async function study(
     const rescheduled = await scheduler.answer(word, right, session);
     if (rescheduled !== expectReview) {
       throw new Error(
-        `${scheduler.name}: answer to word ${word} in ${session} ${rescheduled ? 'rescheduled it' : 'was not a review'}`,
+        `${scheduler.name}: answer to word ${word} in ${session} ` +
+          `${rescheduled ? 'rescheduled it' : 'was not a review'}`,
       );
     }
     totals.answers++;
@@ -121,7 +122,10 @@ export const EVERY_TWO_DAYS: Rule = {
   next: () => ({ box: 0, days: 2 }),
 };
 
-/** What an in-process schedule needs besides its rule: new words numbered on, and a session's first answer as the review. */
+/**
+ * What an in-process schedule needs besides its rule: new words numbered on, and a session's first answer as the
+ * review.
+ */
 abstract class LocalScheduler implements Scheduler {
   abstract readonly name: string;
   protected day = 0;

@@ -8,7 +8,10 @@ import { type ServerProcess, SERVER_ENTRY, startBuiltServer } from '../../apps/s
 
 const WEB_INDEX = path.resolve('apps/web/dist/index.html');
 
-/** The built app (as `npm start` runs it) on a fresh database: SQLite, or a new PostgreSQL schema when TEST_DATABASE_URL is set. */
+/**
+ * The built app (as `npm start` runs it) on a fresh database: SQLite, or a new PostgreSQL schema when TEST_DATABASE_URL
+ * is set.
+ */
 export interface RunningApp {
   url: string;
   database: 'sqlite' | 'postgres';

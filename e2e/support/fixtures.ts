@@ -76,13 +76,16 @@ export async function seriousViolations(page: Page, where = page.url(), rules?: 
   const result = await (rules ? builder.withRules(rules) : builder).analyze();
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${where}: ${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => `${n.target.join(' ')}${measured(n)}`).join(', ')}`,
-    );
+    .map((v) => {
+      const nodes = v.nodes.map((n) => `${n.target.join(' ')}${measured(n)}`).join(', ');
+      return `${where}: ${v.id} (${v.impact}): ${v.help} — ${nodes}`;
+    });
 }
 
-/** What axe measured of a node, where it says (colour contrast: the colours and ratio it saw), to tell a real fault from a page caught mid-change. */
+/**
+ * What axe measured of a node, where it says (colour contrast: the colours and ratio it saw), to tell a real fault from
+ * a page caught mid-change.
+ */
 function measured(node: { any: { data?: unknown }[] }): string {
   const data = node.any[0]?.data as { fgColor?: string; bgColor?: string; contrastRatio?: number } | undefined;
   return data?.fgColor ? ` (${data.fgColor} on ${data.bgColor}, ${data.contrastRatio})` : '';
@@ -93,5 +96,8 @@ export async function expectAccessible(page: Page, where = page.url()): Promise<
   expect(await seriousViolations(page, where), `accessibility violations on ${where}`).toEqual([]);
 }
 
-/** Context options of a phone (touch events, a coarse pointer), for `test.use`; 430 px high is one with its keyboard open. */
+/**
+ * Context options of a phone (touch events, a coarse pointer), for `test.use`; 430 px high is one with its keyboard
+ * open.
+ */
 export const phone = (width: number, height = 900) => ({ viewport: { width, height }, hasTouch: true, isMobile: true });

@@ -1,7 +1,8 @@
 /**
  * Screenshots of every screen at a phone's and a desktop's width, for looking at the app as a whole:
  *
- *   npm run build && npx tsx --tsconfig tsconfig.check.json e2e/support/screenshots.ts [out-dir] [--dark] [--url=http://…]
+ * npm run build && npx tsx --tsconfig tsconfig.check.json e2e/support/screenshots.ts [out-dir] [--dark]
+ * [--url=http://…]
  *
  * `--url` uses a server already running (on a fresh database) instead of starting the built one.
  * The built app runs on a fresh database; a visitor's screens come first, then a guest who practises Spanish,

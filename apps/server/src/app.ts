@@ -92,7 +92,9 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Housekeeping (lib/maintenance.ts), run on a timer; tests call runOnce(). */
     maintenance: Maintenance;
-    /** Fits learners' memory models (modules/memory/fitter.ts), on a timer; tests and the learning bench call runOnce(). */
+    /**
+     * Fits learners' memory models (modules/memory/fitter.ts), on a timer; tests and the learning bench call runOnce().
+     */
     memoryFitter: MemoryFitter;
   }
 }

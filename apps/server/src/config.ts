@@ -17,7 +17,10 @@ const EnvSchema = z.object({
     .string()
     .refine((v) => /^(sqlite:|postgres(ql)?:\/\/)/.test(v), 'must start with sqlite: or postgres://')
     .optional(),
-  /** Behind a reverse proxy: how many proxy hops, or which proxy addresses, to trust for X-Forwarded-* (parseTrustProxy). */
+  /**
+   * Behind a reverse proxy: how many proxy hops, or which proxy addresses, to trust for X-Forwarded-*
+   * (parseTrustProxy).
+   */
   TRUST_PROXY: z.string().trim().default('false'),
   /** Origins allowed to make state-changing calls besides the server's own (comma-separated). */
   ALLOWED_ORIGINS: z.string().default(''),

@@ -29,21 +29,25 @@ describe("the installable app's files", () => {
     fs.rmSync(webDir, { recursive: true, force: true });
   });
 
-  it('sends the service worker, its registration and the manifest to be checked again on every visit, with their types', async () => {
-    const [sw, register, manifest, asset] = await Promise.all(
-      ['/sw.js', '/registerSW.js', '/manifest.webmanifest', '/assets/index-abc123.js'].map((url) =>
-        app.inject({ method: 'GET', url }),
-      ),
-    );
-    for (const res of [sw, register]) {
-      expect(res?.statusCode).toBe(200);
-      expect(res?.headers['content-type']).toMatch(/^(text|application)\/javascript/);
-      expect(res?.headers['cache-control']).toBe('no-cache');
-    }
-    expect(manifest?.headers['content-type']).toMatch(/^application\/manifest\+json/);
-    expect(manifest?.headers['cache-control']).toBe('no-cache');
-    // A worker runs under the page's policy for its own imports: scripts and connections from the app only.
-    expect(String(sw?.headers['content-security-policy'])).toContain("script-src 'self'");
-    expect(asset?.headers['cache-control']).not.toBe('no-cache');
-  });
+  it(
+    'sends the service worker, its registration and the manifest ' +
+      'to be checked again on every visit, with their types',
+    async () => {
+      const [sw, register, manifest, asset] = await Promise.all(
+        ['/sw.js', '/registerSW.js', '/manifest.webmanifest', '/assets/index-abc123.js'].map((url) =>
+          app.inject({ method: 'GET', url }),
+        ),
+      );
+      for (const res of [sw, register]) {
+        expect(res?.statusCode).toBe(200);
+        expect(res?.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+        expect(res?.headers['cache-control']).toBe('no-cache');
+      }
+      expect(manifest?.headers['content-type']).toMatch(/^application\/manifest\+json/);
+      expect(manifest?.headers['cache-control']).toBe('no-cache');
+      // A worker runs under the page's policy for its own imports: scripts and connections from the app only.
+      expect(String(sw?.headers['content-security-policy'])).toContain("script-src 'self'");
+      expect(asset?.headers['cache-control']).not.toBe('no-cache');
+    },
+  );
 });

@@ -30,7 +30,9 @@ export interface Endpoint {
   readonly redirect?: true;
 }
 
-/** Keeps a declaration's literal types (method, path, schemas), which the server's handlers and the web's client read. */
+/**
+ * Keeps a declaration's literal types (method, path, schemas), which the server's handlers and the web's client read.
+ */
 export const endpoint = <const E extends Endpoint>(declaration: E): E => declaration;
 
 /** Whether a declared path is served once per active language (`/api/spanish/…`, `/api/french/…`). */

@@ -26,7 +26,10 @@ export const PlacementAnswers = z.object({
 });
 export type PlacementAnswers = z.infer<typeof PlacementAnswers>;
 
-/** A word to ask, shown as the language's quiz shows it on its own card (Spanish shown in Spanish, the others in English). */
+/**
+ * A word to ask, shown as the language's quiz shows it on its own card (Spanish shown in Spanish, the others in
+ * English).
+ */
 export const PlacementWord = z.object({
   id: z.number(),
   prompt: z.string(),

@@ -25,7 +25,10 @@ export const LanguageCharts = z.object({
   reviewsPerDay: z.array(DayCount),
   retention: z.object({ desired: z.number(), actual: z.number().nullable(), reviews: z.number() }),
   forecast: z.array(DayCount),
-  /** Cards due now (what a review asks), and when the next card not yet due becomes due (epoch ms; null: none within the forecast). */
+  /**
+   * Cards due now (what a review asks), and when the next card not yet due becomes due (epoch ms; null: none within the
+   * forecast).
+   */
   dueNow: z.number(),
   nextDueAt: z.number().nullable(),
 });

@@ -21,7 +21,10 @@ export const ImportLine = z.object({
   word: z.string(),
   translation: z.string(),
   error: z.string().nullable(),
-  /** The line's sentence (third and fourth columns, or those named `example`, `example_translation`), its form bracketed. */
+  /**
+   * The line's sentence (third and fourth columns, or those named `example`, `example_translation`), its form
+   * bracketed.
+   */
   example: z.string().optional(),
   exampleTranslation: z.string().optional(),
 });

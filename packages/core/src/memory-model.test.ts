@@ -87,28 +87,32 @@ describe('trainingItems', () => {
     for (const item of items) expect(item.slice(1).some((r) => r.deltaT > 0)).toBe(true);
   });
 
-  it('refuses a history with a bad rating or interval, and keeps a card answered ten thousand times to its last reviews', () => {
-    expect(
-      trainingItems([
-        [
-          { rating: 3, deltaT: 0 },
-          { rating: 5, deltaT: 1 },
-        ],
-      ]),
-    ).toEqual([]);
-    expect(
-      trainingItems([
-        [
-          { rating: 3, deltaT: 0 },
-          { rating: 3, deltaT: -1 },
-        ],
-      ]),
-    ).toEqual([]);
-    const long = [{ rating: 3, deltaT: 0 }, ...Array.from({ length: 10_000 }, () => ({ rating: 3, deltaT: 1 }))];
-    const items = trainingItems([long], { maxPerCard: 64 });
-    expect(items).toHaveLength(63);
-    expect(items.every((i) => i.length <= 64 && i[0]?.deltaT === 0)).toBe(true);
-  });
+  it(
+    'refuses a history with a bad rating or interval, ' +
+      'and keeps a card answered ten thousand times to its last reviews',
+    () => {
+      expect(
+        trainingItems([
+          [
+            { rating: 3, deltaT: 0 },
+            { rating: 5, deltaT: 1 },
+          ],
+        ]),
+      ).toEqual([]);
+      expect(
+        trainingItems([
+          [
+            { rating: 3, deltaT: 0 },
+            { rating: 3, deltaT: -1 },
+          ],
+        ]),
+      ).toEqual([]);
+      const long = [{ rating: 3, deltaT: 0 }, ...Array.from({ length: 10_000 }, () => ({ rating: 3, deltaT: 1 }))];
+      const items = trainingItems([long], { maxPerCard: 64 });
+      expect(items).toHaveLength(63);
+      expect(items.every((i) => i.length <= 64 && i[0]?.deltaT === 0)).toBe(true);
+    },
+  );
 
   it("keeps a large log within a budget of reviews held by items, by keeping each card's latest items", () => {
     const card = [{ rating: 3, deltaT: 0 }, ...Array.from({ length: 40 }, () => ({ rating: 3, deltaT: 2 }))];
@@ -185,11 +189,14 @@ describe('retentionCorrection', () => {
     actual,
   });
 
-  it('asks for more when the model overrates the learner where schedules operate, and less when it underrates them', () => {
-    expect(retentionCorrection([bucket(0.8, 300, 0.83, 0.79), bucket(0.9, 300, 0.92, 0.88)])).toBeCloseTo(0.04);
-    expect(retentionCorrection([bucket(0.9, 400, 0.91, 0.94)])).toBeCloseTo(-0.03);
-    expect(effectiveRetention(0.9, 0.04)).toBeCloseTo(0.94);
-  });
+  it(
+    'asks for more when the model overrates the learner where schedules operate, ' + 'and less when it underrates them',
+    () => {
+      expect(retentionCorrection([bucket(0.8, 300, 0.83, 0.79), bucket(0.9, 300, 0.92, 0.88)])).toBeCloseTo(0.04);
+      expect(retentionCorrection([bucket(0.9, 400, 0.91, 0.94)])).toBeCloseTo(-0.03);
+      expect(effectiveRetention(0.9, 0.04)).toBeCloseTo(0.94);
+    },
+  );
 
   it('ignores predictions below 70%, needs enough reviews, and stays within bounds', () => {
     expect(retentionCorrection([bucket(0.5, 5000, 0.6, 0.2)])).toBe(0);

@@ -221,7 +221,9 @@ export function retentionCorrection(buckets: readonly CalibrationBucket[], minRe
   return Math.min(MAX_RETENTION_CORRECTION.up, Math.max(-MAX_RETENTION_CORRECTION.down, bias));
 }
 
-/** The retention asked of FSRS: the learner's, moved by their model's correction, within what FSRS schedules sensibly. */
+/**
+ * The retention asked of FSRS: the learner's, moved by their model's correction, within what FSRS schedules sensibly.
+ */
 export const effectiveRetention = (desired: number, correction: number): number =>
   Math.min(0.97, Math.max(0.7, desired + correction));
 

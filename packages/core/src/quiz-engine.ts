@@ -56,7 +56,10 @@ export interface QuizConfig {
 
 export interface QuizState {
   readonly config: QuizConfig;
-  /** Round 1 holds every item; later rounds (modes that ask missed words again) hold the items missed in the previous one. */
+  /**
+   * Round 1 holds every item; later rounds (modes that ask missed words again) hold the items missed in the previous
+   * one.
+   */
   readonly round: { readonly number: number; readonly items: readonly QuizItem[]; readonly wrong: readonly QuizItem[] };
   /** Position in the current round (0-based; equals `total` when finished), for "word i / N" and the progress bar. */
   readonly index: number;

@@ -96,28 +96,35 @@ describe('reviewCard', () => {
     });
   });
 
-  it('brings a word missed at first sight back the next day, not in minutes: the quiz retries it within the session', () => {
-    const now = T0 + 1000;
-    const { card } = reviewCard(newCardState(T0), 'wrong', now);
-    expect(card.due).toBe(now + DAY);
-    expect(card.scheduled_days).toBe(1);
-    expect(card.state).toBe(State.Review);
-    expect(card.lapses).toBe(0);
-    expect(card.last_rating).toBe(Rating.Again);
-  });
+  it(
+    'brings a word missed at first sight back the next day, ' +
+      'not in minutes: the quiz retries it within the session',
+    () => {
+      const now = T0 + 1000;
+      const { card } = reviewCard(newCardState(T0), 'wrong', now);
+      expect(card.due).toBe(now + DAY);
+      expect(card.scheduled_days).toBe(1);
+      expect(card.state).toBe(State.Review);
+      expect(card.lapses).toBe(0);
+      expect(card.last_rating).toBe(Rating.Again);
+    },
+  );
 
-  it('brings a wrong answer back sooner than a hard one, and a hard one sooner than a good one, each in whole days', () => {
-    const now = T0 + 1000;
-    const again = reviewCard(newCardState(T0), 'wrong', now).card;
-    const hard = reviewCard(newCardState(T0), 'almost', now).card;
-    const good = reviewCard(newCardState(T0), 'correct', now).card;
-    expect(again.due).toBeLessThan(hard.due);
-    expect(hard.due).toBeLessThan(good.due);
-    for (const card of [again, hard, good]) {
-      expect(card.scheduled_days).toBeGreaterThanOrEqual(1);
-      expect(card.due).toBe(now + card.scheduled_days * DAY);
-    }
-  });
+  it(
+    'brings a wrong answer back sooner than a hard one, ' + 'and a hard one sooner than a good one, each in whole days',
+    () => {
+      const now = T0 + 1000;
+      const again = reviewCard(newCardState(T0), 'wrong', now).card;
+      const hard = reviewCard(newCardState(T0), 'almost', now).card;
+      const good = reviewCard(newCardState(T0), 'correct', now).card;
+      expect(again.due).toBeLessThan(hard.due);
+      expect(hard.due).toBeLessThan(good.due);
+      for (const card of [again, hard, good]) {
+        expect(card.scheduled_days).toBeGreaterThanOrEqual(1);
+        expect(card.due).toBe(now + card.scheduled_days * DAY);
+      }
+    },
+  );
 
   it('lengthens the interval with each right answer given on its due day', () => {
     let card = reviewCard(newCardState(T0), 'correct', T0).card;
@@ -141,23 +148,27 @@ describe('reviewCard', () => {
     expect(card.scheduled_days).toBeLessThan(before.scheduled_days);
   });
 
-  it('reviews a card left in the learning or relearning steps by the step scheduler from the days since its last review', () => {
-    for (const legacy of [LEGACY_LEARNING, LEGACY_RELEARNING]) {
-      const now = T0 + DAY;
-      const right = reviewCard(legacy, 'correct', now);
-      expect(right.log.state).toBe(legacy.state);
-      expect(right.log.elapsedDays).toBe(1);
-      expect(right.card.state).toBe(State.Review);
-      expect(right.card.reps).toBe(legacy.reps + 1);
-      expect(right.card.stability).toBeGreaterThan(legacy.stability);
-      expect(right.card.scheduled_days).toBeGreaterThanOrEqual(1);
-      expect(right.card.due).toBe(now + right.card.scheduled_days * DAY);
-      expect(isLearned(right.card)).toBe(true);
-      const wrong = reviewCard(legacy, 'wrong', now).card;
-      expect(wrong.due).toBe(now + DAY);
-      expect(isLearned(wrong)).toBe(false);
-    }
-  });
+  it(
+    'reviews a card left in the learning or relearning steps ' +
+      'by the step scheduler from the days since its last review',
+    () => {
+      for (const legacy of [LEGACY_LEARNING, LEGACY_RELEARNING]) {
+        const now = T0 + DAY;
+        const right = reviewCard(legacy, 'correct', now);
+        expect(right.log.state).toBe(legacy.state);
+        expect(right.log.elapsedDays).toBe(1);
+        expect(right.card.state).toBe(State.Review);
+        expect(right.card.reps).toBe(legacy.reps + 1);
+        expect(right.card.stability).toBeGreaterThan(legacy.stability);
+        expect(right.card.scheduled_days).toBeGreaterThanOrEqual(1);
+        expect(right.card.due).toBe(now + right.card.scheduled_days * DAY);
+        expect(isLearned(right.card)).toBe(true);
+        const wrong = reviewCard(legacy, 'wrong', now).card;
+        expect(wrong.due).toBe(now + DAY);
+        expect(isLearned(wrong)).toBe(false);
+      }
+    },
+  );
 
   it('is deterministic: the same answers at the same times give the same card', () => {
     const answers: Verdict[] = ['correct', 'almost', 'wrong', 'correct', 'correct'];

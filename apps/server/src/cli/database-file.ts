@@ -15,8 +15,10 @@ export function sqliteFileOrExit(command: 'backup' | 'restore'): string {
   if (config.database.kind !== 'sqlite') {
     fail(
       command === 'backup'
-        ? 'DATABASE_URL is PostgreSQL: back it up with pg_dump, e.g. pg_dump --format=custom --file=vocab.dump "$DATABASE_URL" (see README.md).'
-        : 'DATABASE_URL is PostgreSQL: restore with pg_restore, e.g. pg_restore --clean --if-exists --no-owner --dbname="$DATABASE_URL" vocab.dump (see README.md).',
+        ? 'DATABASE_URL is PostgreSQL: back it up with pg_dump, ' +
+            'e.g. pg_dump --format=custom --file=vocab.dump "$DATABASE_URL" (see README.md).'
+        : 'DATABASE_URL is PostgreSQL: restore with pg_restore, ' +
+            'e.g. pg_restore --clean --if-exists --no-owner --dbname="$DATABASE_URL" vocab.dump (see README.md).',
     );
   }
   if (config.database.file === ':memory:')

@@ -8,7 +8,8 @@ const database = sqliteFileOrExit('restore');
 try {
   const report = await restoreSqlite(backup, database);
   process.stdout.write(
-    `Restored ${backup} to ${report.file}: integrity ok, ${report.tables.users ?? 0} users, ${report.tables.reviews ?? 0} answers.` +
+    `Restored ${backup} to ${report.file}: integrity ok, ` +
+      `${report.tables.users ?? 0} users, ${report.tables.reviews ?? 0} answers.` +
       (report.previous ? ` The database it replaced is kept as ${report.previous}.` : '') +
       '\n',
   );

@@ -136,7 +136,8 @@ export class Checkpointer {
               code,
               restartInMs: this.restartDelayMs,
             },
-            'the WAL checkpoint worker stopped; the database connection checkpoints for itself until a new worker starts',
+            'the WAL checkpoint worker stopped; ' +
+              'the database connection checkpoints for itself until a new worker starts',
           );
           this.scheduleRestart();
         }

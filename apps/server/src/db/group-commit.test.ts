@@ -114,22 +114,25 @@ it('splits work beyond the largest batch into several commits, each piece answer
   expect(transactions.size).toBe(3);
 });
 
-it('refuses a piece that queries the database instead of its transaction; its neighbours commit and nothing hangs', async () => {
-  const group = new GroupCommit(tdb.db.kysely);
-  const outcomes = await Promise.allSettled([
-    group.run((trx) => message(trx, 'before')),
-    // On SQLite this query would wait for the write lock its own batch holds, and every query with it.
-    group.run(async () => {
-      await tdb.db.kysely.selectFrom('contact_messages').select('name').execute();
-    }),
-    group.run(async (trx) => {
-      await message(trx, 'nested');
-      await group.run((inner) => message(inner, 'inner'));
-    }),
-    group.run((trx) => message(trx, 'after')),
-  ]);
-  expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'rejected', 'fulfilled']);
-  expect(outcomes[1]?.status === 'rejected' && outcomes[1].reason).toBeInstanceOf(WriteWorkMisuse);
-  expect(outcomes[2]?.status === 'rejected' && outcomes[2].reason).toBeInstanceOf(WriteWorkMisuse);
-  expect(await storedNames()).toEqual(['after', 'before']);
-});
+it(
+  'refuses a piece that queries the database instead of its transaction; ' + 'its neighbours commit and nothing hangs',
+  async () => {
+    const group = new GroupCommit(tdb.db.kysely);
+    const outcomes = await Promise.allSettled([
+      group.run((trx) => message(trx, 'before')),
+      // On SQLite this query would wait for the write lock its own batch holds, and every query with it.
+      group.run(async () => {
+        await tdb.db.kysely.selectFrom('contact_messages').select('name').execute();
+      }),
+      group.run(async (trx) => {
+        await message(trx, 'nested');
+        await group.run((inner) => message(inner, 'inner'));
+      }),
+      group.run((trx) => message(trx, 'after')),
+    ]);
+    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'rejected', 'fulfilled']);
+    expect(outcomes[1]?.status === 'rejected' && outcomes[1].reason).toBeInstanceOf(WriteWorkMisuse);
+    expect(outcomes[2]?.status === 'rejected' && outcomes[2].reason).toBeInstanceOf(WriteWorkMisuse);
+    expect(await storedNames()).toEqual(['after', 'before']);
+  },
+);

@@ -73,14 +73,11 @@ async function createMigrationTables(db: Db): Promise<void> {
   // Instances starting together would race on CREATE TABLE IF NOT EXISTS; an advisory lock per schema orders them.
   await db.kysely.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(hashtext(current_schema()))`.execute(trx);
-    await sql`create table if not exists kysely_migration (name varchar(255) not null primary key, timestamp varchar(255) not null)`.execute(
-      trx,
-    );
-    await sql`create table if not exists kysely_migration_lock (id varchar(255) not null primary key, is_locked integer not null default 0)`.execute(
-      trx,
-    );
-    await sql`insert into kysely_migration_lock (id, is_locked) values ('migration_lock', 0) on conflict (id) do nothing`.execute(
-      trx,
-    );
+    await sql`create table if not exists kysely_migration (name varchar(255) not null primary key, timestamp
+      varchar(255) not null)`.execute(trx);
+    await sql`create table if not exists kysely_migration_lock (id varchar(255) not null primary key,
+      is_locked integer not null default 0)`.execute(trx);
+    await sql`insert into kysely_migration_lock (id, is_locked) values ('migration_lock', 0) on conflict (id)
+      do nothing`.execute(trx);
   });
 }

@@ -43,17 +43,15 @@ describeEachDatabase('prepared queries', (ctx) => {
   it('binds a parameter used twice, keeps constants, and writes inside a transaction', async () => {
     const db = ctx().db.kysely;
     const insert = prepared(['name', 'email', 'at'], (p: { name: string; email: string; at: number }) =>
-      db
-        .insertInto('contact_messages')
-        .values({
-          name: p.name,
-          email: p.email,
-          message: sql<string>`${p.name} || ' wrote'`,
-          created_at: p.at,
-          status: 'stored',
-          attempts: 0,
-          next_attempt_at: p.at,
-        }),
+      db.insertInto('contact_messages').values({
+        name: p.name,
+        email: p.email,
+        message: sql<string>`${p.name} || ' wrote'`,
+        created_at: p.at,
+        status: 'stored',
+        attempts: 0,
+        next_attempt_at: p.at,
+      }),
     );
     await db.transaction().execute(async (trx) => {
       expect(await insert.executeWrite(trx, { name: 'Ana', email: 'ana@example.com', at: 5 })).toBe(1);

@@ -47,7 +47,8 @@ class StandIn implements Expression<unknown> {
 
 const misuse = (name: string, what: string) =>
   new PreparedQueryMisuse(
-    `prepared query: parameter "${name}" ${what}; a parameter may only be bound as a value (one prepared query per shape)`,
+    `prepared query: parameter "${name}" ${what}; ` +
+      `a parameter may only be bound as a value (one prepared query per shape)`,
   );
 
 interface Compiled<R> {

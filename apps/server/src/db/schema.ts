@@ -80,7 +80,9 @@ export interface WordsTable {
   note: string;
   /** What an English prompt adds to say which word it wants (deck.ts `promptHint`); empty for most words. */
   hint: Generated<string>;
-  /** A sentence using the word, its form in [brackets] (deck.ts `exampleParts`); empty when it has none (migration 013). */
+  /**
+   * A sentence using the word, its form in [brackets] (deck.ts `exampleParts`); empty when it has none (migration 013).
+   */
   example: Generated<string>;
   /** The sentence's English translation; empty exactly when `example` is. */
   example_translation: Generated<string>;
@@ -127,7 +129,10 @@ export interface ReviewsTable {
   elapsed_days: number;
   scheduled_days: number;
   reviewed_at: number;
-  /** When the server received the answer (reviewed_at may be earlier, for an answer given offline); null before migration 016. */
+  /**
+   * When the server received the answer (reviewed_at may be earlier, for an answer given offline); null before
+   * migration 016.
+   */
   received_at: number | null;
 }
 
@@ -275,7 +280,10 @@ export interface ReminderSettingsTable {
   time_zone: string;
   /** ISO weekdays, comma-separated: "1,2,3,4,5" is Monday to Friday. */
   days: string;
-  /** The UTC hour in which `hour` falls in `time_zone` (reminderUtcHour), kept right by the reminder passes; null until one runs. */
+  /**
+   * The UTC hour in which `hour` falls in `time_zone` (reminderUtcHour), kept right by the reminder passes; null until
+   * one runs.
+   */
   utc_hour: number | null;
   updated_at: number;
 }

@@ -26,7 +26,8 @@ describe('permissions of backups [sqlite]', () => {
     const db = new SQLite(file);
     db.pragma('journal_mode = WAL');
     db.exec(
-      "create table kysely_migration (name text); create table users (id integer primary key, password_hash text); insert into users (password_hash) values ('$argon2id$v=19$m=19456')",
+      'create table kysely_migration (name text); create table users (id integer primary key, ' +
+        "password_hash text); insert into users (password_hash) values ('$argon2id$v=19$m=19456')",
     );
     db.close();
     fs.chmodSync(file, 0o640);

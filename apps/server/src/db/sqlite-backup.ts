@@ -102,7 +102,8 @@ export async function restoreSqlite(
 
 const inUse = (file: string) =>
   new BackupError(
-    `${file} is in use: a server (or another program) has it open. Stop the server first; restore never replaces a database in use. ` +
+    `${file} is in use: a server (or another program) has it open. Stop the server first; ` +
+      `restore never replaces a database in use. ` +
       'To copy a running database, use backup instead.',
   );
 

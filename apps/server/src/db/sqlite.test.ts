@@ -70,28 +70,31 @@ it('answers a write only once the WAL holding it is flushed, and serves reads me
   expect(flushes()).toBe(2);
 });
 
-it('waits for the flush after a transaction commits, and flushes nothing for reads or a rolled-back transaction', async () => {
-  const { db, flushes, finishFlushes } = databaseWithHeldFlushes();
-  const created = sql`create table t (a integer)`.execute(db);
-  await finishFlushes();
-  await created;
-  const before = flushes();
+it(
+  'waits for the flush after a transaction commits, ' + 'and flushes nothing for reads or a rolled-back transaction',
+  async () => {
+    const { db, flushes, finishFlushes } = databaseWithHeldFlushes();
+    const created = sql`create table t (a integer)`.execute(db);
+    await finishFlushes();
+    await created;
+    const before = flushes();
 
-  await db.selectFrom('t').selectAll().execute();
-  await expect(
-    db.transaction().execute(async (trx) => {
-      await trx.insertInto('t').values({ a: 1 }).execute();
-      throw new Error('changed my mind');
-    }),
-  ).rejects.toThrow('changed my mind');
-  expect(flushes()).toBe(before);
+    await db.selectFrom('t').selectAll().execute();
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await trx.insertInto('t').values({ a: 1 }).execute();
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    expect(flushes()).toBe(before);
 
-  const committed = db.transaction().execute((trx) => trx.insertInto('t').values({ a: 2 }).execute());
-  expect(await settledSoon(committed)).toBe(false);
-  await finishFlushes();
-  await committed;
-  expect(flushes()).toBe(before + 1);
-});
+    const committed = db.transaction().execute((trx) => trx.insertInto('t').values({ a: 2 }).execute());
+    expect(await settledSoon(committed)).toBe(false);
+    await finishFlushes();
+    await committed;
+    expect(flushes()).toBe(before + 1);
+  },
+);
 
 it('shares flushes: commits that finish while one flush runs wait together for the next', async () => {
   const { db, flushes, finishFlushes } = databaseWithHeldFlushes();

@@ -52,7 +52,8 @@ function openSqlite(file: string): SQLite.Database {
       fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
     } catch (err) {
       throw new DatabaseOpenError(
-        `SQLite database ${file}: its folder cannot be created (${(err as NodeJS.ErrnoException).code ?? String(err)}).`,
+        `SQLite database ${file}: its folder cannot be created ` +
+          `(${(err as NodeJS.ErrnoException).code ?? String(err)}).`,
       );
     }
     assertWritable(file);

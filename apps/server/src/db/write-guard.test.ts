@@ -64,24 +64,31 @@ async function transactionAndQueryBehindIt(dialect: Dialect) {
   return { release, done: Promise.all([transaction, query]), order };
 }
 
-it("Kysely queues a single-connection engine's connections before its driver is asked (so the SQLite dialect claims several and queues in its driver)", async () => {
-  // If this fails, Kysely no longer queues in front of the driver: the SQLite dialect's own queue (db/sqlite.ts)
-  // would still work, and its adapter would no longer need to claim several connections (decision 0019).
-  const { dialect, asked } = countingSqlite();
-  const { release, done } = await transactionAndQueryBehindIt(dialect);
-  expect(asked()).toBe(1);
-  release();
-  await done;
-  expect(asked()).toBe(2);
-});
+it(
+  "Kysely queues a single-connection engine's connections before its driver " +
+    'is asked (so the SQLite dialect claims several and queues in its driver)',
+  async () => {
+    // If this fails, Kysely no longer queues in front of the driver: the SQLite dialect's own queue (db/sqlite.ts)
+    // would still work, and its adapter would no longer need to claim several connections (decision 0019).
+    const { dialect, asked } = countingSqlite();
+    const { release, done } = await transactionAndQueryBehindIt(dialect);
+    expect(asked()).toBe(1);
+    release();
+    await done;
+    expect(asked()).toBe(2);
+  },
+);
 
-it("runs one connection at a time on the guarded SQLite connection, in the order asked, behind the guard's check", async () => {
-  const { dialect } = openSqliteConnection(':memory:');
-  const guarded = guardDialect(dialect);
-  expect(guarded.createAdapter().supportsMultipleConnections).toBe(true);
-  const { release, done, order } = await transactionAndQueryBehindIt(guarded);
-  expect(order).toEqual([]);
-  release();
-  await done;
-  expect(order).toEqual(['transaction done', 'query done']);
-});
+it(
+  'runs one connection at a time on the guarded SQLite connection, ' + "in the order asked, behind the guard's check",
+  async () => {
+    const { dialect } = openSqliteConnection(':memory:');
+    const guarded = guardDialect(dialect);
+    expect(guarded.createAdapter().supportsMultipleConnections).toBe(true);
+    const { release, done, order } = await transactionAndQueryBehindIt(guarded);
+    expect(order).toEqual([]);
+    release();
+    await done;
+    expect(order).toEqual(['transaction done', 'query done']);
+  },
+);

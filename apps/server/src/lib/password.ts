@@ -10,7 +10,8 @@ const ARGON2ID = 2;
 const OPTIONS = { algorithm: ARGON2ID, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
 /**
- * At most one hash per core but one at a time (and at least one). Without this, a burst of logins fills libuv's four threads
+ * At most one hash per core but one at a time (and at least one). Without this, a burst of logins fills libuv's four
+ * threads
  * and, on a small machine, leaves the event loop no core: every learner's answer waits behind the hashing.
  * Logins queue instead (docs/performance.md measures both).
  */

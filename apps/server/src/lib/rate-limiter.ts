@@ -27,7 +27,8 @@ export class RateLimiter {
       .onConflict((oc) =>
         oc.column('key').doUpdateSet({
           hits: sql<number>`case when rate_limits.reset_at <= ${now} then 1 else rate_limits.hits + 1 end`,
-          reset_at: sql<number>`case when rate_limits.reset_at <= ${now} then ${now + limit.windowMs} else rate_limits.reset_at end`,
+          reset_at: sql<number>`case when rate_limits.reset_at <= ${now} then ${now + limit.windowMs} else
+            rate_limits.reset_at end`,
         }),
       )
       .returning(['hits', 'reset_at'])

@@ -38,7 +38,8 @@ export function responseSerializer({ check }: { check: boolean }) {
       const written = compiled(data);
       if (!isDeepStrictEqual(JSON.parse(written), JSON.parse(expected))) {
         throw new Error(
-          `compiled response writer of ${method} ${url} wrote ${written.slice(0, 300)} where the schema encodes ${expected.slice(0, 300)}`,
+          `compiled response writer of ${method} ${url} wrote ` +
+            `${written.slice(0, 300)} where the schema encodes ${expected.slice(0, 300)}`,
         );
       }
       return written;

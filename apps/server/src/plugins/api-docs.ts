@@ -50,7 +50,10 @@ const NO_SESSION = new Set<Endpoint>([
   ...Object.values(contactEndpoints),
 ]);
 
-/** Each declaration's operationId: its module and name in packages/api (`learningUndoAnswer`), stable for code generators. */
+/**
+ * Each declaration's operationId: its module and name in packages/api (`learningUndoAnswer`), stable for code
+ * generators.
+ */
 const OPERATION_IDS = new Map<Endpoint, string>(
   Object.entries(endpointGroups).flatMap(([group, endpoints]) =>
     Object.entries(endpoints as Record<string, Endpoint>).map(
@@ -146,7 +149,8 @@ export async function registerApiDocs(app: FastifyInstance): Promise<void> {
         title: 'Vocab API',
         version: '1.0.0',
         description:
-          'Every call answers JSON; an error is `{ error: { code, message, issues? } }`. A state-changing call from a browser must send its Origin. Per-language paths exist for the active languages only.',
+          'Every call answers JSON; an error is `{ error: { code, message, issues? } }`. A state-changing ' +
+          'call from a browser must send its Origin. Per-language paths exist for the active languages only.',
         license: {
           name: 'CC BY-SA 4.0 (the word decks the API serves)',
           url: 'https://creativecommons.org/licenses/by-sa/4.0/',
@@ -161,7 +165,8 @@ export async function registerApiDocs(app: FastifyInstance): Promise<void> {
             in: 'cookie',
             name: 'sid',
             description:
-              "The session cookie set by signup, login or a visitor's first answer (a guest). Calls listing it alone answer 401 without it; the others work without a session and use it when sent.",
+              "The session cookie set by signup, login or a visitor's first answer (a guest). Calls listing " +
+              'it alone answer 401 without it; the others work without a session and use it when sent.',
           },
         },
       },

@@ -15,7 +15,8 @@ const errorBody = (code: string, message: string, issues?: ErrorIssue[]) => ({
 const fieldPath = (instancePath: string | undefined) => (instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');
 
 /**
- * One place turns every failure into `{ error: { code, message } }`: our AppErrors with their status, Fastify's own client
+ * One place turns every failure into `{ error: { code, message } }`: our AppErrors with their status, Fastify's own
+ * client
  * errors (bad JSON, body too large, wrong content type) as they are, a database that is away or cannot store
  * anything as 503 with Retry-After (it is no fault of the request, and retrying later may work), anything else as a
  * bare 500 whose details stay in the log.

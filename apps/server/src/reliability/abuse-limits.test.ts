@@ -96,44 +96,48 @@ describeEachDatabase('client addresses behind a proxy', (ctx) => {
 });
 
 describeEachDatabase('guest creation', (ctx) => {
-  it('creates at most 60 guests an hour per address; a refused visitor gets 429 with Retry-After and nothing is written', async () => {
-    const { app, clock } = ctx();
-    const words = (await app.inject({ method: 'GET', url: '/api/spanish?unlearned=true&limit=1' })).json<
-      Array<{ _id: string }>
-    >();
-    const url = `/api/spanish/${words[0]?._id}`;
-    for (let i = 0; i < 60; i++) {
-      const res = await app.inject({ method: 'PATCH', url });
-      expect(res.statusCode, res.body).toBe(200);
-    }
-    const before = await snapshotTables(ctx().db);
-    const refused = await app.inject({ method: 'PATCH', url });
-    expect(refused.statusCode).toBe(429);
-    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
-    expect(refused.cookies).toEqual([]);
-    expect(await snapshotTables(ctx().db)).toEqual(before);
-    expect(
-      Number(
-        (
-          await ctx()
-            .db.kysely.selectFrom('users')
-            .select((eb) => eb.fn.countAll().as('n'))
-            .executeTakeFirstOrThrow()
-        ).n,
-      ),
-    ).toBe(60);
+  it(
+    'creates at most 60 guests an hour per address; ' +
+      'a refused visitor gets 429 with Retry-After and nothing is written',
+    async () => {
+      const { app, clock } = ctx();
+      const words = (await app.inject({ method: 'GET', url: '/api/spanish?unlearned=true&limit=1' })).json<
+        Array<{ _id: string }>
+      >();
+      const url = `/api/spanish/${words[0]?._id}`;
+      for (let i = 0; i < 60; i++) {
+        const res = await app.inject({ method: 'PATCH', url });
+        expect(res.statusCode, res.body).toBe(200);
+      }
+      const before = await snapshotTables(ctx().db);
+      const refused = await app.inject({ method: 'PATCH', url });
+      expect(refused.statusCode).toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect(refused.cookies).toEqual([]);
+      expect(await snapshotTables(ctx().db)).toEqual(before);
+      expect(
+        Number(
+          (
+            await ctx()
+              .db.kysely.selectFrom('users')
+              .select((eb) => eb.fn.countAll().as('n'))
+              .executeTakeFirstOrThrow()
+          ).n,
+        ),
+      ).toBe(60);
 
-    // A guest that already has its session is not counted again; another address is not affected.
-    const guest = await app.inject({ method: 'PATCH', url, remoteAddress: '192.0.2.10' });
-    expect(guest.statusCode).toBe(200);
-    expect((await app.inject({ method: 'PATCH', url, headers: { cookie: sessionCookie(guest) } })).statusCode).toBe(
-      200,
-    );
+      // A guest that already has its session is not counted again; another address is not affected.
+      const guest = await app.inject({ method: 'PATCH', url, remoteAddress: '192.0.2.10' });
+      expect(guest.statusCode).toBe(200);
+      expect((await app.inject({ method: 'PATCH', url, headers: { cookie: sessionCookie(guest) } })).statusCode).toBe(
+        200,
+      );
 
-    // The window passes.
-    clock.advance(60 * 60_000);
-    expect((await app.inject({ method: 'PATCH', url })).statusCode).toBe(200);
-  });
+      // The window passes.
+      clock.advance(60 * 60_000);
+      expect((await app.inject({ method: 'PATCH', url })).statusCode).toBe(200);
+    },
+  );
 });
 
 describeEachDatabase('maintenance', (ctx) => {

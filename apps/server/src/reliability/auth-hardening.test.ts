@@ -46,7 +46,8 @@ describeEachDatabase('auth hardening', (ctx) => {
     }
     const ratio = median(unknown) / median(wrong);
     console.log(
-      `login timing: median unknown user ${median(unknown).toFixed(1)} ms, wrong password ${median(wrong).toFixed(1)} ms, ratio ${ratio.toFixed(2)} (${N} each)`,
+      `login timing: median unknown user ${median(unknown).toFixed(1)} ms, ` +
+        `wrong password ${median(wrong).toFixed(1)} ms, ratio ${ratio.toFixed(2)} (${N} each)`,
     );
     expect(ratio).toBeGreaterThan(0.5);
     expect(ratio).toBeLessThan(2);
@@ -130,19 +131,22 @@ describeEachDatabase('auth hardening', (ctx) => {
     expect(throttle).toEqual([{ key: 'login:user:counted', attempts: 1 }]);
   });
 
-  it('keeps a session alive while used, ends it when idle or too old, and after log out everywhere on all devices', async () => {
-    const me = (cookie: string) =>
-      ctx().app.inject({ method: 'GET', url: '/api/auth/page-load-login', headers: { cookie } });
-    const { cookie } = await loginAs(ctx().app, 'sessions');
-    const phone = sessionCookie(await post('/api/auth/login', { username: 'sessions', password: 'correct horse' }));
-    expect((await me(phone)).statusCode).toBe(200);
-    const out = await ctx().app.inject({ method: 'POST', url: '/api/auth/logout-everywhere', headers: { cookie } });
-    expect(out.statusCode).toBe(200);
-    expect((await me(cookie)).statusCode).toBe(401);
-    expect((await me(phone)).statusCode).toBe(401);
-    const left = await ctx().db.kysely.selectFrom('sessions').select('token_hash').execute();
-    expect(left).toHaveLength(0);
-    // Without a session there is no one to log out.
-    expect((await ctx().app.inject({ method: 'POST', url: '/api/auth/logout-everywhere' })).statusCode).toBe(401);
-  });
+  it(
+    'keeps a session alive while used, ends it when idle or too old, ' + 'and after log out everywhere on all devices',
+    async () => {
+      const me = (cookie: string) =>
+        ctx().app.inject({ method: 'GET', url: '/api/auth/page-load-login', headers: { cookie } });
+      const { cookie } = await loginAs(ctx().app, 'sessions');
+      const phone = sessionCookie(await post('/api/auth/login', { username: 'sessions', password: 'correct horse' }));
+      expect((await me(phone)).statusCode).toBe(200);
+      const out = await ctx().app.inject({ method: 'POST', url: '/api/auth/logout-everywhere', headers: { cookie } });
+      expect(out.statusCode).toBe(200);
+      expect((await me(cookie)).statusCode).toBe(401);
+      expect((await me(phone)).statusCode).toBe(401);
+      const left = await ctx().db.kysely.selectFrom('sessions').select('token_hash').execute();
+      expect(left).toHaveLength(0);
+      // Without a session there is no one to log out.
+      expect((await ctx().app.inject({ method: 'POST', url: '/api/auth/logout-everywhere' })).statusCode).toBe(401);
+    },
+  );
 });

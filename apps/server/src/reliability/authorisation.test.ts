@@ -88,54 +88,57 @@ describeEachDatabase('authorisation', (ctx) => {
     expect(own.own).toBe(true);
   });
 
-  it("lets B neither answer nor change A's own word, on any answer route, and B's answers never move A's progress", async () => {
-    const { a, b, guest, own, deckWord } = await setUp();
-    const before = await aliceRows(a.userId);
-    for (const cookie of [b.cookie, guest]) {
-      for (const verdict of ['correct', 'wrong']) {
-        expect((await call(cookie, 'PATCH', `/api/spanish/${own._id}`, { verdict })).statusCode).toBe(404);
+  it(
+    "lets B neither answer nor change A's own word, " + "on any answer route, and B's answers never move A's progress",
+    async () => {
+      const { a, b, guest, own, deckWord } = await setUp();
+      const before = await aliceRows(a.userId);
+      for (const cookie of [b.cookie, guest]) {
+        for (const verdict of ['correct', 'wrong']) {
+          expect((await call(cookie, 'PATCH', `/api/spanish/${own._id}`, { verdict })).statusCode).toBe(404);
+        }
+        // The word is A's in Spanish; another language's route does not reach it either.
+        expect((await call(cookie, 'PATCH', `/api/french/${own._id}`)).statusCode).toBe(404);
       }
-      // The word is A's in Spanish; another language's route does not reach it either.
-      expect((await call(cookie, 'PATCH', `/api/french/${own._id}`)).statusCode).toBe(404);
-    }
-    for (const path of ['answer-word', 'answer-word-incorrectly']) {
-      const res = await call(
+      for (const path of ['answer-word', 'answer-word-incorrectly']) {
+        const res = await call(
+          b.cookie,
+          'PATCH',
+          `/api/users/languages/spanish/quiz/${path}?language=spanish&wordId=${own._id}&word=zzsecreto`,
+        );
+        expect(res.statusCode).toBe(404);
+      }
+      // B re-using A's answerId on the same deck word is B's own answer: recorded for B, A's stays as it was.
+      const reused = await call(b.cookie, 'PATCH', `/api/spanish/${deckWord._id}`, {
+        verdict: 'wrong',
+        answerId: 'alice-answer-1',
+      });
+      expect(reused.statusCode).toBe(200);
+      expect(reused.json<{ scheduled: boolean }>().scheduled).toBe(true);
+      await Promise.all(
+        Array.from({ length: 5 }, (_, i) =>
+          call(b.cookie, 'PATCH', `/api/spanish/${deckWord._id}`, { verdict: 'wrong', answerId: `bob-answer-${i}` }),
+        ),
+      );
+      await call(
         b.cookie,
         'PATCH',
-        `/api/users/languages/spanish/quiz/${path}?language=spanish&wordId=${own._id}&word=zzsecreto`,
+        `/api/users/languages/spanish/quiz/answer-word-incorrectly?language=spanish&wordId=${deckWord._id}`,
       );
-      expect(res.statusCode).toBe(404);
-    }
-    // B re-using A's answerId on the same deck word is B's own answer: recorded for B, A's stays as it was.
-    const reused = await call(b.cookie, 'PATCH', `/api/spanish/${deckWord._id}`, {
-      verdict: 'wrong',
-      answerId: 'alice-answer-1',
-    });
-    expect(reused.statusCode).toBe(200);
-    expect(reused.json<{ scheduled: boolean }>().scheduled).toBe(true);
-    await Promise.all(
-      Array.from({ length: 5 }, (_, i) =>
-        call(b.cookie, 'PATCH', `/api/spanish/${deckWord._id}`, { verdict: 'wrong', answerId: `bob-answer-${i}` }),
-      ),
-    );
-    await call(
-      b.cookie,
-      'PATCH',
-      `/api/users/languages/spanish/quiz/answer-word-incorrectly?language=spanish&wordId=${deckWord._id}`,
-    );
-    // Adding the same text to B's list is B's word, not a clash with A's (a 409 would reveal A's list).
-    expect((await call(b.cookie, 'POST', '/api/spanish', { word: 'zzsecreto', translation: 'bob' })).statusCode).toBe(
-      201,
-    );
-    await call(b.cookie, 'POST', '/api/users/languages', { language: 'french' });
-    await call(b.cookie, 'PATCH', '/api/settings', { dailyGoal: 3, theme: 'dark' });
-    expect(await aliceRows(a.userId)).toBe(before);
-    expect(
-      (await call(a.cookie, 'GET', `/api/users/languages/${a.userId}`))
-        .json<Array<{ language: string }>>()
-        .map((l) => l.language),
-    ).toEqual(['spanish']);
-  });
+      // Adding the same text to B's list is B's word, not a clash with A's (a 409 would reveal A's list).
+      expect((await call(b.cookie, 'POST', '/api/spanish', { word: 'zzsecreto', translation: 'bob' })).statusCode).toBe(
+        201,
+      );
+      await call(b.cookie, 'POST', '/api/users/languages', { language: 'french' });
+      await call(b.cookie, 'PATCH', '/api/settings', { dailyGoal: 3, theme: 'dark' });
+      expect(await aliceRows(a.userId)).toBe(before);
+      expect(
+        (await call(a.cookie, 'GET', `/api/users/languages/${a.userId}`))
+          .json<Array<{ language: string }>>()
+          .map((l) => l.language),
+      ).toEqual(['spanish']);
+    },
+  );
 
   it("ends only the caller's sessions at logout and log out everywhere", async () => {
     const { a, b } = await setUp();

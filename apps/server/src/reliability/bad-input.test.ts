@@ -273,7 +273,9 @@ describeEachDatabase('bad input', (ctx) => {
         });
         tried++;
         statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
-        const what = `${route.method} ${url.slice(0, 200)} body=${(payload ?? '').slice(0, 200)} → ${res.statusCode} ${res.body.slice(0, 200)} (${replay})`;
+        const what =
+          `${route.method} ${url.slice(0, 200)} body=${(payload ?? '').slice(0, 200)} ` +
+          `→ ${res.statusCode} ${res.body.slice(0, 200)} (${replay})`;
         expect(res.statusCode, what).toBeLessThan(500);
         const after = await snapshotTables(ctx().db);
         if (res.statusCode >= 400) {
@@ -290,7 +292,8 @@ describeEachDatabase('bad input', (ctx) => {
       .map(([s, n]) => `${s}×${n}`)
       .join(' ');
     console.log(
-      `bad-input sweep [${ctx().db.dialect}]: ${tried} requests over ${routes.length} routes, ${refused} refused, none 5xx (${summary})`,
+      `bad-input sweep [${ctx().db.dialect}]: ${tried} requests over ${routes.length} routes, ` +
+        `${refused} refused, none 5xx (${summary})`,
     );
   }, 120_000);
 

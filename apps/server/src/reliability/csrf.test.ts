@@ -183,39 +183,43 @@ describeEachDatabase('CSRF', (ctx) => {
     expect(await snapshotTables(ctx().db, [])).toEqual(before);
     console.log(`GET without side effects: ${gets.length} routes, ${calls} calls`);
   });
-  it("refuses a cross-site fetch that carries the server's own Origin, and never takes the origin from X-Forwarded-Host", async () => {
-    const message = { name: 'A', email: 'a@example.com', message: 'hello' };
-    const post = (app: FastifyInstance, headers: Record<string, string>) =>
-      app.inject({ method: 'POST', url: '/api/contact', payload: message, headers });
-    const crossSite = await post(ctx().app, { ...SAME_ORIGIN, 'sec-fetch-site': 'cross-site' });
-    expect(crossSite.statusCode, crossSite.body).toBe(403);
-    expect((await post(ctx().app, { ...SAME_ORIGIN, 'sec-fetch-site': 'same-origin' })).statusCode).toBe(201);
+  it(
+    "refuses a cross-site fetch that carries the server's own Origin, " +
+      'and never takes the origin from X-Forwarded-Host',
+    async () => {
+      const message = { name: 'A', email: 'a@example.com', message: 'hello' };
+      const post = (app: FastifyInstance, headers: Record<string, string>) =>
+        app.inject({ method: 'POST', url: '/api/contact', payload: message, headers });
+      const crossSite = await post(ctx().app, { ...SAME_ORIGIN, 'sec-fetch-site': 'cross-site' });
+      expect(crossSite.statusCode, crossSite.body).toBe(403);
+      expect((await post(ctx().app, { ...SAME_ORIGIN, 'sec-fetch-site': 'same-origin' })).statusCode).toBe(201);
 
-    // Behind one trusted proxy (README's nginx passes Host and X-Forwarded-Proto): a client's own X-Forwarded-Host
-    // must not make a foreign Origin look like the server's.
-    const app = await buildApp({
-      config: testConfig({ trustProxy: 1 }),
-      db: ctx().db,
-      clock: ctx().clock,
-      webDir: null,
-      logger: false,
-      maintenanceIntervalMs: 0,
-    });
-    try {
-      const proxied = { host: 'vocab.example.org', 'x-forwarded-proto': 'https', 'x-forwarded-for': '198.51.100.7' };
-      const forged = await post(app, {
-        ...proxied,
-        origin: 'https://evil.example',
-        'x-forwarded-host': 'evil.example',
+      // Behind one trusted proxy (README's nginx passes Host and X-Forwarded-Proto): a client's own X-Forwarded-Host
+      // must not make a foreign Origin look like the server's.
+      const app = await buildApp({
+        config: testConfig({ trustProxy: 1 }),
+        db: ctx().db,
+        clock: ctx().clock,
+        webDir: null,
+        logger: false,
+        maintenanceIntervalMs: 0,
       });
-      expect(forged.statusCode, forged.body).toBe(403);
-      expect((await post(app, { ...proxied, origin: 'https://vocab.example.org' })).statusCode).toBe(201);
-      expect(
-        (await post(app, { ...proxied, origin: 'https://vocab.example.org', 'x-forwarded-host': 'other.example' }))
-          .statusCode,
-      ).toBe(201);
-    } finally {
-      await app.close();
-    }
-  });
+      try {
+        const proxied = { host: 'vocab.example.org', 'x-forwarded-proto': 'https', 'x-forwarded-for': '198.51.100.7' };
+        const forged = await post(app, {
+          ...proxied,
+          origin: 'https://evil.example',
+          'x-forwarded-host': 'evil.example',
+        });
+        expect(forged.statusCode, forged.body).toBe(403);
+        expect((await post(app, { ...proxied, origin: 'https://vocab.example.org' })).statusCode).toBe(201);
+        expect(
+          (await post(app, { ...proxied, origin: 'https://vocab.example.org', 'x-forwarded-host': 'other.example' }))
+            .statusCode,
+        ).toBe(201);
+      } finally {
+        await app.close();
+      }
+    },
+  );
 });

@@ -110,45 +110,51 @@ describe.runIf(baseUrl)('PostgreSQL outage through a broken proxy [postgres]', (
     expect(stored.rows.map((r: { answer_id: string }) => r.answer_id)).toEqual(['before-cut', 'after-cut']);
     expect(server.child.exitCode).toBeNull();
     console.log(
-      `outage: answer during cut ${answer.ms} ms (503), status ${status.ms} ms (503), healthy ${recoveryMs} ms after restore`,
+      `outage: answer during cut ${answer.ms} ms (503), ` +
+        `status ${status.ms} ms (503), healthy ${recoveryMs} ms after restore`,
     );
   }, 120_000);
 
-  it('answers /api/status within a second and requests with 503 within the timeouts while the database stalls', async () => {
-    const server = servers[0] ?? (await start(await proxiedDatabase()));
-    const learner = httpClient(server.url);
-    const [word] = (await learner.call('GET', '/api/spanish?unlearned=true&limit=5')).json<Array<{ _id: string }>>();
+  it(
+    'answers /api/status within a second and requests ' + 'with 503 within the timeouts while the database stalls',
+    async () => {
+      const server = servers[0] ?? (await start(await proxiedDatabase()));
+      const learner = httpClient(server.url);
+      const [word] = (await learner.call('GET', '/api/spanish?unlearned=true&limit=5')).json<Array<{ _id: string }>>();
 
-    proxy.stall();
-    // The answers go first, onto the pooled connections that now lead nowhere; health checks come meanwhile.
-    const answering = Promise.all(
-      [0, 1, 2, 3].map((i) =>
-        timed(() => learner.call('PATCH', `/api/spanish/${word?._id}`, { answerId: `stalled-${i}` })),
-      ),
-    );
-    const statuses = [];
-    for (let i = 0; i < 3; i++) statuses.push(await timed(() => learner.call('GET', '/api/status')));
-    for (const status of statuses) {
-      expect(status.value.status).toBe(503);
-      expect(status.ms).toBeLessThan(STATUS_BOUND_MS);
-    }
-    const requests = await answering;
-    for (const request of requests) {
-      expect(request.value.status).toBe(503);
-      expect(request.value.headers.get('retry-after')).not.toBeNull();
-      // A connection from the pool times out on its query; a new one on its connect.
-      expect(request.ms).toBeLessThan(CONNECT_TIMEOUT_MS + QUERY_TIMEOUT_MS + 2_000 + 1_500);
-    }
+      proxy.stall();
+      // The answers go first, onto the pooled connections that now lead nowhere; health checks come meanwhile.
+      const answering = Promise.all(
+        [0, 1, 2, 3].map((i) =>
+          timed(() => learner.call('PATCH', `/api/spanish/${word?._id}`, { answerId: `stalled-${i}` })),
+        ),
+      );
+      const statuses = [];
+      for (let i = 0; i < 3; i++) statuses.push(await timed(() => learner.call('GET', '/api/status')));
+      for (const status of statuses) {
+        expect(status.value.status).toBe(503);
+        expect(status.ms).toBeLessThan(STATUS_BOUND_MS);
+      }
+      const requests = await answering;
+      for (const request of requests) {
+        expect(request.value.status).toBe(503);
+        expect(request.value.headers.get('retry-after')).not.toBeNull();
+        // A connection from the pool times out on its query; a new one on its connect.
+        expect(request.ms).toBeLessThan(CONNECT_TIMEOUT_MS + QUERY_TIMEOUT_MS + 2_000 + 1_500);
+      }
 
-    await proxy.restore();
-    const recoveryMs = await untilHealthy(server);
-    expect((await learner.call('PATCH', `/api/spanish/${word?._id}`, { answerId: 'after-stall' })).status).toBe(200);
-    expect(server.child.exitCode).toBeNull();
-    console.log(
-      `stall: status ${statuses.map((s) => s.ms).join('/')} ms (503), answers ${requests.map((r) => r.ms).join('/')} ms (503), ` +
-        `healthy ${recoveryMs} ms after restore`,
-    );
-  }, 120_000);
+      await proxy.restore();
+      const recoveryMs = await untilHealthy(server);
+      expect((await learner.call('PATCH', `/api/spanish/${word?._id}`, { answerId: 'after-stall' })).status).toBe(200);
+      expect(server.child.exitCode).toBeNull();
+      console.log(
+        `stall: status ${statuses.map((s) => s.ms).join('/')} ms (503), ` +
+          `answers ${requests.map((r) => r.ms).join('/')} ms (503), ` +
+          `healthy ${recoveryMs} ms after restore`,
+      );
+    },
+    120_000,
+  );
 
   it('starts while the database is away, reports starting, and migrates once it returns', async () => {
     const databaseUrl = await proxiedDatabase();

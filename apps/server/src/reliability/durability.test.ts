@@ -9,7 +9,8 @@ import { type ServerProcess, ensureFreshBuild, httpClient, startBuiltServer } fr
 /**
  * The built server on SQLite, killed with SIGKILL at random moments while learners answer words, then restarted:
  * every answer the server acknowledged (200) must be in the database afterwards, and the file must pass
- * `integrity_check`. This is what a commit acknowledged only after its WAL is flushed promises (docs/decisions/0003, 0020).
+ * `integrity_check`. This is what a commit acknowledged only after its WAL is flushed promises (docs/decisions/0003,
+ * 0020).
  */
 const KILL_CYCLES = 8;
 const CLIENTS = 6;
@@ -83,7 +84,8 @@ describe('durability under SIGKILL [sqlite]', () => {
       );
       const missing = [...acknowledged].filter((id) => !stored.has(id));
       console.log(
-        `durability: ${KILL_CYCLES} SIGKILL cycles, ${CLIENTS} learners, ${sent} answers sent, ${acknowledged.size} acknowledged, ` +
+        `durability: ${KILL_CYCLES} SIGKILL cycles, ${CLIENTS} learners, ` +
+          `${sent} answers sent, ${acknowledged.size} acknowledged, ` +
           `${stored.size} stored, ${missing.length} acknowledged answers missing, ${lost} requests cut by a kill`,
       );
       expect(acknowledged.size).toBeGreaterThan(KILL_CYCLES * CLIENTS);

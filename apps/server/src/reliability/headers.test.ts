@@ -46,44 +46,47 @@ describe('security headers', () => {
     fs.rmSync(webDir, { recursive: true, force: true });
   });
 
-  it('sends a strict CSP, nosniff, no framing and a strict Referrer-Policy on pages, API answers and errors', async () => {
-    const app = await build();
-    const responses = await Promise.all([
-      app.inject({ method: 'GET', url: '/' }),
-      app.inject({ method: 'GET', url: '/spanish/quiz' }),
-      app.inject({ method: 'GET', url: '/api/languages' }),
-      app.inject({ method: 'GET', url: '/api/no-such-route' }),
-      app.inject({ method: 'PATCH', url: '/api/spanish/abc' }),
-      app.inject({
-        method: 'POST',
-        url: '/api/contact',
-        headers: { 'content-type': 'application/json' },
-        payload: 'x'.repeat(70_000),
-      }),
-    ]);
-    expect(responses.map((r) => r.statusCode)).toEqual([200, 200, 200, 404, 400, 413]);
-    for (const res of responses) {
-      const where = `${res.statusCode} ${res.raw.req.url}`;
-      const policy = csp(res.headers['content-security-policy']);
-      expect(policy.get('default-src'), where).toEqual(["'self'"]);
-      expect(policy.get('script-src'), where).toEqual(["'self'"]);
-      expect(policy.get('object-src'), where).toEqual(["'none'"]);
-      expect(policy.get('frame-ancestors'), where).toEqual(["'none'"]);
-      expect(policy.get('base-uri'), where).toEqual(["'self'"]);
-      expect(policy.get('form-action'), where).toEqual(["'self'"]);
-      const everySource = [...policy.values()].flat();
-      for (const loose of ["'unsafe-inline'", "'unsafe-eval'", '*', 'http:', 'https:'])
-        expect(everySource, where).not.toContain(loose);
-      expect(res.headers['x-content-type-options'], where).toBe('nosniff');
-      expect(['no-referrer', 'same-origin', 'strict-origin', 'strict-origin-when-cross-origin'], where).toContain(
-        res.headers['referrer-policy'],
-      );
-      // Over plain HTTP there is no HSTS: browsers ignore it there, and it would pin localhost to HTTPS.
-      expect(res.headers['strict-transport-security'], where).toBeUndefined();
-    }
-    // API answers hold a learner's data: no shared cache may keep them.
-    expect(responses[2]?.headers['cache-control']).toBe('no-store');
-  });
+  it(
+    'sends a strict CSP, nosniff, ' + 'no framing and a strict Referrer-Policy on pages, API answers and errors',
+    async () => {
+      const app = await build();
+      const responses = await Promise.all([
+        app.inject({ method: 'GET', url: '/' }),
+        app.inject({ method: 'GET', url: '/spanish/quiz' }),
+        app.inject({ method: 'GET', url: '/api/languages' }),
+        app.inject({ method: 'GET', url: '/api/no-such-route' }),
+        app.inject({ method: 'PATCH', url: '/api/spanish/abc' }),
+        app.inject({
+          method: 'POST',
+          url: '/api/contact',
+          headers: { 'content-type': 'application/json' },
+          payload: 'x'.repeat(70_000),
+        }),
+      ]);
+      expect(responses.map((r) => r.statusCode)).toEqual([200, 200, 200, 404, 400, 413]);
+      for (const res of responses) {
+        const where = `${res.statusCode} ${res.raw.req.url}`;
+        const policy = csp(res.headers['content-security-policy']);
+        expect(policy.get('default-src'), where).toEqual(["'self'"]);
+        expect(policy.get('script-src'), where).toEqual(["'self'"]);
+        expect(policy.get('object-src'), where).toEqual(["'none'"]);
+        expect(policy.get('frame-ancestors'), where).toEqual(["'none'"]);
+        expect(policy.get('base-uri'), where).toEqual(["'self'"]);
+        expect(policy.get('form-action'), where).toEqual(["'self'"]);
+        const everySource = [...policy.values()].flat();
+        for (const loose of ["'unsafe-inline'", "'unsafe-eval'", '*', 'http:', 'https:'])
+          expect(everySource, where).not.toContain(loose);
+        expect(res.headers['x-content-type-options'], where).toBe('nosniff');
+        expect(['no-referrer', 'same-origin', 'strict-origin', 'strict-origin-when-cross-origin'], where).toContain(
+          res.headers['referrer-policy'],
+        );
+        // Over plain HTTP there is no HSTS: browsers ignore it there, and it would pin localhost to HTTPS.
+        expect(res.headers['strict-transport-security'], where).toBeUndefined();
+      }
+      // API answers hold a learner's data: no shared cache may keep them.
+      expect(responses[2]?.headers['cache-control']).toBe('no-store');
+    },
+  );
 
   it('sends HSTS and Secure cookies behind an HTTPS proxy when the proxy is trusted, and only then', async () => {
     const proxied = await build({ trustProxy: 1 });

@@ -38,7 +38,8 @@ describe.runIf(baseUrl)('several instances on one PostgreSQL', () => {
 
   it('loads each deck once when both start on an empty database', async () => {
     const counts = await admin(
-      `select language, count(*)::int as n from ${schema}.words where owner_id is null group by language order by language`,
+      `select language, count(*)::int as n from ${schema}.words ` +
+        `where owner_id is null group by language order by language`,
     );
     const [fromA, fromB] = await Promise.all(
       [a, b].map(async (s) => (await httpClient(s.url).call('GET', '/api/languages')).json<unknown>()),

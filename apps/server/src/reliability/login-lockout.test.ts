@@ -55,7 +55,9 @@ describeEachDatabase('login without lockout', (ctx) => {
     return deviceCookie(res);
   }
 
-  /** `n` wrong guesses from `n` addresses, one a second; how many reached the password check (401) and how many waited. */
+  /**
+   * `n` wrong guesses from `n` addresses, one a second; how many reached the password check (401) and how many waited.
+   */
   async function attack(n: number, start = 0): Promise<{ checked: number; refused: number; retryAfter: number[] }> {
     let checked = 0;
     let refused = 0;
@@ -72,18 +74,21 @@ describeEachDatabase('login without lockout', (ctx) => {
     return { checked, refused, retryAfter };
   }
 
-  it('lets the owner log in from a browser that has logged in before, during an attack from many addresses', async () => {
-    const device = await ownerBrowser();
-    const first = await attack(200);
-    const owner = await login(OWNER, '192.0.2.10', device);
-    expect(owner.statusCode).toBe(200);
-    expect(sessionCookie(owner)).toMatch(/^sid=/);
-    // Again in the middle of an ongoing attack, from another address (a phone on another network, same browser).
-    await attack(50, 200);
-    expect((await login(OWNER, '198.51.100.99', device)).statusCode).toBe(200);
-    // Its own typos count for it alone: 10, then it waits; the attack is not what stops it.
-    expect(first.checked).toBeLessThan(40);
-  });
+  it(
+    'lets the owner log in from a browser that has logged in before, ' + 'during an attack from many addresses',
+    async () => {
+      const device = await ownerBrowser();
+      const first = await attack(200);
+      const owner = await login(OWNER, '192.0.2.10', device);
+      expect(owner.statusCode).toBe(200);
+      expect(sessionCookie(owner)).toMatch(/^sid=/);
+      // Again in the middle of an ongoing attack, from another address (a phone on another network, same browser).
+      await attack(50, 200);
+      expect((await login(OWNER, '198.51.100.99', device)).statusCode).toBe(200);
+      // Its own typos count for it alone: 10, then it waits; the attack is not what stops it.
+      expect(first.checked).toBeLessThan(40);
+    },
+  );
 
   it("lets the owner's known browser in during a spray of made-up names from the owner's own address", async () => {
     const device = await ownerBrowser();
@@ -110,17 +115,21 @@ describeEachDatabase('login without lockout', (ctx) => {
     expect(wrong[10]).toBe(429);
   });
 
-  it('keeps an attacker with many addresses slow: 10 free guesses, then one per growing delay up to a minute', async () => {
-    await ownerBrowser();
-    const { checked, refused, retryAfter } = await attack(900);
-    // 15 minutes at a guess a second: 10 free, then after 1 + 2 + 4 + 8 + 16 + 32 s, then one a minute.
-    console.log(
-      `login attack: 900 guesses from 900 addresses in 15 min, ${checked} reached the password check, ${refused} waited`,
-    );
-    expect(checked).toBeGreaterThanOrEqual(10);
-    expect(checked).toBeLessThanOrEqual(10 + 6 + 15);
-    expect(Math.max(...retryAfter)).toBeLessThanOrEqual(60);
-  });
+  it(
+    'keeps an attacker with many addresses slow: ' + '10 free guesses, then one per growing delay up to a minute',
+    async () => {
+      await ownerBrowser();
+      const { checked, refused, retryAfter } = await attack(900);
+      // 15 minutes at a guess a second: 10 free, then after 1 + 2 + 4 + 8 + 16 + 32 s, then one a minute.
+      console.log(
+        `login attack: 900 guesses from 900 addresses in 15 min, ` +
+          `${checked} reached the password check, ${refused} waited`,
+      );
+      expect(checked).toBeGreaterThanOrEqual(10);
+      expect(checked).toBeLessThanOrEqual(10 + 6 + 15);
+      expect(Math.max(...retryAfter)).toBeLessThanOrEqual(60);
+    },
+  );
 
   it('lets parallel guesses through one at a time once the free ones are used', async () => {
     await ownerBrowser();
@@ -162,31 +171,36 @@ describeEachDatabase('login without lockout', (ctx) => {
     expect(deviceCookie(res)).toMatch(/^did=/);
   });
 
-  it('keeps only the hash of the device token, in an httpOnly cookie for /api/auth, valid for its own account only', async () => {
-    const signup = await app.inject({
-      method: 'POST',
-      url: '/api/auth/signup',
-      payload: OWNER,
-      headers: from('192.0.2.10'),
-    });
-    const cookie = signup.cookies.find((c) => c.name === 'did');
-    expect(cookie).toMatchObject({ httpOnly: true, path: '/api/auth', sameSite: 'Strict' });
-    const rows = await ctx().db.kysely.selectFrom('known_devices').selectAll().execute();
-    expect(rows).toHaveLength(1);
-    expect(rows[0]?.token_hash).toBe(sha256(cookie?.value ?? ''));
-    expect(JSON.stringify(rows)).not.toContain(cookie?.value);
-    // The owner's browser is a stranger to another account: its guesses there are limited as anyone's.
-    await app.inject({
-      method: 'POST',
-      url: '/api/auth/signup',
-      payload: { username: 'other', password: 'another secret' },
-      headers: from('192.0.2.11'),
-    });
-    const device = deviceCookie(signup);
-    for (let i = 0; i < 10; i++)
-      expect((await login({ username: 'other', password: `guess ${i}` }, '192.0.2.10', device)).statusCode).toBe(401);
-    expect((await login({ username: 'other', password: 'another secret' }, '192.0.2.10', device)).statusCode).toBe(429);
-    // A forged or stale cookie is just an unknown browser.
-    expect((await login(OWNER, '192.0.2.12', 'did=forged-token-forged-token')).statusCode).toBe(200);
-  });
+  it(
+    'keeps only the hash of the device token, ' + 'in an httpOnly cookie for /api/auth, valid for its own account only',
+    async () => {
+      const signup = await app.inject({
+        method: 'POST',
+        url: '/api/auth/signup',
+        payload: OWNER,
+        headers: from('192.0.2.10'),
+      });
+      const cookie = signup.cookies.find((c) => c.name === 'did');
+      expect(cookie).toMatchObject({ httpOnly: true, path: '/api/auth', sameSite: 'Strict' });
+      const rows = await ctx().db.kysely.selectFrom('known_devices').selectAll().execute();
+      expect(rows).toHaveLength(1);
+      expect(rows[0]?.token_hash).toBe(sha256(cookie?.value ?? ''));
+      expect(JSON.stringify(rows)).not.toContain(cookie?.value);
+      // The owner's browser is a stranger to another account: its guesses there are limited as anyone's.
+      await app.inject({
+        method: 'POST',
+        url: '/api/auth/signup',
+        payload: { username: 'other', password: 'another secret' },
+        headers: from('192.0.2.11'),
+      });
+      const device = deviceCookie(signup);
+      for (let i = 0; i < 10; i++)
+        expect((await login({ username: 'other', password: `guess ${i}` }, '192.0.2.10', device)).statusCode).toBe(401);
+      expect((await login({ username: 'other', password: 'another secret' }, '192.0.2.10', device)).statusCode).toBe(
+        429,
+      );
+      // A forged or stale cookie is just an unknown browser.
+      expect((await login(OWNER, '192.0.2.12', 'did=forged-token-forged-token')).statusCode).toBe(200);
+    },
+  );
 });

@@ -59,9 +59,8 @@ export async function appTables(db: Db): Promise<string[]> {
     db.dialect === 'postgres'
       ? await sql<{
           name: string;
-        }>`select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`.execute(
-          db.kysely,
-        )
+        }>`select table_name as name from information_schema.tables where table_schema = current_schema() and
+          table_type = 'BASE TABLE'`.execute(db.kysely)
       : await sql<{
           name: string;
         }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`.execute(db.kysely);

@@ -8,7 +8,10 @@ import { RouteError } from './routes/route-error';
 type Loader = () => Promise<{ Component: React.ComponentType }>;
 const page = (path: string, lazy: Loader): RouteObject => ({ path, lazy });
 
-/** The original app's per-language pages, for every language learners can practise (Swedish has its own "Coming soon..."). */
+/**
+ * The original app's per-language pages, for every language learners can practise (Swedish has its own "Coming
+ * soon...").
+ */
 const PER_LANGUAGE = LANGUAGES.filter((l) => l.active).map((l) => l.code);
 
 export const routes: RouteObject[] = [

@@ -13,7 +13,10 @@ import { afterAll, afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';
 import { OfflineProvider } from '@/features/quiz/offline/offline-context';
 import { apiError, fake } from './api-fakes';
 
-/** What every screen asks besides its own data: default settings, an empty lexicon, no placement result, unless a test says otherwise. */
+/**
+ * What every screen asks besides its own data: default settings, an empty lexicon, no placement result, unless a test
+ * says otherwise.
+ */
 export const defaultSettings: Settings = {
   strictAccents: false,
   desiredRetention: 0.9,
@@ -65,7 +68,9 @@ export interface TestRoute {
   Component: ComponentType;
 }
 
-/** Renders `routes` in a memory router at `url`, with a fresh query client that does not retry and a fresh answer queue. */
+/**
+ * Renders `routes` in a memory router at `url`, with a fresh query client that does not retry and a fresh answer queue.
+ */
 export function renderRoute(url: string, routes: TestRoute[]) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const router = createMemoryRouter([...routes, { path: '*', Component: Elsewhere }], { initialEntries: [url] });
@@ -130,7 +135,10 @@ function recordCalls(
   return received;
 }
 
-/** Answers every answer call (a language's quiz, the account's generic quiz) with `status`, 200 by default. Returns the requests, as they come. */
+/**
+ * Answers every answer call (a language's quiz, the account's generic quiz) with `status`, 200 by default. Returns the
+ * requests, as they come.
+ */
 export const recordAnswers = (status: (call: number) => number = () => 200): Received[] =>
   recordCalls(
     'PATCH',
@@ -142,7 +150,10 @@ export const recordAnswers = (status: (call: number) => number = () => 200): Rec
     status,
   );
 
-/** Answers every "Undo" and "I was right" (POST /api/{language}/answers/{answerId}/…) with `status`. Returns the requests. */
+/**
+ * Answers every "Undo" and "I was right" (POST /api/{language}/answers/{answerId}/…) with `status`. Returns the
+ * requests.
+ */
 export const recordCorrections = (status: (call: number) => number = () => 200): Received[] =>
   recordCalls(
     'POST',

@@ -8,7 +8,8 @@ export const bandEndpoints = {
     method: 'GET',
     path: '/api/{language}/bands',
     summary:
-      "The deck's bands of 500 words by frequency, the share of each the caller has learned, and where new words come from",
+      "The deck's bands of 500 words by frequency, " +
+      'the share of each the caller has learned, and where new words come from',
     tag: 'learning',
     params: LanguagePath,
     responses: { 200: DeckBands },

@@ -7,7 +7,8 @@ export const memoryEndpoints = {
     method: 'GET',
     path: '/api/{language}/memory-model',
     summary:
-      "The learner's memory model in a language: their fitted FSRS parameters, how well they predict, what a retention costs",
+      "The learner's memory model in a language: their fitted FSRS parameters, " +
+      'how well they predict, what a retention costs',
     tag: 'stats',
     params: LanguagePath,
     responses: { 200: MemoryModel },

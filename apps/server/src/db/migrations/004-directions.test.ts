@@ -90,10 +90,10 @@ for (const database of TEST_DATABASES) {
       ).rejects.toThrow();
       await expect(db.insertInto('progress').values(fresh).execute()).rejects.toThrow();
       await expect(
-        sql`insert into progress (learner_id, word_id, direction, due, stability, difficulty, elapsed_days, scheduled_days,
-        learning_steps, reps, lapses, state, updated_at) values ('u1', ${ids[1]}, 'sideways', 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)`.execute(
-          db,
-        ),
+        sql`insert into progress (learner_id, word_id, direction, due, stability, difficulty, elapsed_days,
+          scheduled_days,
+        learning_steps, reps, lapses, state, updated_at) values ('u1', ${ids[1]}, 'sideways', 0, 0, 0, 0, 0,
+        0, 0, 0, 0, 0)`.execute(db),
       ).rejects.toThrow();
       // The foreign keys survived the rebuild: deleting the learner deletes their cards.
       await db.deleteFrom('users').where('id', '=', 'u1').execute();

@@ -9,7 +9,8 @@ import type { Dialect } from '../database.js';
  */
 const RENAMED = {
   progress: sql`case when (language = 'spanish') = (direction = 'forward') then 'recognise' else 'recall' end`,
-  reviews: sql`case when ((select w.language from words w where w.id = reviews.word_id) = 'spanish') = (direction = 'forward')
+  reviews: sql`case when ((select w.language from words w where w.id = reviews.word_id) = 'spanish') =
+    (direction = 'forward')
     then 'recognise' else 'recall' end`,
 } as const;
 type Table = keyof typeof RENAMED;
@@ -25,9 +26,8 @@ export function up(dialect: Dialect) {
         await sql`alter table ${sql.table(table)} drop constraint ${sql.ref(`${table}_direction_check`)}`.execute(db);
         await sql`alter table ${sql.table(table)} alter column direction drop default`.execute(db);
         await sql`update ${sql.table(table)} set direction = ${RENAMED[table]}`.execute(db);
-        await sql`alter table ${sql.table(table)} add constraint ${sql.ref(`${table}_direction_check`)} check (${sql.raw(NEW_CHECK)})`.execute(
-          db,
-        );
+        await sql`alter table ${sql.table(table)} add constraint ${sql.ref(`${table}_direction_check`)} check
+          (${sql.raw(NEW_CHECK)})`.execute(db);
       }
       return;
     }

@@ -39,9 +39,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       chunk.map((u) => sql`when ${u.id} then ${u.key}`),
       sql` `,
     );
-    await sql`update words set word_key = case id ${cases} end where id in (${sql.join(chunk.map((u) => u.id))})`.execute(
-      db,
-    );
+    await sql`update words set word_key = case id ${cases} end where id in
+      (${sql.join(chunk.map((u) => u.id))})`.execute(db);
   }
   await db.schema
     .createIndex('words_owner_key_unique')

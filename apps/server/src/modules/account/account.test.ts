@@ -6,7 +6,8 @@ import { snapshotTables } from '../../test/reliability.js';
 
 const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0';
 const PHONE =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, ' +
+  'like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 const PASSWORD = 'correct horse';
 
 interface Listed {
@@ -143,57 +144,61 @@ describeEachDatabase('account self-service', (ctx) => {
     expect((await call('GET', '/api/account/sessions', laptop)).statusCode).toBe(401);
   });
 
-  it('never records an answer for a new guest with a session ended from the sessions list: 401 session_ended until that browser logs in again', async () => {
-    const { userId } = await loginAs(ctx().app, 'twobrowsers', PASSWORD);
-    const laptop = await loginFrom(ctx().app, 'twobrowsers', FIREFOX);
-    const phone = await loginFrom(ctx().app, 'twobrowsers', PHONE);
-    const phoneId =
-      (await call('GET', '/api/account/sessions', laptop))
-        .json<Listed>()
-        .sessions.find((s) => s.device === 'Safari on iPhone')?.id ?? '';
-    expect((await call('DELETE', `/api/account/sessions/${phoneId}`, laptop)).statusCode).toBe(200);
-    const users = async () => (await ctx().db.kysely.selectFrom('users').select('id').execute()).length;
-    const before = await users();
-    const answer = (cookie: string | undefined, answerId: string) =>
-      call('PATCH', '/api/spanish/1', cookie, { answerId, verdict: 'correct' });
+  it(
+    'never records an answer for a new guest with a session ended from the sessions list: ' +
+      '401 session_ended until that browser logs in again',
+    async () => {
+      const { userId } = await loginAs(ctx().app, 'twobrowsers', PASSWORD);
+      const laptop = await loginFrom(ctx().app, 'twobrowsers', FIREFOX);
+      const phone = await loginFrom(ctx().app, 'twobrowsers', PHONE);
+      const phoneId =
+        (await call('GET', '/api/account/sessions', laptop))
+          .json<Listed>()
+          .sessions.find((s) => s.device === 'Safari on iPhone')?.id ?? '';
+      expect((await call('DELETE', `/api/account/sessions/${phoneId}`, laptop)).statusCode).toBe(200);
+      const users = async () => (await ctx().db.kysely.selectFrom('users').select('id').execute()).length;
+      const before = await users();
+      const answer = (cookie: string | undefined, answerId: string) =>
+        call('PATCH', '/api/spanish/1', cookie, { answerId, verdict: 'correct' });
 
-    const refused = await answer(phone, 'ended-answer-1');
-    expect(refused.statusCode).toBe(401);
-    expect(refused.json<{ error: { code: string } }>().error.code).toBe('session_ended');
-    // Reads see a visitor but keep the cookie, so that no later answer slips through as a new guest's.
-    const read = await call('GET', '/api/auth/session', phone);
-    expect(read.json()).toEqual({ user: null });
-    expect(read.cookies.find((c) => c.name === 'sid')).toBeUndefined();
-    expect((await answer(phone, 'ended-answer-2')).statusCode).toBe(401);
-    expect((await call('POST', '/api/spanish', phone, { word: 'gato', translation: 'cat' })).statusCode).toBe(401);
-    expect(await users()).toBe(before);
+      const refused = await answer(phone, 'ended-answer-1');
+      expect(refused.statusCode).toBe(401);
+      expect(refused.json<{ error: { code: string } }>().error.code).toBe('session_ended');
+      // Reads see a visitor but keep the cookie, so that no later answer slips through as a new guest's.
+      const read = await call('GET', '/api/auth/session', phone);
+      expect(read.json()).toEqual({ user: null });
+      expect(read.cookies.find((c) => c.name === 'sid')).toBeUndefined();
+      expect((await answer(phone, 'ended-answer-2')).statusCode).toBe(401);
+      expect((await call('POST', '/api/spanish', phone, { word: 'gato', translation: 'cat' })).statusCode).toBe(401);
+      expect(await users()).toBe(before);
 
-    // Logged in again on that browser, the same answer is the account's.
-    const login = await ctx().app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { username: 'twobrowsers', password: PASSWORD },
-      headers: { cookie: phone, 'user-agent': PHONE },
-    });
-    expect(login.statusCode).toBe(200);
-    expect((await answer(sessionCookie(login), 'ended-answer-1')).statusCode).toBe(200);
-    expect(await users()).toBe(before);
-    const logged = await ctx()
-      .db.kysely.selectFrom('reviews')
-      .select('learner_id')
-      .where('answer_id', '=', 'ended-answer-1')
-      .execute();
-    expect(logged).toEqual([{ learner_id: userId }]);
+      // Logged in again on that browser, the same answer is the account's.
+      const login = await ctx().app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { username: 'twobrowsers', password: PASSWORD },
+        headers: { cookie: phone, 'user-agent': PHONE },
+      });
+      expect(login.statusCode).toBe(200);
+      expect((await answer(sessionCookie(login), 'ended-answer-1')).statusCode).toBe(200);
+      expect(await users()).toBe(before);
+      const logged = await ctx()
+        .db.kysely.selectFrom('reviews')
+        .select('learner_id')
+        .where('answer_id', '=', 'ended-answer-1')
+        .execute();
+      expect(logged).toEqual([{ learner_id: userId }]);
 
-    // A visitor without a cookie, and a guest whose session idled out, still practise as a (new) guest.
-    const visitor = await answer(undefined, 'visitor-answer-1');
-    expect(visitor.statusCode).toBe(200);
-    const guest = sessionCookie(visitor);
-    ctx().clock.advance(31 * 86_400_000);
-    const again = await answer(guest, 'visitor-answer-2');
-    expect(again.statusCode).toBe(200);
-    expect(sessionCookie(again)).not.toBe(guest);
-  });
+      // A visitor without a cookie, and a guest whose session idled out, still practise as a (new) guest.
+      const visitor = await answer(undefined, 'visitor-answer-1');
+      expect(visitor.statusCode).toBe(200);
+      const guest = sessionCookie(visitor);
+      ctx().clock.advance(31 * 86_400_000);
+      const again = await answer(guest, 'visitor-answer-2');
+      expect(again.statusCode).toBe(200);
+      expect(sessionCookie(again)).not.toBe(guest);
+    },
+  );
 
   it('changes the password after the current one, ending every other session but this one', async () => {
     const { cookie: first } = await loginAs(ctx().app, 'changer', PASSWORD);
@@ -249,7 +254,9 @@ describeEachDatabase('account self-service', (ctx) => {
 
   it('deletes the account with everything it owns after the password, counting the rows of every table', async () => {
     const { app, db } = ctx();
-    /** An account with progress, reviews, own words, settings, languages, two sessions, a known browser and a message. */
+    /**
+     * An account with progress, reviews, own words, settings, languages, two sessions, a known browser and a message.
+     */
     async function busyAccount(name: string) {
       const { cookie, userId } = await loginAs(app, name, PASSWORD);
       await loginFrom(app, name, PHONE);

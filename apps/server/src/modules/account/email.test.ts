@@ -33,125 +33,138 @@ for (const database of TEST_DATABASES) {
   describe(`account email [${database.name}]`, () => {
     const setup = mailApps(database);
 
-    it('confirms an address by a single-use link, shows it only to its account, exports it and deletes it with the account', async () => {
-      const { app, db, mails } = await setup();
-      const { cookie, userId } = await loginAs(app, 'mailer', PASSWORD);
-      const other = await loginAs(app, 'stranger', PASSWORD);
-      const call = (
-        method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
-        url: string,
-        c: string | undefined,
-        payload?: object,
-      ) => app.inject({ method, url, headers: c ? { cookie: c } : {}, payload });
+    it(
+      'confirms an address by a single-use link, ' +
+        'shows it only to its account, exports it and deletes it with the account',
+      async () => {
+        const { app, db, mails } = await setup();
+        const { cookie, userId } = await loginAs(app, 'mailer', PASSWORD);
+        const other = await loginAs(app, 'stranger', PASSWORD);
+        const call = (
+          method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+          url: string,
+          c: string | undefined,
+          payload?: object,
+        ) => app.inject({ method, url, headers: c ? { cookie: c } : {}, payload });
 
-      expect((await call('POST', '/api/account/email', cookie, { address: 'not an address' })).statusCode).toBe(400);
-      const set = await call('POST', '/api/account/email', cookie, { address: ' Ana@Example.com ' });
-      expect(set.statusCode).toBe(202);
-      expect(set.json()).toEqual({ available: true, address: null, pending: 'Ana@Example.com' });
+        expect((await call('POST', '/api/account/email', cookie, { address: 'not an address' })).statusCode).toBe(400);
+        const set = await call('POST', '/api/account/email', cookie, { address: ' Ana@Example.com ' });
+        expect(set.statusCode).toBe(202);
+        expect(set.json()).toEqual({ available: true, address: null, pending: 'Ana@Example.com' });
 
-      const [mail] = await mails(1);
-      expect(mail?.headers.to?.toLowerCase()).toBe('ana@example.com');
-      expect(mail?.headers.subject).toBe('Confirm your email address for Vocab');
-      expect(mail?.text).toContain(
-        '\nVocab uses the address only for a forgotten password and, if you turn them on, daily reminders.\n',
-      );
-      const link = new URL(linkIn(mail?.text ?? '', '/confirm-email?token='));
-      const token = link.searchParams.get('token') ?? '';
-      // Only the hash is stored; the sent mail's text is emptied.
-      await app.email.deliverMail();
-      expect(JSON.stringify(await db.kysely.selectFrom('email_tokens').selectAll().execute())).not.toContain(token);
-      expect((await db.kysely.selectFrom('mail_outbox').select('body').execute()).map((r) => r.body)).toEqual(['']);
+        const [mail] = await mails(1);
+        expect(mail?.headers.to?.toLowerCase()).toBe('ana@example.com');
+        expect(mail?.headers.subject).toBe('Confirm your email address for Vocab');
+        expect(mail?.text).toContain(
+          '\nVocab uses the address only for a forgotten password and, if you turn them on, daily reminders.\n',
+        );
+        const link = new URL(linkIn(mail?.text ?? '', '/confirm-email?token='));
+        const token = link.searchParams.get('token') ?? '';
+        // Only the hash is stored; the sent mail's text is emptied.
+        await app.email.deliverMail();
+        expect(JSON.stringify(await db.kysely.selectFrom('email_tokens').selectAll().execute())).not.toContain(token);
+        expect((await db.kysely.selectFrom('mail_outbox').select('body').execute()).map((r) => r.body)).toEqual(['']);
 
-      // Opened logged out (another device): the token is enough, once.
-      const confirmed = await call('POST', '/api/account/email/confirm', undefined, { token });
-      expect(confirmed.statusCode).toBe(200);
-      expect(confirmed.json()).toEqual({ address: 'Ana@Example.com' });
-      const again = await call('POST', '/api/account/email/confirm', undefined, { token });
-      expect(again.statusCode).toBe(400);
-      expect(again.json()).toMatchObject({ error: { code: 'link_invalid' } });
-      expect((await call('GET', '/api/account/email', cookie)).json()).toEqual({
-        available: true,
-        address: 'Ana@Example.com',
-        pending: null,
-      });
-      expect((await call('GET', '/api/account/email', other.cookie)).json()).toEqual({
-        available: true,
-        address: null,
-        pending: null,
-      });
+        // Opened logged out (another device): the token is enough, once.
+        const confirmed = await call('POST', '/api/account/email/confirm', undefined, { token });
+        expect(confirmed.statusCode).toBe(200);
+        expect(confirmed.json()).toEqual({ address: 'Ana@Example.com' });
+        const again = await call('POST', '/api/account/email/confirm', undefined, { token });
+        expect(again.statusCode).toBe(400);
+        expect(again.json()).toMatchObject({ error: { code: 'link_invalid' } });
+        expect((await call('GET', '/api/account/email', cookie)).json()).toEqual({
+          available: true,
+          address: 'Ana@Example.com',
+          pending: null,
+        });
+        expect((await call('GET', '/api/account/email', other.cookie)).json()).toEqual({
+          available: true,
+          address: null,
+          pending: null,
+        });
 
-      const exported = await call('GET', '/api/account/export', cookie);
-      expect(exported.statusCode).toBe(200);
-      expect(exported.headers['content-disposition']).toContain('attachment');
-      expect(JSON.parse(exported.body)).toMatchObject({
-        username: 'mailer',
-        email: { address: 'Ana@Example.com', waitingForConfirmation: null },
-        reminder: { enabled: false },
-      });
-      expect((await call('GET', '/api/account/export', other.cookie)).body).not.toContain('Ana@Example.com');
+        const exported = await call('GET', '/api/account/export', cookie);
+        expect(exported.statusCode).toBe(200);
+        expect(exported.headers['content-disposition']).toContain('attachment');
+        expect(JSON.parse(exported.body)).toMatchObject({
+          username: 'mailer',
+          email: { address: 'Ana@Example.com', waitingForConfirmation: null },
+          reminder: { enabled: false },
+        });
+        expect((await call('GET', '/api/account/export', other.cookie)).body).not.toContain('Ana@Example.com');
 
-      expect(
-        (await call('PATCH', '/api/reminders', cookie, { enabled: true, timeZone: 'Europe/Madrid' })).statusCode,
-      ).toBe(200);
-      const deleted = await app.inject({
-        method: 'POST',
-        url: '/api/account/delete',
-        headers: { cookie },
-        payload: { password: PASSWORD },
-      });
-      expect(deleted.statusCode).toBe(200);
-      for (const table of EMAIL_TABLES) {
-        const rows = await db.kysely.selectFrom(table).selectAll().execute();
-        expect(JSON.stringify(rows), table).not.toContain(userId);
-      }
-    });
+        expect(
+          (await call('PATCH', '/api/reminders', cookie, { enabled: true, timeZone: 'Europe/Madrid' })).statusCode,
+        ).toBe(200);
+        const deleted = await app.inject({
+          method: 'POST',
+          url: '/api/account/delete',
+          headers: { cookie },
+          payload: { password: PASSWORD },
+        });
+        expect(deleted.statusCode).toBe(200);
+        for (const table of EMAIL_TABLES) {
+          const rows = await db.kysely.selectFrom(table).selectAll().execute();
+          expect(JSON.stringify(rows), table).not.toContain(userId);
+        }
+      },
+    );
 
-    it('keeps the confirmed address until a new one is confirmed; an expired or replaced link does nothing', async () => {
-      const { app, clock, mails } = await setup();
-      const { cookie } = await loginAs(app, 'changer', PASSWORD);
-      const call = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object, c: string | undefined = cookie) =>
-        app.inject({ method, url, headers: c ? { cookie: c } : {}, payload });
-      const tokenOf = (text: string) => new URL(linkIn(text, '/confirm-email')).searchParams.get('token') ?? '';
+    it(
+      'keeps the confirmed address until a new one is confirmed; ' + 'an expired or replaced link does nothing',
+      async () => {
+        const { app, clock, mails } = await setup();
+        const { cookie } = await loginAs(app, 'changer', PASSWORD);
+        const call = (
+          method: 'GET' | 'POST' | 'DELETE',
+          url: string,
+          payload?: object,
+          c: string | undefined = cookie,
+        ) => app.inject({ method, url, headers: c ? { cookie: c } : {}, payload });
+        const tokenOf = (text: string) => new URL(linkIn(text, '/confirm-email')).searchParams.get('token') ?? '';
 
-      await call('POST', '/api/account/email', { address: 'first@example.com' });
-      expect(
-        (
-          await call(
-            'POST',
-            '/api/account/email/confirm',
-            { token: tokenOf((await mails(1))[0]?.text ?? '') },
-            undefined,
-          )
-        ).statusCode,
-      ).toBe(200);
+        await call('POST', '/api/account/email', { address: 'first@example.com' });
+        expect(
+          (
+            await call(
+              'POST',
+              '/api/account/email/confirm',
+              { token: tokenOf((await mails(1))[0]?.text ?? '') },
+              undefined,
+            )
+          ).statusCode,
+        ).toBe(200);
 
-      await call('POST', '/api/account/email', { address: 'second@example.com' });
-      const secondToken = tokenOf((await mails(2))[1]?.text ?? '');
-      await call('POST', '/api/account/email', { address: 'third@example.com' });
-      const thirdToken = tokenOf((await mails(3))[2]?.text ?? '');
-      expect((await call('GET', '/api/account/email')).json()).toEqual({
-        available: true,
-        address: 'first@example.com',
-        pending: 'third@example.com',
-      });
-      // Only the latest link works.
-      expect((await call('POST', '/api/account/email/confirm', { token: secondToken }, undefined)).statusCode).toBe(
-        400,
-      );
-      clock.advance(24 * 3_600_000 + 1);
-      expect((await call('POST', '/api/account/email/confirm', { token: thirdToken }, undefined)).statusCode).toBe(400);
-      expect((await call('GET', '/api/account/email')).json()).toEqual({
-        available: true,
-        address: 'first@example.com',
-        pending: null,
-      });
+        await call('POST', '/api/account/email', { address: 'second@example.com' });
+        const secondToken = tokenOf((await mails(2))[1]?.text ?? '');
+        await call('POST', '/api/account/email', { address: 'third@example.com' });
+        const thirdToken = tokenOf((await mails(3))[2]?.text ?? '');
+        expect((await call('GET', '/api/account/email')).json()).toEqual({
+          available: true,
+          address: 'first@example.com',
+          pending: 'third@example.com',
+        });
+        // Only the latest link works.
+        expect((await call('POST', '/api/account/email/confirm', { token: secondToken }, undefined)).statusCode).toBe(
+          400,
+        );
+        clock.advance(24 * 3_600_000 + 1);
+        expect((await call('POST', '/api/account/email/confirm', { token: thirdToken }, undefined)).statusCode).toBe(
+          400,
+        );
+        expect((await call('GET', '/api/account/email')).json()).toEqual({
+          available: true,
+          address: 'first@example.com',
+          pending: null,
+        });
 
-      expect((await call('DELETE', '/api/account/email')).json()).toEqual({
-        available: true,
-        address: null,
-        pending: null,
-      });
-    });
+        expect((await call('DELETE', '/api/account/email')).json()).toEqual({
+          available: true,
+          address: null,
+          pending: null,
+        });
+      },
+    );
 
     it('tells the old confirmed address when a new one is confirmed, naming neither', async () => {
       const { app, mails } = await setup();

@@ -23,42 +23,51 @@ for (const database of TEST_DATABASES) {
     const login = (s: Awaited<ReturnType<typeof setup>>, username: string, password: string) =>
       s.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password } });
 
-    it('answers a request for an unknown address exactly as for a known one, and mails only the known one', async () => {
-      const s = await setup();
-      await learnerWithAddress(s, 'known', 'known@example.com');
-      const answers = new Set<string>();
-      const ask = async (who: 'known' | 'unknown', i: number) => {
-        const res = await forgot(
-          s,
-          who === 'known' ? (i % 2 ? 'Known@Example.com' : 'known') : `nobody${i}@example.com`,
-        );
-        answers.add(
+    it(
+      'answers a request for an unknown address exactly as for a known one, ' + 'and mails only the known one',
+      async () => {
+        const s = await setup();
+        await learnerWithAddress(s, 'known', 'known@example.com');
+        const answers = new Set<string>();
+        const ask = async (who: 'known' | 'unknown', i: number) => {
+          const res = await forgot(
+            s,
+            who === 'known' ? (i % 2 ? 'Known@Example.com' : 'known') : `nobody${i}@example.com`,
+          );
+          answers.add(
+            JSON.stringify({
+              status: res.statusCode,
+              body: res.json() as unknown,
+              type: res.headers['content-type'],
+              cache: res.headers['cache-control'],
+            }),
+          );
+        };
+        for (let i = 0; i < 3; i++) {
+          for (const who of i % 2 ? (['known', 'unknown'] as const) : (['unknown', 'known'] as const))
+            await ask(who, i);
+        }
+        expect([...answers]).toEqual([
           JSON.stringify({
-            status: res.statusCode,
-            body: res.json() as unknown,
-            type: res.headers['content-type'],
-            cache: res.headers['cache-control'],
+            status: 202,
+            body: { ok: true },
+            type: 'application/json; charset=utf-8',
+            cache: 'no-store',
           }),
-        );
-      };
-      for (let i = 0; i < 3; i++) {
-        for (const who of i % 2 ? (['known', 'unknown'] as const) : (['unknown', 'known'] as const)) await ask(who, i);
-      }
-      expect([...answers]).toEqual([
-        JSON.stringify({ status: 202, body: { ok: true }, type: 'application/json; charset=utf-8', cache: 'no-store' }),
-      ]);
-      // That the answer's time tells nothing either is a timing, measured by `npm run bench:forgot-password`.
+        ]);
+        // That the answer's time tells nothing either is a timing, measured by `npm run bench:forgot-password`.
 
-      const received = await s.mails(3);
-      await new Promise((r) => setTimeout(r, 200));
-      expect(s.smtp.received).toHaveLength(3);
-      expect(received.map((m) => m.headers.to)).toEqual([
-        'known@example.com',
-        'known@example.com',
-        'known@example.com',
-      ]);
-      expect(received[0]?.headers.subject).toBe('Reset your Vocab password');
-    });
+        const received = await s.mails(3);
+        await new Promise((r) => setTimeout(r, 200));
+        expect(s.smtp.received).toHaveLength(3);
+        expect(received.map((m) => m.headers.to)).toEqual([
+          'known@example.com',
+          'known@example.com',
+          'known@example.com',
+        ]);
+        expect(received[0]?.headers.subject).toBe('Reset your Vocab password');
+      },
+    );
 
     it('sends nothing for a username whose address is not confirmed', async () => {
       const s = await setup();
@@ -202,23 +211,26 @@ for (const database of TEST_DATABASES) {
       expect((await login(s, 'careful', 'changed passphrase')).statusCode).toBe(200);
     });
 
-    it('says whether a link still works before a password is typed: fresh yes; used, unknown or malformed no', async () => {
-      const s = await setup();
-      await learnerWithAddress(s, 'checker', 'checker@example.com');
-      const check = (token: string) =>
-        s.app.inject({ method: 'GET', url: `/api/auth/reset-link?token=${encodeURIComponent(token)}` });
-      await forgot(s, 'checker');
-      const token = tokenIn((await s.mails(1))[0]?.text ?? '');
+    it(
+      'says whether a link still works before a password is typed: ' + 'fresh yes; used, unknown or malformed no',
+      async () => {
+        const s = await setup();
+        await learnerWithAddress(s, 'checker', 'checker@example.com');
+        const check = (token: string) =>
+          s.app.inject({ method: 'GET', url: `/api/auth/reset-link?token=${encodeURIComponent(token)}` });
+        await forgot(s, 'checker');
+        const token = tokenIn((await s.mails(1))[0]?.text ?? '');
 
-      expect((await check(token)).json()).toEqual({ ok: true });
-      expect((await check(token)).statusCode).toBe(200);
-      expect((await reset(s, token)).statusCode).toBe(200);
-      const used = await check(token);
-      expect(used.statusCode).toBe(400);
-      expect(used.json()).toMatchObject(INVALID);
-      expect((await check('x'.repeat(43))).json()).toMatchObject(INVALID);
-      expect((await check('not a token')).statusCode).toBe(400);
-    });
+        expect((await check(token)).json()).toEqual({ ok: true });
+        expect((await check(token)).statusCode).toBe(200);
+        expect((await reset(s, token)).statusCode).toBe(200);
+        const used = await check(token);
+        expect(used.statusCode).toBe(400);
+        expect(used.json()).toMatchObject(INVALID);
+        expect((await check('x'.repeat(43))).json()).toMatchObject(INVALID);
+        expect((await check('not a token')).statusCode).toBe(400);
+      },
+    );
 
     it('says so when the server cannot send email', async () => {
       const s = await setup({ smtpUrl: undefined });

@@ -7,7 +7,10 @@ import type { LoginGuard } from './login-guard.js';
 import type { Learner } from '../../lib/learner.js';
 
 const userData = (learner: Learner): UserData => ({ _id: learner.id, username: learner.username ?? '' });
-/** The user at the top level and in `userData` (the original web client reads `data.userData`; other clients read the top). */
+/**
+ * The user at the top level and in `userData` (the original web client reads `data.userData`; other clients read the
+ * top).
+ */
 const loginResponse = (learner: Learner): LoginResponse => ({ ...userData(learner), userData: userData(learner) });
 
 /** After a signup that gave an address: its confirmation link is mailed (modules/account EmailService). */

@@ -17,20 +17,23 @@ describeEachDatabase('auth', (ctx) => {
     expect(res.json()).toEqual({ error: { code: 'unauthorized', message: expect.any(String) } });
   });
 
-  it('answers GET /api/auth/session with 200 and user null for a visitor and a guest, and the user when logged in', async () => {
-    const session = (cookie?: string) =>
-      ctx().app.inject({ method: 'GET', url: '/api/auth/session', headers: cookie ? { cookie } : {} });
-    const visitor = await session();
-    expect(visitor.statusCode).toBe(200);
-    expect(visitor.json()).toEqual({ user: null });
+  it(
+    'answers GET /api/auth/session with 200 and user null ' + 'for a visitor and a guest, and the user when logged in',
+    async () => {
+      const session = (cookie?: string) =>
+        ctx().app.inject({ method: 'GET', url: '/api/auth/session', headers: cookie ? { cookie } : {} });
+      const visitor = await session();
+      expect(visitor.statusCode).toBe(200);
+      expect(visitor.json()).toEqual({ user: null });
 
-    const words = (await ctx().app.inject({ method: 'GET', url: '/api/spanish' })).json<Array<{ _id: string }>>();
-    const answered = await ctx().app.inject({ method: 'PATCH', url: `/api/spanish/${words[0]?._id}` });
-    expect((await session(sessionCookie(answered))).json()).toEqual({ user: null });
+      const words = (await ctx().app.inject({ method: 'GET', url: '/api/spanish' })).json<Array<{ _id: string }>>();
+      const answered = await ctx().app.inject({ method: 'PATCH', url: `/api/spanish/${words[0]?._id}` });
+      expect((await session(sessionCookie(answered))).json()).toEqual({ user: null });
 
-    const { cookie, userId } = await loginAs(ctx().app, 'nora');
-    expect((await session(cookie)).json()).toEqual({ user: { _id: userId, username: 'nora' } });
-  });
+      const { cookie, userId } = await loginAs(ctx().app, 'nora');
+      expect((await session(cookie)).json()).toEqual({ user: { _id: userId, username: 'nora' } });
+    },
+  );
 
   it("logs the new account in at signup, rotating a guest's session into it", async () => {
     const fresh = await signup({ username: 'olga', password: 'correct horse' });

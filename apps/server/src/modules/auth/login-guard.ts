@@ -111,7 +111,8 @@ export class LoginGuard {
     await this.db
       .deleteFrom('rate_limits')
       .where(
-        sql<boolean>`key like ${`login:user-ip:${escaped}:%`} escape '\\' or key like ${`login:device:%:${escaped}`} escape '\\'`,
+        sql<boolean>`key like ${`login:user-ip:${escaped}:%`} escape '\\' or key like
+          ${`login:device:%:${escaped}`} escape '\\'`,
       )
       .execute();
   }

@@ -8,7 +8,9 @@ import type { Learner, LearnerClaim } from '../../lib/learner.js';
 import { type UserRepository, newGuest } from './user.repository.js';
 
 export const SESSION_COOKIE = 'sid';
-/** Writing last_seen_at on every request would turn reads into writes; a minute's precision is enough for idle expiry. */
+/**
+ * Writing last_seen_at on every request would turn reads into writes; a minute's precision is enough for idle expiry.
+ */
 const TOUCH_INTERVAL_MS = 60_000;
 /**
  * New guests per client address: a class or an office behind one address starts a few dozen, a script thousands.

@@ -100,7 +100,8 @@ export class UserRepository {
    */
   async adoptPractisedLanguages(trx: Transaction<Database>, id: string, now: number): Promise<void> {
     await sql`insert into user_languages (user_id, language, added_at)
-      select distinct cast(${id} as text), language, cast(${now} as bigint) from progress where learner_id = ${id} and language <> ''
+      select distinct cast(${id} as text), language, cast(${now} as bigint) from progress where learner_id =
+      ${id} and language <> ''
       on conflict (user_id, language) do nothing`.execute(trx);
   }
 

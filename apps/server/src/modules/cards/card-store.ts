@@ -126,15 +126,23 @@ const answersInSession = (db: QueryRunner, p: CardRef & { sessionId: string }) =
  * What the log holds of an answer, as columns: its id logged, or taken back; its card answered in its quiz session.
  * '' stands for an answer without an id or a session: none is logged so.
  */
-const answerSeenColumns = (db: QueryRunner, p: CardRef & { answerId: string; sessionId: string }) => [
-  sql<boolean>`exists ${db.selectFrom('reviews').select('id').where('learner_id', '=', p.learnerId).where('answer_id', '=', p.answerId)}`.as(
-    'logged',
-  ),
-  sql<boolean>`exists ${db.selectFrom('taken_back_answers').select('answer_id').where('learner_id', '=', p.learnerId).where('answer_id', '=', p.answerId)}`.as(
-    'taken_back',
-  ),
-  sql<boolean>`exists ${answersInSession(db, p)}`.as('in_session'),
-];
+const answerSeenColumns = (db: QueryRunner, p: CardRef & { answerId: string; sessionId: string }) => {
+  const logged = db
+    .selectFrom('reviews')
+    .select('id')
+    .where('learner_id', '=', p.learnerId)
+    .where('answer_id', '=', p.answerId);
+  const takenBack = db
+    .selectFrom('taken_back_answers')
+    .select('answer_id')
+    .where('learner_id', '=', p.learnerId)
+    .where('answer_id', '=', p.answerId);
+  return [
+    sql<boolean>`exists ${logged}`.as('logged'),
+    sql<boolean>`exists ${takenBack}`.as('taken_back'),
+    sql<boolean>`exists ${answersInSession(db, p)}`.as('in_session'),
+  ];
+};
 
 // PostgreSQL, for an answer: the card held as above, with what the log holds of the answer in the same round trip.
 const holdCardForAnswerQuery = prepared(
@@ -295,7 +303,8 @@ export class CardStore {
 
   /**
    * Opens an answer on its card: what the log holds of the answer (`answerSeenColumns`) and, unless its id is used,
-   * the card held, created if the learner has none (as `lockOrCreate` does). One statement for a card the learner has (on
+   * the card held, created if the learner has none (as `lockOrCreate` does). One statement for a card the learner has
+   * (on
    * PostgreSQL the card held, on SQLite read), two on SQLite for a new one; the frontier's after a deck word's first.
    */
   async openAnswer(
@@ -498,7 +507,9 @@ export class CardStore {
     return addOwnWords(this.trx, learnerId, language, words);
   }
 
-  /** Changes an own word in place, its history following it: see own-words.ts. False if the learner has no such word. */
+  /**
+   * Changes an own word in place, its history following it: see own-words.ts. False if the learner has no such word.
+   */
   editOwnWord(
     learnerId: string,
     language: string,

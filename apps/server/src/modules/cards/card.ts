@@ -35,7 +35,10 @@ export const savedCard = (row: SavedCard): SavedCard => ({
   last_failed_at: row.last_failed_at,
 });
 
-/** The rows of one card, in the cards (`progress`) or in reviews (the queries using it have no join, so names are plain). */
+/**
+ * The rows of one card, in the cards (`progress`) or in reviews (the queries using it have no join, so names are
+ * plain).
+ */
 export const isCard = (ref: CardRef) =>
   sql<boolean>`learner_id = ${ref.learnerId} and word_id = ${ref.wordId} and direction = ${ref.direction}`;
 

@@ -43,28 +43,31 @@ async function frontierOf(db: Db, learnerId: string): Promise<number | undefined
 }
 
 describeEachDatabase("the batch walks the deck from each learner's frontier", (ctx) => {
-  it('moves past words answered in order, and back to a word whose first answer is undone on another instance', async () => {
-    const { app, db } = ctx();
-    const { cookie, userId } = await loginAs(app);
-    const words = await deck(app);
-    const onA = learnerOn(app, cookie);
-    for (const word of words.slice(0, 20)) await onA.answer(word, `a-${word.rank}`);
-    expect(await onA.batchRanks()).toEqual(ranks(21, 35));
-    expect(await frontierOf(db, userId)).toBe(21);
+  it(
+    'moves past words answered in order, ' + 'and back to a word whose first answer is undone on another instance',
+    async () => {
+      const { app, db } = ctx();
+      const { cookie, userId } = await loginAs(app);
+      const words = await deck(app);
+      const onA = learnerOn(app, cookie);
+      for (const word of words.slice(0, 20)) await onA.answer(word, `a-${word.rank}`);
+      expect(await onA.batchRanks()).toEqual(ranks(21, 35));
+      expect(await frontierOf(db, userId)).toBe(21);
 
-    // A second instance on the same database, with its own memory: the frontier is the database's.
-    const other = await buildApp({ config: testConfig(), db, clock: testClock(), webDir: null, logger: false });
-    try {
-      await learnerOn(other, cookie).undo('a-5');
-      expect(await onA.batchRanks()).toEqual([5, ...ranks(21, 34)]);
-      expect(await learnerOn(other, cookie).batchRanks()).toEqual([5, ...ranks(21, 34)]);
-    } finally {
-      await other.close();
-    }
-    await onA.answer(words[4] as Word, 'a-5-again');
-    expect(await onA.batchRanks()).toEqual(ranks(21, 35));
-    expect(await frontierOf(db, userId)).toBe(21);
-  });
+      // A second instance on the same database, with its own memory: the frontier is the database's.
+      const other = await buildApp({ config: testConfig(), db, clock: testClock(), webDir: null, logger: false });
+      try {
+        await learnerOn(other, cookie).undo('a-5');
+        expect(await onA.batchRanks()).toEqual([5, ...ranks(21, 34)]);
+        expect(await learnerOn(other, cookie).batchRanks()).toEqual([5, ...ranks(21, 34)]);
+      } finally {
+        await other.close();
+      }
+      await onA.answer(words[4] as Word, 'a-5-again');
+      expect(await onA.batchRanks()).toEqual(ranks(21, 35));
+      expect(await frontierOf(db, userId)).toBe(21);
+    },
+  );
 
   it('waits at the first word skipped, and passes every word met beyond it once that word is answered', async () => {
     const { app, db } = ctx();
@@ -145,18 +148,16 @@ describeEachDatabase("the batch walks the deck from each learner's frontier", (c
     const fresh = cardState(newCardState(ctx().clock()));
     await db.writeTransaction(async (trx) => {
       for (let i = 0; i < known.length; i += 100) {
-        const rows = known
-          .slice(i, i + 100)
-          .map((w) => ({
-            learner_id: userId,
-            word_id: Number(w._id),
-            language: 'spanish',
-            direction: 'recognise' as const,
-            answered_correctly: 1,
-            ...fresh,
-            last_failed_at: null,
-            updated_at: 0,
-          }));
+        const rows = known.slice(i, i + 100).map((w) => ({
+          learner_id: userId,
+          word_id: Number(w._id),
+          language: 'spanish',
+          direction: 'recognise' as const,
+          answered_correctly: 1,
+          ...fresh,
+          last_failed_at: null,
+          updated_at: 0,
+        }));
         await trx.insertInto('progress').values(rows).execute();
       }
       await advanceFrontier(trx, db.dialect, { learnerId: userId, language: 'spanish', direction: 'recognise' });

@@ -25,14 +25,13 @@ export async function mergeGuest(trx: Transaction<Database>, guestId: string, ac
   // Inside each subquery the outer table is `progress`: the account's cards the guest's beat, then the guest's
   // cards the account still has.
   await sql`delete from progress where learner_id = ${accountId} and exists (
-    select 1 from progress g where g.learner_id = ${guestId} and g.word_id = progress.word_id and g.direction = progress.direction
-    and (g.reps > progress.reps or (g.reps = progress.reps and coalesce(g.last_review, 0) > coalesce(progress.last_review, 0))))`.execute(
-    trx,
-  );
+    select 1 from progress g where g.learner_id = ${guestId} and g.word_id = progress.word_id and g.direction
+    = progress.direction
+    and (g.reps > progress.reps or (g.reps = progress.reps and coalesce(g.last_review, 0) >
+    coalesce(progress.last_review, 0))))`.execute(trx);
   await sql`delete from progress where learner_id = ${guestId} and exists (
-    select 1 from progress a where a.learner_id = ${accountId} and a.word_id = progress.word_id and a.direction = progress.direction)`.execute(
-    trx,
-  );
+    select 1 from progress a where a.learner_id = ${accountId} and a.word_id = progress.word_id and
+    a.direction = progress.direction)`.execute(trx);
   await trx.updateTable('progress').set({ learner_id: accountId }).where('learner_id', '=', guestId).execute();
   await trx.updateTable('words').set({ owner_id: accountId }).where('owner_id', '=', guestId).execute();
   // An answer the account has logged under the same id is the same answer, sent once as each (decision 0011).

@@ -12,7 +12,9 @@ export interface KnownCardsOwner {
   direction: Direction;
 }
 
-/** Rows per INSERT: 17 parameters each keeps a statement far below SQLite's (32,766) and PostgreSQL's (65,535) limits. */
+/**
+ * Rows per INSERT: 17 parameters each keeps a statement far below SQLite's (32,766) and PostgreSQL's (65,535) limits.
+ */
 const INSERT_BATCH = 400;
 
 /**

@@ -14,7 +14,8 @@ export async function storedStart(db: Kysely<Database>, learnerId: string, langu
 
 /** The same, as a fragment of the statement that reads it (the batch picks new words from there in one statement). */
 export const startRank = (learnerId: string, language: string) =>
-  sql<number>`coalesce((select rank from learning_starts where learner_id = ${learnerId} and language = ${language}), 0)`;
+  sql<number>`coalesce((select rank from learning_starts where learner_id = ${learnerId} and language =
+    ${language}), 0)`;
 
 /**
  * Sets where the learner takes new words from in a language; 1, the deck's start, removes the row (the batch reads

@@ -161,42 +161,46 @@ describe.skipIf(!url)('plans on a PostgreSQL nobody analysed', () => {
     expect(rows[0]?.n).toBeGreaterThan(0);
   });
 
-  it('walks the rank index for the batch and the answer, reading no more than a few hundred rows in any plan node', async () => {
-    // The app's batch, and the one the original client asks for.
-    const batch = [
-      ...(await sent('GET', '/api/spanish?unlearned=true&limit=15')),
-      ...(await sent('GET', '/api/users/languages/words/unlearned?language=spanish')),
-    ];
-    const [fresh] = (
-      await app.inject({ method: 'GET', url: '/api/spanish?unlearned=true&limit=15', headers: { cookie } })
-    ).json<Array<{ _id: string }>>();
-    const answer = await sent('PATCH', `/api/spanish/${fresh?._id}`, {
-      verdict: 'correct',
-      answerId: ANSWER_ID,
-      sessionId: 'explained-session',
-    });
-    expect(answer.some((s) => /update "frontiers"/.test(s.sql))).toBe(true);
+  it(
+    'walks the rank index for the batch and the answer, ' + 'reading no more than a few hundred rows in any plan node',
+    async () => {
+      // The app's batch, and the one the original client asks for.
+      const batch = [
+        ...(await sent('GET', '/api/spanish?unlearned=true&limit=15')),
+        ...(await sent('GET', '/api/users/languages/words/unlearned?language=spanish')),
+      ];
+      const [fresh] = (
+        await app.inject({ method: 'GET', url: '/api/spanish?unlearned=true&limit=15', headers: { cookie } })
+      ).json<Array<{ _id: string }>>();
+      const answer = await sent('PATCH', `/api/spanish/${fresh?._id}`, {
+        verdict: 'correct',
+        answerId: ANSWER_ID,
+        sessionId: 'explained-session',
+      });
+      expect(answer.some((s) => /update "frontiers"/.test(s.sql))).toBe(true);
 
-    const worst: string[] = [];
-    const walks: string[] = [];
-    for (const statement of [...batch, ...answer]) {
-      for (const { mode, nodes } of await plansOf(client, statement)) {
-        for (const node of nodes) {
-          if (rowsRead(node) > MOST_ROWS_A_NODE_READS)
-            worst.push(
-              `${mode}: ${node['Node Type']} on ${node['Relation Name'] ?? '-'} read ${rowsRead(node)} rows in ${statement.sql.slice(0, 120)}`,
-            );
-        }
-        // The deck is walked from a rank: that walk must follow words_language_rank and stop early.
-        if (/"w"\."rank" >=/.test(statement.sql) && !nodes.some((n) => n['Index Name'] === 'words_language_rank')) {
-          walks.push(
-            `${mode}: ${nodes.map((n) => `${n['Node Type']} ${n['Index Name'] ?? n['Relation Name'] ?? ''}`).join(', ')} in ${statement.sql.slice(0, 120)}`,
-          );
+      const worst: string[] = [];
+      const walks: string[] = [];
+      for (const statement of [...batch, ...answer]) {
+        for (const { mode, nodes } of await plansOf(client, statement)) {
+          for (const node of nodes) {
+            if (rowsRead(node) > MOST_ROWS_A_NODE_READS)
+              worst.push(
+                `${mode}: ${node['Node Type']} on ${node['Relation Name'] ?? '-'} ` +
+                  `read ${rowsRead(node)} rows in ${statement.sql.slice(0, 120)}`,
+              );
+          }
+          // The deck is walked from a rank: that walk must follow words_language_rank and stop early.
+          if (/"w"\."rank" >=/.test(statement.sql) && !nodes.some((n) => n['Index Name'] === 'words_language_rank')) {
+            const plan = nodes.map((n) => `${n['Node Type']} ${n['Index Name'] ?? n['Relation Name'] ?? ''}`);
+            walks.push(`${mode}: ${plan.join(', ')} in ${statement.sql.slice(0, 120)}`);
+          }
         }
       }
-    }
-    expect(worst).toEqual([]);
-    expect(walks).toEqual([]);
-    expect(answer.concat(batch).filter((s) => /"w"\."rank" >=/.test(s.sql)).length).toBeGreaterThanOrEqual(2);
-  }, 60_000);
+      expect(worst).toEqual([]);
+      expect(walks).toEqual([]);
+      expect(answer.concat(batch).filter((s) => /"w"\."rank" >=/.test(s.sql)).length).toBeGreaterThanOrEqual(2);
+    },
+    60_000,
+  );
 });

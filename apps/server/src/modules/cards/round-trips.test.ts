@@ -6,49 +6,53 @@ import { appWithStatementLog, describeEachDatabase, loginAs } from '../../test/h
  * lookup, then the request's own. Counted as Kysely sends them, so a statement added to the answer's path shows here.
  */
 describeEachDatabase('statements per request', (ctx) => {
-  it('answers a batch in one statement after the session, and an answer in four on PostgreSQL (more for a word met the first time, whose card moves the frontier)', async () => {
-    const logged = await appWithStatementLog(ctx());
-    const { app, db, statements } = logged;
-    try {
-      const { cookie } = await loginAs(app, 'counted');
-      const sent = async (method: 'GET' | 'PATCH', url: string, payload?: object) => {
-        await db.kysely.selectFrom('users').select('id').where('username', '=', 'settle').execute();
-        statements.length = 0;
-        const res = await app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
-        expect(res.statusCode, res.body).toBe(200);
-        return { res, statements: [...statements] };
-      };
-      // The deck is read once per process, on first use (learning/deck-cache.ts).
-      await sent('GET', '/api/spanish?unlearned=true&limit=15');
-      const batch = await sent('GET', '/api/spanish?unlearned=true&limit=15');
-      expect(batch.statements).toHaveLength(2);
-      const [first] = batch.res.json<Array<{ _id: string }>>();
+  it(
+    'answers a batch in one statement after the session, ' +
+      'and an answer in four on PostgreSQL (more for a word met the first time, whose card moves the frontier)',
+    async () => {
+      const logged = await appWithStatementLog(ctx());
+      const { app, db, statements } = logged;
+      try {
+        const { cookie } = await loginAs(app, 'counted');
+        const sent = async (method: 'GET' | 'PATCH', url: string, payload?: object) => {
+          await db.kysely.selectFrom('users').select('id').where('username', '=', 'settle').execute();
+          statements.length = 0;
+          const res = await app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
+          expect(res.statusCode, res.body).toBe(200);
+          return { res, statements: [...statements] };
+        };
+        // The deck is read once per process, on first use (learning/deck-cache.ts).
+        await sent('GET', '/api/spanish?unlearned=true&limit=15');
+        const batch = await sent('GET', '/api/spanish?unlearned=true&limit=15');
+        expect(batch.statements).toHaveLength(2);
+        const [first] = batch.res.json<Array<{ _id: string }>>();
 
-      const fresh = await sent('PATCH', `/api/spanish/${first?._id}`, {
-        verdict: 'correct',
-        answerId: 'counted-answer-1',
-        sessionId: 'counted-quiz-1',
-      });
-      const again = await sent('PATCH', `/api/spanish/${first?._id}`, {
-        verdict: 'correct',
-        answerId: 'counted-answer-2',
-        sessionId: 'counted-quiz-2',
-      });
-      if (db.dialect === 'postgres') {
-        // Session, BEGIN, the card held (created if new) with the memory model and the answer's id and session
-        // checked, the card saved with the answer logged, COMMIT.
-        expect(again.statements).toHaveLength(5);
-        // A deck word's first card moves the frontier: its row held, then moved by the walk from it.
-        expect(fresh.statements).toHaveLength(7);
-      } else {
-        // Inside the group commit's BEGIN, savepoint, release and COMMIT: the answer's checks with the card and the
-        // memory model, then the save and the log (in-process statements cost no round trip: they stay apart).
-        expect(again.statements).toHaveLength(8);
-        // A new card is inserted, and a deck word's first card moves the frontier in one statement.
-        expect(fresh.statements).toHaveLength(10);
+        const fresh = await sent('PATCH', `/api/spanish/${first?._id}`, {
+          verdict: 'correct',
+          answerId: 'counted-answer-1',
+          sessionId: 'counted-quiz-1',
+        });
+        const again = await sent('PATCH', `/api/spanish/${first?._id}`, {
+          verdict: 'correct',
+          answerId: 'counted-answer-2',
+          sessionId: 'counted-quiz-2',
+        });
+        if (db.dialect === 'postgres') {
+          // Session, BEGIN, the card held (created if new) with the memory model and the answer's id and session
+          // checked, the card saved with the answer logged, COMMIT.
+          expect(again.statements).toHaveLength(5);
+          // A deck word's first card moves the frontier: its row held, then moved by the walk from it.
+          expect(fresh.statements).toHaveLength(7);
+        } else {
+          // Inside the group commit's BEGIN, savepoint, release and COMMIT: the answer's checks with the card and the
+          // memory model, then the save and the log (in-process statements cost no round trip: they stay apart).
+          expect(again.statements).toHaveLength(8);
+          // A new card is inserted, and a deck word's first card moves the frontier in one statement.
+          expect(fresh.statements).toHaveLength(10);
+        }
+      } finally {
+        await logged.close();
       }
-    } finally {
-      await logged.close();
-    }
-  });
+    },
+  );
 });

@@ -42,7 +42,7 @@ describeEachDatabase('deck loader', (ctx) => {
     const result = await loadDeck(
       ctx().db,
       spanish,
-      `${header}gato\tcat\tnoun\tel\t\t\t\t\ncasa\thouse; home\tnoun\tla\t\t\t\t\nluna\tmoon\tnoun\tla\t\t\t\t\n`,
+      `${header}gato\tcat\tnoun\tel\t\t\t\t\ncasa\thouse; ` + `home\tnoun\tla\t\t\t\t\nluna\tmoon\tnoun\tla\t\t\t\t\n`,
       2,
     );
     expect(result.skipped).toBe(false);
@@ -89,7 +89,7 @@ describeEachDatabase('deck loader', (ctx) => {
     const lines = (from: number, to: number): string =>
       Array.from(
         { length: to - from },
-        (_, k) => `pal${name(from + k)}\tmeaning ${name(from + k)}\tverb\t\t\t\t\t\n`,
+        (_, k) => `pal${name(from + k)}\tmeaning ` + `${name(from + k)}\tverb\t\t\t\t\t\n`,
       ).join('');
     await loadDeck(ctx().db, spanish, `${header}${lines(0, 1000)}`, 1);
     const { app } = ctx();

@@ -8,6 +8,6 @@ export function readSecretLanguage(contentDir: string): SecretPair[] {
     fs.readFileSync(path.join(contentDir, 'secret-language.tsv'), 'utf8'),
   );
   if (problems.length > 0)
-    throw new Error(`secret-language.tsv is invalid: line ${problems[0]?.line}: ${problems[0]?.message}`);
+    throw new Error(`secret-language.tsv is invalid: ` + `line ${problems[0]?.line}: ` + `${problems[0]?.message}`);
   return pairs;
 }

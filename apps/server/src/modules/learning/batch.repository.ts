@@ -156,7 +156,8 @@ export class BatchRepository {
    * frequency; a deck word's text comes blank (see DECK_WORD_REF). A visitor's are the deck's first words, read from
    * memory (learning.service.ts). Read as up to two statements (own words never failed together with the deck's
    * never failed, walking words_language_rank from the learner's frontier and stopping at `limit`; failed words only
-   * when those run short), because one query sorting on last_failed_at had to join and sort the whole deck on every batch (see
+   * when those run short), because one query sorting on last_failed_at had to join and sort the whole deck on every
+   * batch (see
    * docs/performance.md).
    */
   async unlearned(learnerId: string, language: string, limit: number, direction: Direction): Promise<WordRow[]> {

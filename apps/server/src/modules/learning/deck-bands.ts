@@ -69,7 +69,8 @@ export class DeckBandsService {
     if (!bands.some((b) => b.first === first)) {
       throw badRequest(
         'unknown_band',
-        `No band of the ${language} deck starts at word ${first}: bands start at 1, ${BAND_SIZE + 1}, ${2 * BAND_SIZE + 1}, … up to the deck's size.`,
+        `No band of the ${language} deck starts at word ${first}: bands start at 1, ` +
+          `${BAND_SIZE + 1}, ${2 * BAND_SIZE + 1}, … up to the deck's size.`,
       );
     }
     await this.cards.run(claim, ({ cards, learner }) => cards.chooseStart(learner.id, language, first));

@@ -37,46 +37,49 @@ describeEachDatabase('both directions', (ctx) => {
     expect(log).toEqual([{ direction: 'recall', scheduled: 1 }]);
   });
 
-  it("keeps two schedules for one word, each due on its own, and one session's answers apart per direction", async () => {
-    const call = visitorClient(ctx().app);
-    const [word] = await call<Word[]>('GET', '/api/french');
-    const url = `/api/french/${word?._id}`;
-    await call('PATCH', url, { verdict: 'correct', sessionId: 'session-both', answerId: 'forward-001' });
-    // The same word in the other direction, in the same session, is a first answer of its own card.
-    const reverse = await call<{ scheduled: boolean }>('PATCH', url, {
-      verdict: 'wrong',
-      sessionId: 'session-both',
-      answerId: 'reverse-001',
-      direction: 'reverse',
-    });
-    expect(reverse.scheduled).toBe(true);
+  it(
+    'keeps two schedules for one word, each due on its own, ' + "and one session's answers apart per direction",
+    async () => {
+      const call = visitorClient(ctx().app);
+      const [word] = await call<Word[]>('GET', '/api/french');
+      const url = `/api/french/${word?._id}`;
+      await call('PATCH', url, { verdict: 'correct', sessionId: 'session-both', answerId: 'forward-001' });
+      // The same word in the other direction, in the same session, is a first answer of its own card.
+      const reverse = await call<{ scheduled: boolean }>('PATCH', url, {
+        verdict: 'wrong',
+        sessionId: 'session-both',
+        answerId: 'reverse-001',
+        direction: 'reverse',
+      });
+      expect(reverse.scheduled).toBe(true);
 
-    const inBatch = (await call<Word[]>('GET', '/api/french?unlearned=true&limit=100')).find(
-      (w) => w._id === word?._id,
-    );
-    expect(inBatch).toBeUndefined();
-    const progress = await ctx()
-      .db.kysely.selectFrom('progress')
-      .select(['direction', 'answered_correctly', 'lapses'])
-      .orderBy('direction')
-      .execute();
-    expect(progress).toEqual([
-      { direction: 'recall', answered_correctly: 1, lapses: 0 },
-      { direction: 'recognise', answered_correctly: 0, lapses: 0 },
-    ]);
+      const inBatch = (await call<Word[]>('GET', '/api/french?unlearned=true&limit=100')).find(
+        (w) => w._id === word?._id,
+      );
+      expect(inBatch).toBeUndefined();
+      const progress = await ctx()
+        .db.kysely.selectFrom('progress')
+        .select(['direction', 'answered_correctly', 'lapses'])
+        .orderBy('direction')
+        .execute();
+      expect(progress).toEqual([
+        { direction: 'recall', answered_correctly: 1, lapses: 0 },
+        { direction: 'recognise', answered_correctly: 0, lapses: 0 },
+      ]);
 
-    // Three days later both are due (a right first answer schedules three days ahead, a wrong one a day); each
-    // review lists its own card.
-    ctx().clock.advance(3 * 86_400_000);
-    expect((await call<Word[]>('GET', '/api/french/for-review')).map((w) => w._id)).toEqual([word?._id]);
-    expect((await call<Word[]>('GET', '/api/french/for-review?direction=reverse')).map((w) => w._id)).toEqual([
-      word?._id,
-    ]);
-    await call('PATCH', url, { verdict: 'correct', direction: 'reverse' });
-    expect(await call<Word[]>('GET', '/api/french/for-review?direction=reverse')).toEqual([]);
-    expect(await call<Word[]>('GET', '/api/french/for-review')).toHaveLength(1);
-    expect((await call<Stats>('GET', '/api/french/stats')).dueCount).toBe(1);
-  });
+      // Three days later both are due (a right first answer schedules three days ahead, a wrong one a day); each
+      // review lists its own card.
+      ctx().clock.advance(3 * 86_400_000);
+      expect((await call<Word[]>('GET', '/api/french/for-review')).map((w) => w._id)).toEqual([word?._id]);
+      expect((await call<Word[]>('GET', '/api/french/for-review?direction=reverse')).map((w) => w._id)).toEqual([
+        word?._id,
+      ]);
+      await call('PATCH', url, { verdict: 'correct', direction: 'reverse' });
+      expect(await call<Word[]>('GET', '/api/french/for-review?direction=reverse')).toEqual([]);
+      expect(await call<Word[]>('GET', '/api/french/for-review')).toHaveLength(1);
+      expect((await call<Stats>('GET', '/api/french/stats')).dueCount).toBe(1);
+    },
+  );
 
   it('takes back and overrules a reverse answer on the reverse card only', async () => {
     const call = visitorClient(ctx().app);
@@ -147,32 +150,35 @@ describeEachDatabase('both directions', (ctx) => {
     expect((await guest<Stats>('GET', '/api/portuguese/stats?direction=reverse')).learnedCount).toBe(2);
   });
 
-  it('counts answers of both directions for the streak and XP, and only forward cards as learned over time', async () => {
-    const { cookie } = await loginAs(ctx().app, 'ines');
-    const [w1, w2] = (await ctx().app.inject({ method: 'GET', url: '/api/spanish', headers: { cookie } })).json<
-      Word[]
-    >();
-    const answer = (id: string | undefined, direction: string) =>
-      ctx().app.inject({
-        method: 'PATCH',
-        url: `/api/spanish/${id}`,
-        payload: { verdict: 'correct', direction },
-        headers: { cookie },
-      });
-    await answer(w1?._id, 'forward');
-    await answer(w2?._id, 'reverse');
-    const summary = (
-      await ctx().app.inject({ method: 'GET', url: '/api/stats/summary?tz=UTC', headers: { cookie } })
-    ).json();
-    expect(summary).toMatchObject({ todayAnswers: 2, xp: 20, streak: 1 });
-    const progress = (
-      await ctx().app.inject({ method: 'GET', url: '/api/spanish/progress?tz=UTC', headers: { cookie } })
-    ).json();
-    expect(progress.learnedOverTime.at(-1)).toMatchObject({ count: 1 });
-    expect(progress.reviewsPerDay.at(-1)).toMatchObject({ count: 2 });
-    const forecast = progress.forecast as Array<{ count: number }>;
-    expect(forecast.reduce((sum, d) => sum + d.count, 0)).toBe(2);
-  });
+  it(
+    'counts answers of both directions for the streak and XP, ' + 'and only forward cards as learned over time',
+    async () => {
+      const { cookie } = await loginAs(ctx().app, 'ines');
+      const [w1, w2] = (await ctx().app.inject({ method: 'GET', url: '/api/spanish', headers: { cookie } })).json<
+        Word[]
+      >();
+      const answer = (id: string | undefined, direction: string) =>
+        ctx().app.inject({
+          method: 'PATCH',
+          url: `/api/spanish/${id}`,
+          payload: { verdict: 'correct', direction },
+          headers: { cookie },
+        });
+      await answer(w1?._id, 'forward');
+      await answer(w2?._id, 'reverse');
+      const summary = (
+        await ctx().app.inject({ method: 'GET', url: '/api/stats/summary?tz=UTC', headers: { cookie } })
+      ).json();
+      expect(summary).toMatchObject({ todayAnswers: 2, xp: 20, streak: 1 });
+      const progress = (
+        await ctx().app.inject({ method: 'GET', url: '/api/spanish/progress?tz=UTC', headers: { cookie } })
+      ).json();
+      expect(progress.learnedOverTime.at(-1)).toMatchObject({ count: 1 });
+      expect(progress.reviewsPerDay.at(-1)).toMatchObject({ count: 2 });
+      const forecast = progress.forecast as Array<{ count: number }>;
+      expect(forecast.reduce((sum, d) => sum + d.count, 0)).toBe(2);
+    },
+  );
 
   it("serves the generic quiz's calls in either direction", async () => {
     const { cookie } = await loginAs(ctx().app, 'yusuf');

@@ -22,23 +22,26 @@ describeEachDatabase('the server judges typed answers', (ctx) => {
     ]);
   });
 
-  it('judges a recall card in the foreign language, with its article, and names the hint of a shared meaning', async () => {
-    const call = visitorClient(ctx().app);
-    const words = await call<Word[]>('GET', '/api/german?unlearned=true&limit=40&direction=recall');
-    const noun = words.find((w) => w.word === 'Zeit');
-    if (noun) {
-      await call<Answer>('PATCH', `/api/german/${noun._id}`, {
-        verdict: 'wrong',
-        typed: 'die Zeit',
-        direction: 'recall',
-      });
-      expect((await verdicts()).at(-1)).toEqual({ typed: 'die Zeit', verdict: 'correct' });
-    }
-    // Every word that shares an English meaning with another of the same part of speech comes with its hint.
-    const { entries } = parseDeck(deckHead('german', TEST_DECK_SIZE), getLanguage('german').articles);
-    const hinted = [...sharedMeanings(entries).values()].flat().filter((e) => e.hint !== '');
-    for (const entry of hinted) expect(words.find((w) => w.word === entry.word)?.hint).toBe(entry.hint);
-  });
+  it(
+    'judges a recall card in the foreign language, ' + 'with its article, and names the hint of a shared meaning',
+    async () => {
+      const call = visitorClient(ctx().app);
+      const words = await call<Word[]>('GET', '/api/german?unlearned=true&limit=40&direction=recall');
+      const noun = words.find((w) => w.word === 'Zeit');
+      if (noun) {
+        await call<Answer>('PATCH', `/api/german/${noun._id}`, {
+          verdict: 'wrong',
+          typed: 'die Zeit',
+          direction: 'recall',
+        });
+        expect((await verdicts()).at(-1)).toEqual({ typed: 'die Zeit', verdict: 'correct' });
+      }
+      // Every word that shares an English meaning with another of the same part of speech comes with its hint.
+      const { entries } = parseDeck(deckHead('german', TEST_DECK_SIZE), getLanguage('german').articles);
+      const hinted = [...sharedMeanings(entries).values()].flat().filter((e) => e.hint !== '');
+      for (const entry of hinted) expect(words.find((w) => w.word === entry.word)?.hint).toBe(entry.hint);
+    },
+  );
 
   it('takes another deck word with the asked meaning as no mistake (Hard), never as wrong', async () => {
     for (const language of ['spanish', 'german', 'italian', 'portuguese', 'french'] as const) {

@@ -295,7 +295,8 @@ export class LearningService {
   /**
    * The verdict of a typed answer, by the same checker as the learner's quiz: the client's verdict is only what it
    * showed at once, and a stored "correct" always matches the text typed. Another word with the asked meaning is
-   * no mistake (Hard, as a forgiven slip). Without a typed text (the original client's calls) the call says what happened.
+   * no mistake (Hard, as a forgiven slip). Without a typed text (the original client's calls) the call says what
+   * happened.
    */
   private async judge(
     learner: Learner,

@@ -35,31 +35,34 @@ function client(app: FastifyInstance) {
 }
 
 describeEachDatabase('learning', (ctx) => {
-  it('gives a visitor the whole list, and a batch of 15 on asking, in frequency order without creating anyone', async () => {
-    const res = await ctx().app.inject({ method: 'GET', url: '/api/spanish' });
-    expect(res.statusCode).toBe(200);
-    const words = res.json<Word[]>();
-    expect(words).toHaveLength(TEST_DECK_SIZE);
-    expect(words.map((w) => w.rank)).toEqual(Array.from({ length: TEST_DECK_SIZE }, (_, i) => i + 1));
-    expect(words.every((w) => !w.answeredCorrectly && w.due === null)).toBe(true);
-    expect(res.cookies).toHaveLength(0);
-    const batch = (await ctx().app.inject({ method: 'GET', url: '/api/spanish?limit=15&unlearned=true' })).json<
-      Word[]
-    >();
-    expect(batch).toEqual(words.slice(0, 15));
-    expect((await ctx().app.inject({ method: 'GET', url: '/api/spanish?unlearned=true' })).json<Word[]>()).toEqual(
-      batch,
-    );
-    expect((await ctx().app.inject({ method: 'GET', url: '/api/spanish?limit=3' })).json<Word[]>()).toEqual(
-      words.slice(0, 3),
-    );
-    for (const query of ['unlearned=yes', 'unlearned=1', 'limit=0', 'limit=101', 'limit=x']) {
-      expect((await ctx().app.inject({ method: 'GET', url: `/api/spanish?${query}` })).statusCode, query).toBe(400);
-    }
-    expect(await ctx().db.kysely.selectFrom('users').selectAll().execute()).toHaveLength(0);
-    // The trailing slash of the original client's `/api/portuguese/` works too.
-    expect((await ctx().app.inject({ method: 'GET', url: '/api/portuguese/' })).statusCode).toBe(200);
-  });
+  it(
+    'gives a visitor the whole list, and a batch of 15 on asking, ' + 'in frequency order without creating anyone',
+    async () => {
+      const res = await ctx().app.inject({ method: 'GET', url: '/api/spanish' });
+      expect(res.statusCode).toBe(200);
+      const words = res.json<Word[]>();
+      expect(words).toHaveLength(TEST_DECK_SIZE);
+      expect(words.map((w) => w.rank)).toEqual(Array.from({ length: TEST_DECK_SIZE }, (_, i) => i + 1));
+      expect(words.every((w) => !w.answeredCorrectly && w.due === null)).toBe(true);
+      expect(res.cookies).toHaveLength(0);
+      const batch = (await ctx().app.inject({ method: 'GET', url: '/api/spanish?limit=15&unlearned=true' })).json<
+        Word[]
+      >();
+      expect(batch).toEqual(words.slice(0, 15));
+      expect((await ctx().app.inject({ method: 'GET', url: '/api/spanish?unlearned=true' })).json<Word[]>()).toEqual(
+        batch,
+      );
+      expect((await ctx().app.inject({ method: 'GET', url: '/api/spanish?limit=3' })).json<Word[]>()).toEqual(
+        words.slice(0, 3),
+      );
+      for (const query of ['unlearned=yes', 'unlearned=1', 'limit=0', 'limit=101', 'limit=x']) {
+        expect((await ctx().app.inject({ method: 'GET', url: `/api/spanish?${query}` })).statusCode, query).toBe(400);
+      }
+      expect(await ctx().db.kysely.selectFrom('users').selectAll().execute()).toHaveLength(0);
+      // The trailing slash of the original client's `/api/portuguese/` works too.
+      expect((await ctx().app.inject({ method: 'GET', url: '/api/portuguese/' })).statusCode).toBe(200);
+    },
+  );
 
   it("creates no guest for a visitor's request that is refused", async () => {
     const unknownWord = await ctx().app.inject({ method: 'PATCH', url: '/api/spanish/999999', payload: {} });
@@ -295,24 +298,28 @@ describeEachDatabase('learning', (ctx) => {
 });
 
 describeEachDatabase('lexicon', (ctx) => {
-  it("lists every word and translation of a language, with the learner's own words; large lists are gzip-compressed", async () => {
-    const guest = client(ctx().app);
-    await guest.json('POST', '/api/spanish', { word: 'tortuga', translation: 'turtle; tortoise' });
-    const res = await guest.call('GET', '/api/spanish/lexicon');
-    expect(res.statusCode).toBe(200);
-    type Lexicon = { entries: Array<{ word: string; article: string; translations: string[]; hint: string }> };
-    const lexicon = res.json<Lexicon>();
-    expect(lexicon.entries).toHaveLength(41);
-    expect(lexicon.entries).toContainEqual({
-      word: 'tortuga',
-      article: '',
-      translations: ['turtle', 'tortoise'],
-      hint: '',
-    });
-    expect(res.headers['cache-control']).toBe('private, max-age=3600');
-    const stranger = (await ctx().app.inject({ method: 'GET', url: '/api/spanish/lexicon' })).json<Lexicon>();
-    expect(stranger.entries.map((e) => e.word)).not.toContain('tortuga');
-  });
+  it(
+    'lists every word and translation of a language, ' +
+      "with the learner's own words; large lists are gzip-compressed",
+    async () => {
+      const guest = client(ctx().app);
+      await guest.json('POST', '/api/spanish', { word: 'tortuga', translation: 'turtle; tortoise' });
+      const res = await guest.call('GET', '/api/spanish/lexicon');
+      expect(res.statusCode).toBe(200);
+      type Lexicon = { entries: Array<{ word: string; article: string; translations: string[]; hint: string }> };
+      const lexicon = res.json<Lexicon>();
+      expect(lexicon.entries).toHaveLength(41);
+      expect(lexicon.entries).toContainEqual({
+        word: 'tortuga',
+        article: '',
+        translations: ['turtle', 'tortoise'],
+        hint: '',
+      });
+      expect(res.headers['cache-control']).toBe('private, max-age=3600');
+      const stranger = (await ctx().app.inject({ method: 'GET', url: '/api/spanish/lexicon' })).json<Lexicon>();
+      expect(stranger.entries.map((e) => e.word)).not.toContain('tortuga');
+    },
+  );
 
   it('sends a quiz batch as it is, and compresses a list too large for the first round trip', async () => {
     const learner = client(ctx().app);
@@ -377,31 +384,34 @@ describeEachDatabase('undo and "I was right"', (ctx) => {
     });
   });
 
-  it("turns a wrong verdict into a correct one with a single review in the log, marked as the learner's ruling", async () => {
-    const guest = client(ctx().app);
-    const [word] = await guest.json<Word[]>('GET', '/api/french');
-    await guest.json('PATCH', `/api/french/${word?._id}`, {
-      verdict: 'wrong',
-      typed: 'maison',
-      answerId: 'verdict-01',
-      sessionId: 'session-99',
-    });
-    const right = await guest.call('POST', '/api/french/answers/verdict-01/i-was-right');
-    expect(right.statusCode).toBe(200);
-    expect(right.json()).toMatchObject({ scheduled: true, word: { answeredCorrectly: true } });
-    const log = await ctx()
-      .db.kysely.selectFrom('reviews')
-      .select(['answer_id', 'verdict', 'typed', 'scheduled', 'session_id'])
-      .execute();
-    expect(log).toEqual([
-      { answer_id: 'verdict-01', verdict: 'overruled', typed: 'maison', scheduled: 1, session_id: 'session-99' },
-    ]);
-    const progress = await ctx()
-      .db.kysely.selectFrom('progress')
-      .select(['reps', 'lapses', 'last_failed_at'])
-      .executeTakeFirstOrThrow();
-    expect(progress).toEqual({ reps: 1, lapses: 0, last_failed_at: null });
-  });
+  it(
+    'turns a wrong verdict into a correct one with a single review in the log, ' + "marked as the learner's ruling",
+    async () => {
+      const guest = client(ctx().app);
+      const [word] = await guest.json<Word[]>('GET', '/api/french');
+      await guest.json('PATCH', `/api/french/${word?._id}`, {
+        verdict: 'wrong',
+        typed: 'maison',
+        answerId: 'verdict-01',
+        sessionId: 'session-99',
+      });
+      const right = await guest.call('POST', '/api/french/answers/verdict-01/i-was-right');
+      expect(right.statusCode).toBe(200);
+      expect(right.json()).toMatchObject({ scheduled: true, word: { answeredCorrectly: true } });
+      const log = await ctx()
+        .db.kysely.selectFrom('reviews')
+        .select(['answer_id', 'verdict', 'typed', 'scheduled', 'session_id'])
+        .execute();
+      expect(log).toEqual([
+        { answer_id: 'verdict-01', verdict: 'overruled', typed: 'maison', scheduled: 1, session_id: 'session-99' },
+      ]);
+      const progress = await ctx()
+        .db.kysely.selectFrom('progress')
+        .select(['reps', 'lapses', 'last_failed_at'])
+        .executeTakeFirstOrThrow();
+      expect(progress).toEqual({ reps: 1, lapses: 0, last_failed_at: null });
+    },
+  );
 
   it("refuses to undo anything but the learner's own last answer to a word", async () => {
     const a = client(ctx().app);

@@ -39,10 +39,10 @@ async function recordsJson(
   records: UserLanguage[],
 ): Promise<JsonText<UserLanguage[]>> {
   const parts = await Promise.all(
-    records.map(
-      async (r) =>
-        `${JSON.stringify(UserLanguage.parse(r)).slice(0, -1)},"wordsLearned":${(await learning.listJson(learner, r.language)).text}}`,
-    ),
+    records.map(async (r) => {
+      const wordsLearned = (await learning.listJson(learner, r.language)).text;
+      return `${JSON.stringify(UserLanguage.parse(r)).slice(0, -1)},"wordsLearned":${wordsLearned}}`;
+    }),
   );
   return new JsonText(`[${parts.join(',')}]`);
 }

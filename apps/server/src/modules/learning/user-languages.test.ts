@@ -77,7 +77,8 @@ describeEachDatabase('user languages', (ctx) => {
     const [right, wrong] = words;
 
     const ok = await u.patch(
-      `/api/users/languages/spanish/quiz/answer-word/?language=spanish&wordId=${right?._id}&word=${encodeURIComponent(right?.word ?? '')}`,
+      `/api/users/languages/spanish/quiz/answer-word/?language=spanish&wordId=${right?._id}` +
+        `&word=${encodeURIComponent(right?.word ?? '')}`,
     );
     expect(ok.statusCode).toBe(200);
     expect(ok.json().word.answeredCorrectly).toBe(true);

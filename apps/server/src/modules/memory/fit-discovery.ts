@@ -4,7 +4,9 @@ import type { FitCandidate } from './fit-protocol.js';
 
 /** A log smaller than this is not worth a fit yet (the optimizer needs about 30 items to move off its defaults). */
 export const REVIEWS_FOR_FIRST_FIT = 40;
-/** A fitted model is fitted again once the log has grown by this share, or by `REFIT_REVIEWS`, whichever comes first. */
+/**
+ * A fitted model is fitted again once the log has grown by this share, or by `REFIT_REVIEWS`, whichever comes first.
+ */
 export const REFIT_GROWTH = 0.25;
 export const REFIT_REVIEWS = 2_000;
 /** A model still on the defaults (too few usable reviews) is tried again after this many more reviews. */

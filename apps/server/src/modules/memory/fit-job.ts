@@ -62,7 +62,10 @@ interface ReviewRow {
   elapsed_days: number;
 }
 
-/** The learner's most recent reviews in the language, newest first, a page at a time (a million rows fit nowhere at once). */
+/**
+ * The learner's most recent reviews in the language, newest first, a page at a time (a million rows fit nowhere at
+ * once).
+ */
 async function readLog(db: Kysely<Database>, learnerId: string, language: string): Promise<ReviewRow[]> {
   const rows: ReviewRow[] = [];
   let before: number | undefined;

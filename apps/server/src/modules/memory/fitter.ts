@@ -89,7 +89,8 @@ class FitProcess {
     });
     this.child.on('exit', (code, signal) => {
       this.exited = new Error(
-        `the fit process ended (${signal ?? `exit code ${code}`})${stderr ? `: ${stderr.trim().split('\n').slice(-3).join(' | ')}` : ''}`,
+        `the fit process ended ` +
+          `(${signal ?? `exit code ${code}`})${stderr ? `: ${stderr.trim().split('\n').slice(-3).join(' | ')}` : ''}`,
       );
       this.fail(this.exited);
     });

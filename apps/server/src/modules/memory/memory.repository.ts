@@ -5,9 +5,13 @@ import { parseParameters } from '../cards/learner-memory.js';
 import type { CardUpdate } from '../cards/refit.js';
 import type { Cards } from '../cards/cards.js';
 
-/** After a failed fit, the learner is not tried again for this long: a log that crashes the optimizer keeps doing so. */
+/**
+ * After a failed fit, the learner is not tried again for this long: a log that crashes the optimizer keeps doing so.
+ */
 export const FAILURE_BACKOFF_MS = 86_400_000;
-/** Cards rewritten per write transaction: a large history is applied in short transactions that answers pass between. */
+/**
+ * Cards rewritten per write transaction: a large history is applied in short transactions that answers pass between.
+ */
 const CARDS_PER_TRANSACTION = 100;
 
 export interface StoredModel {

@@ -9,7 +9,9 @@ export interface LocalTime {
 
 const WEEKDAYS: Record<string, number> = { Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6, Sun: 7 };
 
-/** Daylight-saving changes are the runtime's (Intl's time-zone data), so the hour is the one the learner's clock shows. */
+/**
+ * Daylight-saving changes are the runtime's (Intl's time-zone data), so the hour is the one the learner's clock shows.
+ */
 export function localTime(ms: number, timeZone: string): LocalTime {
   let f = formatters.get(timeZone);
   if (!f) {

@@ -11,7 +11,9 @@ const FIRST_RUN_DELAY_MS = 30_000;
 const DAY_MS = 86_400_000;
 
 export interface ReminderPassResult {
-  /** Learners with reminders on and a confirmed address whose reminder hour is near (RemindersRepository.candidates). */
+  /**
+   * Learners with reminders on and a confirmed address whose reminder hour is near (RemindersRepository.candidates).
+   */
   candidates: number;
   queued: number;
 }
@@ -87,7 +89,8 @@ export class ReminderJob {
       ? [
           total === 1 ? '1 word is waiting for you' : `${total} words are waiting for you`,
           [
-            `${total === 1 ? '1 word is' : `${total} words are`} due for review${due.length > 1 ? ` (${top.words} in ${languageName(top.language)})` : ''}.`,
+            `${total === 1 ? '1 word is' : `${total} words are`} due for ` +
+              `review${due.length > 1 ? ` (${top.words} in ${languageName(top.language)})` : ''}.`,
             'Review them now:',
             this.mailer.link(`/${top.language}/up-for-review`),
           ],

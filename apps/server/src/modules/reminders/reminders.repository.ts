@@ -101,7 +101,9 @@ export class RemindersRepository {
     }));
   }
 
-  /** Sets the UTC hour of a learner's reminder, which a daylight-saving change or a new column leaves wrong or empty. */
+  /**
+   * Sets the UTC hour of a learner's reminder, which a daylight-saving change or a new column leaves wrong or empty.
+   */
   async setUtcHour(userId: string, utcHour: number): Promise<void> {
     await this.db.updateTable('reminder_settings').set({ utc_hour: utcHour }).where('user_id', '=', userId).execute();
   }

@@ -226,25 +226,28 @@ for (const database of TEST_DATABASES) {
       expect(await s.db.kysely.selectFrom('reminder_sends').selectAll().execute()).toHaveLength(1);
     });
 
-    it('loses nothing and sends nothing twice across a restart: a queued reminder goes out from the next instance', async () => {
-      const s = await setup();
-      await learner(s);
-      // The first instance claims and queues the day's reminder, but its mail server is away; then it stops.
-      const first = await s.instance({ smtpUrl: 'smtp://127.0.0.1:9' });
-      s.clock.set(Date.UTC(2026, 2, 7, 13, 5));
-      expect((await pass(first)).queued).toBe(1);
-      await first.email.deliverMail();
-      await first.close();
-      expect(await s.db.kysely.selectFrom('mail_outbox').select(['status', 'attempts']).execute()).toEqual([
-        { status: 'pending', attempts: 1 },
-      ]);
+    it(
+      'loses nothing and sends nothing twice across a restart: ' + 'a queued reminder goes out from the next instance',
+      async () => {
+        const s = await setup();
+        await learner(s);
+        // The first instance claims and queues the day's reminder, but its mail server is away; then it stops.
+        const first = await s.instance({ smtpUrl: 'smtp://127.0.0.1:9' });
+        s.clock.set(Date.UTC(2026, 2, 7, 13, 5));
+        expect((await pass(first)).queued).toBe(1);
+        await first.email.deliverMail();
+        await first.close();
+        expect(await s.db.kysely.selectFrom('mail_outbox').select(['status', 'attempts']).execute()).toEqual([
+          { status: 'pending', attempts: 1 },
+        ]);
 
-      // After the restart, a pass finds the day claimed, and the outbox delivers the queued reminder when due.
-      s.clock.advance(30 * 60_000);
-      expect((await pass(s.app)).queued).toBe(0);
-      expect(await deliveredCount(s)).toBe(1);
-      expect(await s.db.kysely.selectFrom('mail_outbox').select('status').execute()).toEqual([{ status: 'sent' }]);
-    });
+        // After the restart, a pass finds the day claimed, and the outbox delivers the queued reminder when due.
+        s.clock.advance(30 * 60_000);
+        expect((await pass(s.app)).queued).toBe(0);
+        expect(await deliveredCount(s)).toBe(1);
+        expect(await s.db.kysely.selectFrom('mail_outbox').select('status').execute()).toEqual([{ status: 'sent' }]);
+      },
+    );
 
     it('reads only the learners whose reminder hour is near, and learns the hour of a row that has none', async () => {
       const s = await setup();

@@ -7,7 +7,10 @@ import { dueBy } from '../cards/card.js';
 export class StatsRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  /** Answers since `since` in both directions (each is practice done, for streak, goal and XP), optionally of one language. */
+  /**
+   * Answers since `since` in both directions (each is practice done, for streak, goal and XP), optionally of one
+   * language.
+   */
   answersSince(learnerId: string, since: number, language?: string) {
     let q = this.db
       .selectFrom('reviews as r')

@@ -150,88 +150,99 @@ describeEachDatabase('import and export', (ctx) => {
     expect(words.cookies).toHaveLength(0);
   });
 
-  it('writes text a spreadsheet would run as a formula with a quote in front, and imports it back unchanged', async () => {
-    const { app } = ctx();
-    const { cookie } = await loginAs(app);
-    const risky: Array<[string, string]> = [
-      ['=HYPERLINK("https://evil.example","click")', '+1 cmd|/c calc'],
-      ['@SUM(A1)', '-ish, a suffix'],
-      ["'=ya citado", "''+two quotes"],
-      ['#etiqueta', 'a hashtag'],
-      ["l'=eau", 'not at the start'],
-    ];
-    for (const [word, translation] of risky) {
+  it(
+    'writes text a spreadsheet would run as a formula with a quote in front, ' + 'and imports it back unchanged',
+    async () => {
+      const { app } = ctx();
+      const { cookie } = await loginAs(app);
+      const risky: Array<[string, string]> = [
+        ['=HYPERLINK("https://evil.example","click")', '+1 cmd|/c calc'],
+        ['@SUM(A1)', '-ish, a suffix'],
+        ["'=ya citado", "''+two quotes"],
+        ['#etiqueta', 'a hashtag'],
+        ["l'=eau", 'not at the start'],
+      ];
+      for (const [word, translation] of risky) {
+        expect(
+          (
+            await app.inject({
+              method: 'POST',
+              url: '/api/spanish',
+              headers: { cookie },
+              payload: { word, translation },
+            })
+          ).statusCode,
+          word,
+        ).toBe(201);
+      }
+      const own = (await app.inject({ method: 'GET', url: '/api/spanish', headers: { cookie } })).json<
+        Array<{ _id: string; word: string }>
+      >();
+      const hyperlink = own.find((w) => w.word.startsWith('='));
       expect(
-        (await app.inject({ method: 'POST', url: '/api/spanish', headers: { cookie }, payload: { word, translation } }))
+        (await app.inject({ method: 'PATCH', url: `/api/spanish/${hyperlink?._id}`, payload: {}, headers: { cookie } }))
           .statusCode,
-        word,
-      ).toBe(201);
-    }
-    const own = (await app.inject({ method: 'GET', url: '/api/spanish', headers: { cookie } })).json<
-      Array<{ _id: string; word: string }>
-    >();
-    const hyperlink = own.find((w) => w.word.startsWith('='));
-    expect(
-      (await app.inject({ method: 'PATCH', url: `/api/spanish/${hyperlink?._id}`, payload: {}, headers: { cookie } }))
-        .statusCode,
-    ).toBe(200);
+      ).toBe(200);
 
-    // No cell of any export starts with a character a spreadsheet runs.
-    const formulaStart = /^[=+\-@\t\r]/;
-    const cells = (body: string, delimiter: string) =>
-      (
-        parse(
-          body
-            .split('\n')
-            .filter((l) => !/^#[a-z]+:/.test(l))
-            .join('\n'),
-          { delimiter },
-        ) as string[][]
-      ).flat();
-    const exports: Array<[string, string, string]> = [
-      ['/api/spanish/export/words?format=csv', ',', "'+1 cmd|/c calc"],
-      ['/api/spanish/export/words?format=tsv', '\t', "'-ish, a suffix"],
-      ['/api/spanish/export/words?format=anki', '\t', "'@SUM(A1)"],
-      ['/api/spanish/export/reviews?format=csv', ',', '\'=HYPERLINK("https://evil.example","click")'],
-      ['/api/spanish/export/reviews?format=tsv', '\t', '\'=HYPERLINK("https://evil.example","click")'],
-    ];
-    for (const [url, delimiter, quoted] of exports) {
-      const all = cells((await app.inject({ method: 'GET', url, headers: { cookie } })).body, delimiter);
-      expect(
-        all.filter((c) => formulaStart.test(c)),
-        url,
-      ).toEqual([]);
-      expect(all, url).toContain(quoted);
-    }
-    const csv = (await app.inject({ method: 'GET', url: '/api/spanish/export/words?format=csv', headers: { cookie } }))
-      .body;
-    expect(csv).toContain("''=ya citado,'''+two quotes");
-    expect(csv).toContain("l'=eau,not at the start");
-    // A word starting with "#" is quoted, so no reader takes its line for a comment.
-    expect(csv).toContain('"#etiqueta",a hashtag');
+      // No cell of any export starts with a character a spreadsheet runs.
+      const formulaStart = /^[=+\-@\t\r]/;
+      const cells = (body: string, delimiter: string) =>
+        (
+          parse(
+            body
+              .split('\n')
+              .filter((l) => !/^#[a-z]+:/.test(l))
+              .join('\n'),
+            { delimiter },
+          ) as string[][]
+        ).flat();
+      const exports: Array<[string, string, string]> = [
+        ['/api/spanish/export/words?format=csv', ',', "'+1 cmd|/c calc"],
+        ['/api/spanish/export/words?format=tsv', '\t', "'-ish, a suffix"],
+        ['/api/spanish/export/words?format=anki', '\t', "'@SUM(A1)"],
+        ['/api/spanish/export/reviews?format=csv', ',', '\'=HYPERLINK("https://evil.example","click")'],
+        ['/api/spanish/export/reviews?format=tsv', '\t', '\'=HYPERLINK("https://evil.example","click")'],
+      ];
+      for (const [url, delimiter, quoted] of exports) {
+        const all = cells((await app.inject({ method: 'GET', url, headers: { cookie } })).body, delimiter);
+        expect(
+          all.filter((c) => formulaStart.test(c)),
+          url,
+        ).toEqual([]);
+        expect(all, url).toContain(quoted);
+      }
+      const csv = (
+        await app.inject({ method: 'GET', url: '/api/spanish/export/words?format=csv', headers: { cookie } })
+      ).body;
+      expect(csv).toContain("''=ya citado,'''+two quotes");
+      expect(csv).toContain("l'=eau,not at the start");
+      // A word starting with "#" is quoted, so no reader takes its line for a comment.
+      expect(csv).toContain('"#etiqueta",a hashtag');
 
-    // Our own export, imported by another learner, gives the same words and translations, character for character.
-    const other = await loginAs(app, 'other');
-    const tsv = (await app.inject({ method: 'GET', url: '/api/spanish/export/words?format=tsv', headers: { cookie } }))
-      .body;
-    for (const [format, file] of [
-      ['csv', csv],
-      ['tsv', tsv],
-    ]) {
-      const preview = (
-        await upload(app, '/api/spanish/import/preview', file ?? '', { cookie: other.cookie })
-      ).json<Preview>();
-      expect(
-        preview.lines.filter((l) => l.error === null).map((l) => [l.word, l.translation]),
-        format,
-      ).toEqual(risky);
-    }
-    expect((await upload(app, '/api/spanish/import', csv, { cookie: other.cookie })).json()).toEqual({
-      added: risky.length,
-      skipped: TEST_DECK_SIZE,
-    });
-    expect((await ownWords(app, other.cookie)).map((w) => w.word).sort()).toEqual(risky.map(([w]) => w).sort());
-  });
+      // Our own export, imported by another learner, gives the same words and translations, character for character.
+      const other = await loginAs(app, 'other');
+      const tsv = (
+        await app.inject({ method: 'GET', url: '/api/spanish/export/words?format=tsv', headers: { cookie } })
+      ).body;
+      for (const [format, file] of [
+        ['csv', csv],
+        ['tsv', tsv],
+      ]) {
+        const preview = (
+          await upload(app, '/api/spanish/import/preview', file ?? '', { cookie: other.cookie })
+        ).json<Preview>();
+        expect(
+          preview.lines.filter((l) => l.error === null).map((l) => [l.word, l.translation]),
+          format,
+        ).toEqual(risky);
+      }
+      expect((await upload(app, '/api/spanish/import', csv, { cookie: other.cookie })).json()).toEqual({
+        added: risky.length,
+        skipped: TEST_DECK_SIZE,
+      });
+      expect((await ownWords(app, other.cookie)).map((w) => w.word).sort()).toEqual(risky.map(([w]) => w).sort());
+    },
+  );
 
   it('refuses an unknown format or language with 400 and 404', async () => {
     const { app } = ctx();

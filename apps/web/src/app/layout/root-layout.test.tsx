@@ -59,24 +59,27 @@ describe('the navbar', () => {
     expect(within(nav).queryByRole('button', { name: 'My account' })).not.toBeInTheDocument();
   });
 
-  it('gives a logged-in learner "My account" with User profile and Logout instead, the brand going to /user-home', async () => {
-    server.use(
-      asAccount(),
-      fake('GET', '/api/stats/summary', () => HttpResponse.json(summary())),
-    );
-    const { user } = renderApp();
+  it(
+    'gives a logged-in learner "My account" with User profile and Logout instead, ' + 'the brand going to /user-home',
+    async () => {
+      server.use(
+        asAccount(),
+        fake('GET', '/api/stats/summary', () => HttpResponse.json(summary())),
+      );
+      const { user } = renderApp();
 
-    const account = await within(mainNav()).findByRole('button', { name: 'My account' });
-    expect(within(mainNav()).getByRole('link', { name: 'Vocab' })).toHaveAttribute('href', '/user-home');
-    expect(within(mainNav()).queryByRole('link', { name: 'Login' })).not.toBeInTheDocument();
-    expect(within(mainNav()).queryByRole('link', { name: 'Signup' })).not.toBeInTheDocument();
-    expect(account).toHaveAttribute('aria-expanded', 'false');
+      const account = await within(mainNav()).findByRole('button', { name: 'My account' });
+      expect(within(mainNav()).getByRole('link', { name: 'Vocab' })).toHaveAttribute('href', '/user-home');
+      expect(within(mainNav()).queryByRole('link', { name: 'Login' })).not.toBeInTheDocument();
+      expect(within(mainNav()).queryByRole('link', { name: 'Signup' })).not.toBeInTheDocument();
+      expect(account).toHaveAttribute('aria-expanded', 'false');
 
-    await user.click(account);
-    expect(account).toHaveAttribute('aria-expanded', 'true');
-    expect(screen.getByRole('link', { name: 'User profile' })).toHaveAttribute('href', '/user-profile');
-    expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
-  });
+      await user.click(account);
+      expect(account).toHaveAttribute('aria-expanded', 'true');
+      expect(screen.getByRole('link', { name: 'User profile' })).toHaveAttribute('href', '/user-profile');
+      expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+    },
+  );
 
   it('closes "My account" on Escape, with focus back on its button, and when Tab leaves it', async () => {
     server.use(
@@ -121,65 +124,71 @@ describe('the navbar', () => {
     expect(loggedOut).toBe(true);
   });
 
-  it("puts on the account's saved theme as soon as the learner logs in, and the visitor's again at logout", async () => {
-    let loggedIn = false;
-    server.use(
-      fake('GET', '/api/auth/session', () => ({ user: loggedIn ? ACCOUNT : null })),
-      fake('GET', '/api/settings', () =>
-        HttpResponse.json({ ...defaultSettings, theme: loggedIn ? 'dark' : 'system' }),
-      ),
-      fake('GET', '/api/stats/summary', () => HttpResponse.json(summary())),
-      fake('POST', '/api/auth/login', () => {
-        loggedIn = true;
-        return HttpResponse.json({ ...ACCOUNT, userData: ACCOUNT });
-      }),
-      fake('GET', '/api/auth/logout', () => {
-        loggedIn = false;
-        return HttpResponse.json({ ok: true });
-      }),
-    );
-    const { user } = renderRoute('/login', [{ path: '/*', Component: LoginApp }]);
+  it(
+    "puts on the account's saved theme as soon as the learner logs in, " + "and the visitor's again at logout",
+    async () => {
+      let loggedIn = false;
+      server.use(
+        fake('GET', '/api/auth/session', () => ({ user: loggedIn ? ACCOUNT : null })),
+        fake('GET', '/api/settings', () =>
+          HttpResponse.json({ ...defaultSettings, theme: loggedIn ? 'dark' : 'system' }),
+        ),
+        fake('GET', '/api/stats/summary', () => HttpResponse.json(summary())),
+        fake('POST', '/api/auth/login', () => {
+          loggedIn = true;
+          return HttpResponse.json({ ...ACCOUNT, userData: ACCOUNT });
+        }),
+        fake('GET', '/api/auth/logout', () => {
+          loggedIn = false;
+          return HttpResponse.json({ ok: true });
+        }),
+      );
+      const { user } = renderRoute('/login', [{ path: '/*', Component: LoginApp }]);
 
-    await user.type(await screen.findByLabelText('Username'), 'ana');
-    await user.type(screen.getByLabelText('Password'), 'secret-password');
-    await user.click(screen.getByRole('button', { name: 'Log in' }));
-    await waitFor(() => expect(document.documentElement).toHaveAttribute('data-theme', 'dark'));
+      await user.type(await screen.findByLabelText('Username'), 'ana');
+      await user.type(screen.getByLabelText('Password'), 'secret-password');
+      await user.click(screen.getByRole('button', { name: 'Log in' }));
+      await waitFor(() => expect(document.documentElement).toHaveAttribute('data-theme', 'dark'));
 
-    await user.click(await within(mainNav()).findByRole('button', { name: 'My account' }));
-    await user.click(screen.getByRole('button', { name: 'Logout' }));
-    await waitFor(() => expect(document.documentElement).not.toHaveAttribute('data-theme'));
-  });
+      await user.click(await within(mainNav()).findByRole('button', { name: 'My account' }));
+      await user.click(screen.getByRole('button', { name: 'Logout' }));
+      await waitFor(() => expect(document.documentElement).not.toHaveAttribute('data-theme'));
+    },
+  );
 });
 
 describe('the navbar on a phone, and the streak', () => {
-  it('folds the links behind "Menu": it opens and closes, Escape puts focus back on it, a link followed closes it', async () => {
-    server.use(asVisitor());
-    const { user } = renderApp();
+  it(
+    'folds the links behind "Menu": it opens and closes, ' + 'Escape puts focus back on it, a link followed closes it',
+    async () => {
+      server.use(asVisitor());
+      const { user } = renderApp();
 
-    const menu = await within(mainNav()).findByRole('button', { name: 'Menu' });
-    expect(menu).toHaveAttribute('aria-expanded', 'false');
-    expect(menu).toHaveAttribute('aria-controls', 'main-links');
-    await user.click(menu);
-    expect(menu).toHaveAttribute('aria-expanded', 'true');
-    expect(document.getElementById('main-links')).toHaveClass('is-open');
-    await user.tab();
-    expect(within(mainNav()).getByRole('link', { name: 'Home' })).toHaveFocus();
-    await user.keyboard('{Escape}');
-    expect(menu).toHaveAttribute('aria-expanded', 'false');
-    expect(menu).toHaveFocus();
+      const menu = await within(mainNav()).findByRole('button', { name: 'Menu' });
+      expect(menu).toHaveAttribute('aria-expanded', 'false');
+      expect(menu).toHaveAttribute('aria-controls', 'main-links');
+      await user.click(menu);
+      expect(menu).toHaveAttribute('aria-expanded', 'true');
+      expect(document.getElementById('main-links')).toHaveClass('is-open');
+      await user.tab();
+      expect(within(mainNav()).getByRole('link', { name: 'Home' })).toHaveFocus();
+      await user.keyboard('{Escape}');
+      expect(menu).toHaveAttribute('aria-expanded', 'false');
+      expect(menu).toHaveFocus();
 
-    // Tab past the last link closes it.
-    await user.click(menu);
-    for (let i = 0; i < 6; i += 1) await user.tab();
-    expect(within(mainNav()).getByRole('link', { name: 'Signup' })).toHaveFocus();
-    await user.tab();
-    expect(menu).toHaveAttribute('aria-expanded', 'false');
+      // Tab past the last link closes it.
+      await user.click(menu);
+      for (let i = 0; i < 6; i += 1) await user.tab();
+      expect(within(mainNav()).getByRole('link', { name: 'Signup' })).toHaveFocus();
+      await user.tab();
+      expect(menu).toHaveAttribute('aria-expanded', 'false');
 
-    await user.click(menu);
-    await user.click(within(mainNav()).getByRole('link', { name: 'About' }));
-    expect(await screen.findByText('About page')).toBeInTheDocument();
-    expect(menu).toHaveAttribute('aria-expanded', 'false');
-  });
+      await user.click(menu);
+      await user.click(within(mainNav()).getByRole('link', { name: 'About' }));
+      expect(await screen.findByText('About page')).toBeInTheDocument();
+      expect(menu).toHaveAttribute('aria-expanded', 'false');
+    },
+  );
 
   it('gives a visitor Settings (accents, theme, goal and speech work for guests too)', async () => {
     server.use(asVisitor());

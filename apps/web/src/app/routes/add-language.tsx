@@ -63,7 +63,8 @@ function AddLanguage() {
                           disabled={add.isPending}
                           onClick={() => add.mutate(card.languageLowerCase)}
                         >
-                          {/* The language in the name, hidden from sight: five "Add" buttons must be told apart by ear. */}
+                          {/* The language in the name, hidden from sight:
+                              five "Add" buttons must be told apart by ear. */}
                           {add.isPending && add.variables === card.languageLowerCase ? 'Adding...' : 'Add'}
                           <span className="visually-hidden"> {card.language}</span>
                         </button>

@@ -83,14 +83,17 @@ describe('the generic quiz', () => {
     expect(await screen.findByText('Now at /login?next=%2Fquiz%2Fgeneric%2Fspanish')).toBeInTheDocument();
   });
 
-  it('shows the not-found page, with the way to the languages offered, for a language that is not offered', async () => {
-    loggedIn();
-    renderRoute('/quiz/generic/klingon', ROUTES);
+  it(
+    'shows the not-found page, with the way to the languages offered, ' + 'for a language that is not offered',
+    async () => {
+      loggedIn();
+      renderRoute('/quiz/generic/klingon', ROUTES);
 
-    expect(await screen.findByRole('heading', { name: 'Error 404 Page Not Found' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'See the languages offered' })).toHaveAttribute(
-      'href',
-      '/languages-offered',
-    );
-  });
+      expect(await screen.findByRole('heading', { name: 'Error 404 Page Not Found' })).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'See the languages offered' })).toHaveAttribute(
+        'href',
+        '/languages-offered',
+      );
+    },
+  );
 });

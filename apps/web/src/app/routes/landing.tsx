@@ -64,7 +64,8 @@ export function Component() {
 const ACTIVE = LANGUAGES.filter((l) => l.active);
 
 /**
- * What a returning guest has learned, on the landing page, with "Continue" to the language they have learned most in: the
+ * What a returning guest has learned, on the landing page, with "Continue" to the language they have learned most in:
+ * the
  * page otherwise greeted them as a first-time visitor. Shown only once the summary says the guest has practised
  * (XP), so a first visit asks for nothing more; while it loads, or if it cannot be read, `fallback` shows instead.
  */

@@ -75,54 +75,61 @@ function serveBatch(words: Word[]) {
 }
 
 describe('the sentence after an answer', () => {
-  it('follows a right answer, the word marked and the English under it, and is read aloud by a Spanish voice', async () => {
-    voices('es-ES', 'en-US');
-    serveBatch([casa, perro]);
-    recordAnswers();
-    const { user } = renderRoute('/spanish-quiz', ROUTES);
-    await user.type(await screen.findByRole('textbox'), 'house');
-    expect(quizFeedback()).toBe('Correct!');
-    const figure = sentence();
-    expect(figure).not.toBeNull();
-    if (!figure) return;
-    expect(within(figure).getByText('casa', { selector: 'mark' })).toBeInTheDocument();
-    expect(figure.querySelector('p')?.textContent).toBe('Mi casa es muy pequeña.');
-    expect(figure.querySelector('p')).toHaveAttribute('lang', 'es-ES');
-    expect(within(figure).getByText('My house is very small.')).toHaveAttribute('lang', 'en');
-    await user.click(within(figure).getByRole('button', { name: 'Listen: Mi casa es muy pequeña.' }));
-    expect(spoken).toEqual([{ text: 'Mi casa es muy pequeña.', lang: 'es-ES' }]);
+  it(
+    'follows a right answer, the word marked and the English under it, ' + 'and is read aloud by a Spanish voice',
+    async () => {
+      voices('es-ES', 'en-US');
+      serveBatch([casa, perro]);
+      recordAnswers();
+      const { user } = renderRoute('/spanish-quiz', ROUTES);
+      await user.type(await screen.findByRole('textbox'), 'house');
+      expect(quizFeedback()).toBe('Correct!');
+      const figure = sentence();
+      expect(figure).not.toBeNull();
+      if (!figure) return;
+      expect(within(figure).getByText('casa', { selector: 'mark' })).toBeInTheDocument();
+      expect(figure.querySelector('p')?.textContent).toBe('Mi casa es muy pequeña.');
+      expect(figure.querySelector('p')).toHaveAttribute('lang', 'es-ES');
+      expect(within(figure).getByText('My house is very small.')).toHaveAttribute('lang', 'en');
+      await user.click(within(figure).getByRole('button', { name: 'Listen: Mi casa es muy pequeña.' }));
+      expect(spoken).toEqual([{ text: 'Mi casa es muy pequeña.', lang: 'es-ES' }]);
 
-    // It stays under the next prompt until the next answer, which has no sentence: then there is none.
-    await wait(2100);
-    expect(screen.getByText('el perro')).toBeInTheDocument();
-    expect(sentence()).not.toBeNull();
-    await user.type(answerField(), 'cat{Enter}');
-    expect(quizFeedback()).toBe('Incorrect. dog');
-    expect(sentence()).toBeNull();
-  });
+      // It stays under the next prompt until the next answer, which has no sentence: then there is none.
+      await wait(2100);
+      expect(screen.getByText('el perro')).toBeInTheDocument();
+      expect(sentence()).not.toBeNull();
+      await user.type(answerField(), 'cat{Enter}');
+      expect(quizFeedback()).toBe('Incorrect. dog');
+      expect(sentence()).toBeNull();
+    },
+  );
 
-  it('follows a wrong answer with the correction above it, and has no speaker where the browser has no Spanish voice', async () => {
-    voices('en-US', 'de-DE');
-    serveBatch([casa]);
-    recordAnswers();
-    const { user } = renderRoute('/spanish-quiz', ROUTES);
-    await user.type(await screen.findByRole('textbox'), 'dog{Enter}');
-    expect(quizFeedback()).toBe('Incorrect. house');
-    const figure = sentence();
-    expect(figure?.textContent).toBe('Mi casa es muy pequeña.My house is very small.');
-    if (!figure) return;
-    expect(within(figure).queryByRole('button')).toBeNull();
-    // The correction comes first, the sentence after it.
-    const feedback = screen.getByText('Incorrect. house');
-    expect(feedback.compareDocumentPosition(figure) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  it(
+    'follows a wrong answer with the correction above it, ' +
+      'and has no speaker where the browser has no Spanish voice',
+    async () => {
+      voices('en-US', 'de-DE');
+      serveBatch([casa]);
+      recordAnswers();
+      const { user } = renderRoute('/spanish-quiz', ROUTES);
+      await user.type(await screen.findByRole('textbox'), 'dog{Enter}');
+      expect(quizFeedback()).toBe('Incorrect. house');
+      const figure = sentence();
+      expect(figure?.textContent).toBe('Mi casa es muy pequeña.My house is very small.');
+      if (!figure) return;
+      expect(within(figure).queryByRole('button')).toBeNull();
+      // The correction comes first, the sentence after it.
+      const feedback = screen.getByText('Incorrect. house');
+      expect(feedback.compareDocumentPosition(figure) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
 
-    // After the pause, the missed word comes back; answered right, the quiz is over and its sentence is still there.
-    await wait(2100);
-    await user.type(answerField(), 'house');
-    await wait(2100);
-    expect(screen.getByRole('heading', { name: 'Quiz over' })).toBeInTheDocument();
-    expect(sentence()?.querySelector('mark')?.textContent).toBe('casa');
-  });
+      // After the pause, the missed word comes back; answered right, the quiz is over and its sentence is still there.
+      await wait(2100);
+      await user.type(answerField(), 'house');
+      await wait(2100);
+      expect(screen.getByRole('heading', { name: 'Quiz over' })).toBeInTheDocument();
+      expect(sentence()?.querySelector('mark')?.textContent).toBe('casa');
+    },
+  );
 });
 
 describe('the in-context quiz', () => {

@@ -68,35 +68,40 @@ describe('a language home', () => {
     );
   });
 
-  it("offers the next steps: new words in the quiz's own direction, review, the other direction, listening, add words and the charts", async () => {
-    server.use(
-      withCharts(),
-      fake('GET', '/api/{language}/stats', { language: 'italian' }, () =>
-        HttpResponse.json(languageStats('italian', { dueCount: 7 })),
-      ),
-    );
-    renderRoute('/italian', ROUTES);
+  it(
+    "offers the next steps: new words in the quiz's own direction, " +
+      'review, the other direction, listening, add words and the charts',
+    async () => {
+      server.use(
+        withCharts(),
+        fake('GET', '/api/{language}/stats', { language: 'italian' }, () =>
+          HttpResponse.json(languageStats('italian', { dueCount: 7 })),
+        ),
+      );
+      renderRoute('/italian', ROUTES);
 
-    // the Italian quiz shows English; the other card shows Italian.
-    const learn = within(
-      await screen.findByRole('heading', { level: 2, name: 'New words' }).then(() => stepOf('New words')),
-    );
-    expect(learn.getByText(/English → Italian/)).toBeInTheDocument();
-    expect(learn.getByRole('link', { name: 'Practice vocab' })).toHaveAttribute('href', '/italian-quiz');
-    expect(
-      within(stepOf('The other way round')).getByRole('link', { name: 'Practice Italian → English' }),
-    ).toHaveAttribute('href', '/italian-quiz?direction=recognise');
-    expect(within(stepOf('Listen and type')).getByRole('link', { name: 'Practice listening' })).toHaveAttribute(
-      'href',
-      '/listen/italian',
-    );
-    // PRODUCT.md §1: Italian's "Review words" goes to its own review, not Spanish's; with words due it is the main action.
-    const review = within(stepOf('Review')).getByRole('link', { name: 'Review words' });
-    expect(review).toHaveAttribute('href', '/italian/up-for-review');
-    expect(review).toHaveClass('btn-primary');
-    expect(screen.getByRole('link', { name: 'Add words' })).toHaveAttribute('href', '/italian-add-words');
-    expect(screen.getByRole('link', { name: 'Your progress charts' })).toHaveAttribute('href', '/stats/italian');
-  });
+      // the Italian quiz shows English; the other card shows Italian.
+      const learn = within(
+        await screen.findByRole('heading', { level: 2, name: 'New words' }).then(() => stepOf('New words')),
+      );
+      expect(learn.getByText(/English → Italian/)).toBeInTheDocument();
+      expect(learn.getByRole('link', { name: 'Practice vocab' })).toHaveAttribute('href', '/italian-quiz');
+      expect(
+        within(stepOf('The other way round')).getByRole('link', { name: 'Practice Italian → English' }),
+      ).toHaveAttribute('href', '/italian-quiz?direction=recognise');
+      expect(within(stepOf('Listen and type')).getByRole('link', { name: 'Practice listening' })).toHaveAttribute(
+        'href',
+        '/listen/italian',
+      );
+      // PRODUCT.md §1: Italian's "Review words" goes to its own review, not Spanish's; with words due it is the main
+      // action.
+      const review = within(stepOf('Review')).getByRole('link', { name: 'Review words' });
+      expect(review).toHaveAttribute('href', '/italian/up-for-review');
+      expect(review).toHaveClass('btn-primary');
+      expect(screen.getByRole('link', { name: 'Add words' })).toHaveAttribute('href', '/italian-add-words');
+      expect(screen.getByRole('link', { name: 'Your progress charts' })).toHaveAttribute('href', '/stats/italian');
+    },
+  );
 
   it("names Spanish's directions the other way round, as its quiz shows Spanish", async () => {
     server.use(
@@ -198,38 +203,42 @@ describe("a language home's levels of the deck", () => {
     ],
   });
 
-  it('shows each band of the deck with the share known in words, marks where new words come from, and starts the next band early', async () => {
-    let started: unknown = null;
-    server.use(
-      withCharts(),
-      fake('GET', '/api/{language}/stats', { language: 'german' }, () =>
-        HttpResponse.json(languageStats('german', { learnedCount: 130 })),
-      ),
-      fake('GET', '/api/{language}/bands', { language: 'german' }, () => HttpResponse.json(bands(1, [130]))),
-      fake('POST', '/api/{language}/bands/start', { language: 'german' }, async ({ request }) => {
-        started = await request.json();
-        return HttpResponse.json(bands(501, [130]));
-      }),
-    );
-    const { user } = renderRoute('/german', ROUTES);
+  it(
+    'shows each band of the deck with the share known in words, ' +
+      'marks where new words come from, and starts the next band early',
+    async () => {
+      let started: unknown = null;
+      server.use(
+        withCharts(),
+        fake('GET', '/api/{language}/stats', { language: 'german' }, () =>
+          HttpResponse.json(languageStats('german', { learnedCount: 130 })),
+        ),
+        fake('GET', '/api/{language}/bands', { language: 'german' }, () => HttpResponse.json(bands(1, [130]))),
+        fake('POST', '/api/{language}/bands/start', { language: 'german' }, async ({ request }) => {
+          started = await request.json();
+          return HttpResponse.json(bands(501, [130]));
+        }),
+      );
+      const { user } = renderRoute('/german', ROUTES);
 
-    const section = within(await screen.findByRole('region', { name: 'Levels of the deck' }));
-    const items = section.getAllByRole('listitem');
-    expect(items.map((li) => li.textContent)).toEqual([
-      'Words 1–500130 of 500 known (26%)New words come from here',
-      'Words 501–1,0000 of 500 known (0%)',
-      'Words 1,001–1,2000 of 200 known (0%)',
-    ]);
-    expect(items[0]).toHaveAttribute('aria-current', 'step');
-    expect(section.getByRole('progressbar', { name: 'Words 1–500 known' })).toHaveAttribute('aria-valuenow', '26');
-    await user.click(section.getByRole('button', { name: 'Start words 501–1,000' }));
-    expect(started).toEqual({ first: 501 });
-    // What changed, where the button was: the next level's button is not there to take a second tap.
-    expect(await section.findByRole('status')).toHaveTextContent('New words now come from words 501–1,000.');
-    expect(section.queryByRole('button', { name: /^Start words/ })).toBeNull();
-    expect(section.getAllByRole('listitem')[1]).toHaveAttribute('aria-current', 'step');
-    expect(section.getByRole('button', { name: 'Take new words from the first word again' })).toBeInTheDocument();
-  });
+      const section = within(await screen.findByRole('region', { name: 'Levels of the deck' }));
+      const items = section.getAllByRole('listitem');
+      expect(items.map((li) => li.textContent)).toEqual([
+        'Words 1–500130 of 500 known (26%)New words come from here',
+        'Words 501–1,0000 of 500 known (0%)',
+        'Words 1,001–1,2000 of 200 known (0%)',
+      ]);
+      expect(items[0]).toHaveAttribute('aria-current', 'step');
+      expect(section.getByRole('progressbar', { name: 'Words 1–500 known' })).toHaveAttribute('aria-valuenow', '26');
+      await user.click(section.getByRole('button', { name: 'Start words 501–1,000' }));
+      expect(started).toEqual({ first: 501 });
+      // What changed, where the button was: the next level's button is not there to take a second tap.
+      expect(await section.findByRole('status')).toHaveTextContent('New words now come from words 501–1,000.');
+      expect(section.queryByRole('button', { name: /^Start words/ })).toBeNull();
+      expect(section.getAllByRole('listitem')[1]).toHaveAttribute('aria-current', 'step');
+      expect(section.getByRole('button', { name: 'Take new words from the first word again' })).toBeInTheDocument();
+    },
+  );
 
   it('says so when the levels cannot be read, and the rest of the home stays', async () => {
     server.use(

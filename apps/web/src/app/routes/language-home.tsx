@@ -35,7 +35,8 @@ function OwnLanguageHome({ language }: { language: Language }) {
 }
 
 /**
- * Which of the original's two families of routes a home links to: `/spanish` → `/spanish-quiz`, `/spanish/up-for-review`;
+ * Which of the original's two families of routes a home links to: `/spanish` → `/spanish-quiz`,
+ * `/spanish/up-for-review`;
  * `/generic/spanish` → `/quiz/generic/spanish`, `/review/generic/spanish`. Everything else is the same.
  */
 export type HomeRoutes = 'language' | 'generic';

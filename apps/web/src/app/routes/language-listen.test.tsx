@@ -95,56 +95,60 @@ describe('an unknown language', () => {
 });
 
 describe('listen and type', () => {
-  it('says each word in a Spanish voice, never shows it before the answer, and says it again slower on the second press', async () => {
-    fakeSpeech('en-US', 'es-ES');
-    let asked: URL | undefined;
-    server.use(
-      fake('GET', '/api/{language}', { language: 'spanish' }, ({ request }) => {
-        asked = new URL(request.url);
-        return HttpResponse.json([casa, perro]);
-      }),
-    );
-    const received = recordAnswers();
-    const { user } = renderRoute('/listen/spanish', ROUTES);
+  it(
+    'says each word in a Spanish voice, never shows it before the answer, ' +
+      'and says it again slower on the second press',
+    async () => {
+      fakeSpeech('en-US', 'es-ES');
+      let asked: URL | undefined;
+      server.use(
+        fake('GET', '/api/{language}', { language: 'spanish' }, ({ request }) => {
+          asked = new URL(request.url);
+          return HttpResponse.json([casa, perro]);
+        }),
+      );
+      const received = recordAnswers();
+      const { user } = renderRoute('/listen/spanish', ROUTES);
 
-    expect(await screen.findByRole('heading', { name: 'Spanish: listen and type' })).toBeInTheDocument();
-    expect(asked?.searchParams.get('direction')).toBe('recall');
-    await screen.findByRole('textbox');
-    expect(screen.getByText('Spoken Spanish → written')).toBeInTheDocument();
-    // Said when it appears, with its article, by the Spanish voice; nowhere on the page, nor in a button's name.
-    expect(spoken).toEqual([{ text: 'la casa', lang: 'es-ES', rate: 0.9 }]);
-    expect(document.body.textContent).not.toMatch(/casa|house/);
-    expect(again()).toHaveAccessibleName('Hear it again Ctrl+Space');
-    // A screen reader does not read the instruction over the word being said.
-    expect(again().closest('.quiz-prompt')).toHaveAttribute('aria-live', 'off');
+      expect(await screen.findByRole('heading', { name: 'Spanish: listen and type' })).toBeInTheDocument();
+      expect(asked?.searchParams.get('direction')).toBe('recall');
+      await screen.findByRole('textbox');
+      expect(screen.getByText('Spoken Spanish → written')).toBeInTheDocument();
+      // Said when it appears, with its article, by the Spanish voice; nowhere on the page, nor in a button's name.
+      expect(spoken).toEqual([{ text: 'la casa', lang: 'es-ES', rate: 0.9 }]);
+      expect(document.body.textContent).not.toMatch(/casa|house/);
+      expect(again()).toHaveAccessibleName('Hear it again Ctrl+Space');
+      // A screen reader does not read the instruction over the word being said.
+      expect(again().closest('.quiz-prompt')).toHaveAttribute('aria-live', 'off');
 
-    await user.click(again());
-    expect(spoken[1]).toEqual({ text: 'la casa', lang: 'es-ES', rate: 0.9 });
-    expect(again()).toHaveTextContent('Hear it slower');
-    await user.click(again());
-    expect(spoken[2]).toEqual({ text: 'la casa', lang: 'es-ES', rate: 0.6 });
-    // Ctrl+Space in the field says it again and types nothing; the field kept the focus through the clicks.
-    expect(answerField()).toHaveFocus();
-    await user.keyboard('{Control>} {/Control}');
-    expect(spoken[3]).toEqual({ text: 'la casa', lang: 'es-ES', rate: 0.6 });
-    expect(answerField()).toHaveValue('');
+      await user.click(again());
+      expect(spoken[1]).toEqual({ text: 'la casa', lang: 'es-ES', rate: 0.9 });
+      expect(again()).toHaveTextContent('Hear it slower');
+      await user.click(again());
+      expect(spoken[2]).toEqual({ text: 'la casa', lang: 'es-ES', rate: 0.6 });
+      // Ctrl+Space in the field says it again and types nothing; the field kept the focus through the clicks.
+      expect(answerField()).toHaveFocus();
+      await user.keyboard('{Control>} {/Control}');
+      expect(spoken[3]).toEqual({ text: 'la casa', lang: 'es-ES', rate: 0.6 });
+      expect(answerField()).toHaveValue('');
 
-    // Judged by the forgiving checker, and then the word is written, with its English and its sentence.
-    await user.type(answerField(), 'Casa');
-    expect(quizFeedback()).toBe('Correct!');
-    expect(screen.getByText('la casa').closest('p')).toHaveTextContent('la casa — house; home');
-    expect(screen.getByRole('figure', { name: 'Example sentence' }).querySelector('mark')?.textContent).toBe('casa');
-    // An answer on the recall card, judged again there by the server with the same key.
-    await waitFor(() => expect(received).toHaveLength(1));
-    expect(received[0]?.url.pathname).toBe('/api/spanish/1');
-    expect(received[0]?.body).toMatchObject({ verdict: 'correct', typed: 'Casa', direction: 'recall' });
-    expect(received[0]?.body).not.toHaveProperty('context');
+      // Judged by the forgiving checker, and then the word is written, with its English and its sentence.
+      await user.type(answerField(), 'Casa');
+      expect(quizFeedback()).toBe('Correct!');
+      expect(screen.getByText('la casa').closest('p')).toHaveTextContent('la casa — house; home');
+      expect(screen.getByRole('figure', { name: 'Example sentence' }).querySelector('mark')?.textContent).toBe('casa');
+      // An answer on the recall card, judged again there by the server with the same key.
+      await waitFor(() => expect(received).toHaveLength(1));
+      expect(received[0]?.url.pathname).toBe('/api/spanish/1');
+      expect(received[0]?.body).toMatchObject({ verdict: 'correct', typed: 'Casa', direction: 'recall' });
+      expect(received[0]?.body).not.toHaveProperty('context');
 
-    // The next word is said when it appears, at the normal rate again.
-    await wait(2100);
-    expect(spoken.at(-1)).toEqual({ text: 'el perro', lang: 'es-ES', rate: 0.9 });
-    expect(again()).toHaveTextContent('Hear it again');
-  });
+      // The next word is said when it appears, at the normal rate again.
+      await wait(2100);
+      expect(spoken.at(-1)).toEqual({ text: 'el perro', lang: 'es-ES', rate: 0.9 });
+      expect(again()).toHaveTextContent('Hear it again');
+    },
+  );
 
   it('shows a missed word written, with its English, and asks it again', async () => {
     fakeSpeech('es-ES');
@@ -161,22 +165,26 @@ describe('listen and type', () => {
     expect(spoken.filter((s) => s.text === 'el perro')).toHaveLength(2);
   });
 
-  it('says plainly that the browser has no Spanish voice, offers the other ways, and never lets another voice read Spanish', async () => {
-    fakeSpeech('en-US', 'de-DE');
-    serveBatch([casa]);
-    renderRoute('/listen/spanish', ROUTES);
-    // The list of voices may still be on its way: the page waits a moment before it says there is none.
-    expect(await screen.findByText('Loading...')).toBeInTheDocument();
-    await wait(1600);
-    expect(screen.getByRole('status')).toHaveTextContent(
-      'Your browser has no Spanish voice, so it cannot say the words.',
-    );
-    expect(screen.getByRole('link', { name: 'Spanish quiz' })).toHaveAttribute('href', '/spanish-quiz');
-    expect(screen.getByRole('link', { name: 'Practice in context' })).toHaveAttribute('href', '/context/spanish');
-    expect(screen.getByRole('link', { name: 'Back to Spanish' })).toHaveAttribute('href', '/spanish');
-    expect(screen.queryByRole('textbox')).toBeNull();
-    expect(spoken).toEqual([]);
-  });
+  it(
+    'says plainly that the browser has no Spanish voice, ' +
+      'offers the other ways, and never lets another voice read Spanish',
+    async () => {
+      fakeSpeech('en-US', 'de-DE');
+      serveBatch([casa]);
+      renderRoute('/listen/spanish', ROUTES);
+      // The list of voices may still be on its way: the page waits a moment before it says there is none.
+      expect(await screen.findByText('Loading...')).toBeInTheDocument();
+      await wait(1600);
+      expect(screen.getByRole('status')).toHaveTextContent(
+        'Your browser has no Spanish voice, so it cannot say the words.',
+      );
+      expect(screen.getByRole('link', { name: 'Spanish quiz' })).toHaveAttribute('href', '/spanish-quiz');
+      expect(screen.getByRole('link', { name: 'Practice in context' })).toHaveAttribute('href', '/context/spanish');
+      expect(screen.getByRole('link', { name: 'Back to Spanish' })).toHaveAttribute('href', '/spanish');
+      expect(screen.queryByRole('textbox')).toBeNull();
+      expect(spoken).toEqual([]);
+    },
+  );
 
   it('says so at once in a browser without speech synthesis', async () => {
     serveBatch([casa]);

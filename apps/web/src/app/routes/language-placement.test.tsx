@@ -50,53 +50,57 @@ function fakeTest({
 }
 
 describe('the placement test', () => {
-  it('asks each word with Enter to answer, "I don\'t know" by button, Escape or an empty Enter, then shows the level and the way on', async () => {
-    const sent = fakeTest();
-    const { user } = renderRoute('/placement/spanish', ROUTES);
-    expect(screen.getByRole('heading', { level: 1, name: 'Spanish: find your level' })).toBeInTheDocument();
+  it(
+    'asks each word with Enter to answer, "I don\'t know" by button, ' +
+      'Escape or an empty Enter, then shows the level and the way on',
+    async () => {
+      const sent = fakeTest();
+      const { user } = renderRoute('/placement/spanish', ROUTES);
+      expect(screen.getByRole('heading', { level: 1, name: 'Spanish: find your level' })).toBeInTheDocument();
 
-    expect(await screen.findByText('que')).toHaveAttribute('lang', expect.stringMatching(/^es/) as string);
-    const field = screen.getByLabelText('In English');
-    expect(field).toHaveFocus();
-    expect(screen.getByRole('progressbar', { name: 'Progress' })).toHaveAttribute(
-      'aria-valuetext',
-      'Word 1, of about 16',
-    );
-    // No promise of 36 words to a test that may end after 16.
-    expect(screen.getByText('Word 1')).toBeInTheDocument();
-    expect(screen.queryByText(/\/ 36/)).not.toBeInTheDocument();
-    await user.type(field, 'that{Enter}');
-    expect(await screen.findByText('de')).toBeInTheDocument();
-    expect(screen.getByRole('progressbar', { name: 'Progress' })).toHaveAttribute(
-      'aria-valuetext',
-      'Word 2, of about 16',
-    );
-    await user.click(screen.getByRole('button', { name: /I don't know/ }));
-    expect(await screen.findByText('no')).toBeInTheDocument();
-    await user.type(screen.getByLabelText('In English'), 'nn{Escape}');
-    expect(await screen.findByText('a')).toBeInTheDocument();
-    expect(screen.getByLabelText('In English')).toHaveValue('');
-    await user.type(screen.getByLabelText('In English'), '{Enter}');
+      expect(await screen.findByText('que')).toHaveAttribute('lang', expect.stringMatching(/^es/) as string);
+      const field = screen.getByLabelText('In English');
+      expect(field).toHaveFocus();
+      expect(screen.getByRole('progressbar', { name: 'Progress' })).toHaveAttribute(
+        'aria-valuetext',
+        'Word 1, of about 16',
+      );
+      // No promise of 36 words to a test that may end after 16.
+      expect(screen.getByText('Word 1')).toBeInTheDocument();
+      expect(screen.queryByText(/\/ 36/)).not.toBeInTheDocument();
+      await user.type(field, 'that{Enter}');
+      expect(await screen.findByText('de')).toBeInTheDocument();
+      expect(screen.getByRole('progressbar', { name: 'Progress' })).toHaveAttribute(
+        'aria-valuetext',
+        'Word 2, of about 16',
+      );
+      await user.click(screen.getByRole('button', { name: /I don't know/ }));
+      expect(await screen.findByText('no')).toBeInTheDocument();
+      await user.type(screen.getByLabelText('In English'), 'nn{Escape}');
+      expect(await screen.findByText('a')).toBeInTheDocument();
+      expect(screen.getByLabelText('In English')).toHaveValue('');
+      await user.type(screen.getByLabelText('In English'), '{Enter}');
 
-    const result = await screen.findByRole('heading', {
-      level: 2,
-      name: 'About 300 of the 1,162 most common Spanish words',
-    });
-    const card = within(result.closest('section') as HTMLElement);
-    expect(card.getByText(/298 words are marked as known/)).toBeInTheDocument();
-    expect(card.getByRole('link', { name: 'Start learning' })).toHaveAttribute('href', '/spanish-quiz');
-    const answers = [
-      { wordId: 1, typed: 'that' },
-      { wordId: 2, typed: null },
-      { wordId: 3, typed: null },
-      { wordId: 4, typed: null },
-    ];
-    expect(sent).toEqual([
-      ['next', []],
-      ['next', answers],
-      ['finish', answers],
-    ]);
-  });
+      const result = await screen.findByRole('heading', {
+        level: 2,
+        name: 'About 300 of the 1,162 most common Spanish words',
+      });
+      const card = within(result.closest('section') as HTMLElement);
+      expect(card.getByText(/298 words are marked as known/)).toBeInTheDocument();
+      expect(card.getByRole('link', { name: 'Start learning' })).toHaveAttribute('href', '/spanish-quiz');
+      const answers = [
+        { wordId: 1, typed: 'that' },
+        { wordId: 2, typed: null },
+        { wordId: 3, typed: null },
+        { wordId: 4, typed: null },
+      ];
+      expect(sent).toEqual([
+        ['next', []],
+        ['next', answers],
+        ['finish', answers],
+      ]);
+    },
+  );
 
   it('keeps the answers when the next words fail to load, and goes on with Try again', async () => {
     let fail = true;

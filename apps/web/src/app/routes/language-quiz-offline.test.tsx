@@ -50,40 +50,45 @@ afterEach(() => {
 });
 
 describe('the quiz offline', () => {
-  it('keeps answers and an undo while offline, says how many wait, then sends them in order with their times', async () => {
-    serveWords(4);
-    const received = recordAnswers();
-    const corrections = recordCorrections();
-    const order: string[] = [];
-    server.events.on('request:start', ({ request }) => {
-      if (request.method !== 'GET') order.push(`${request.method} ${new URL(request.url).pathname}`);
-    });
-    const { user } = renderRoute('/spanish-quiz', ROUTES);
-    expect(await screen.findByText('casa')).toBeInTheDocument();
+  it(
+    'keeps answers and an undo while offline, ' + 'says how many wait, then sends them in order with their times',
+    async () => {
+      serveWords(4);
+      const received = recordAnswers();
+      const corrections = recordCorrections();
+      const order: string[] = [];
+      server.events.on('request:start', ({ request }) => {
+        if (request.method !== 'GET') order.push(`${request.method} ${new URL(request.url).pathname}`);
+      });
+      const { user } = renderRoute('/spanish-quiz', ROUTES);
+      expect(await screen.findByText('casa')).toBeInTheDocument();
 
-    network(false);
-    expect(banner()).toHaveTextContent('You’re offline — your answers will be kept and sent when you’re back online.');
-    const givenAt = Date.now();
-    await answer(user, 'house');
-    await answer(user, 'dog');
-    await user.click(screen.getByRole('button', { name: /Undo/ }));
-    await answer(user, 'dog');
-    expect(banner()).toHaveTextContent('You’re offline — 3 answers will be sent when you’re back online.');
-    expect(received).toHaveLength(0);
+      network(false);
+      expect(banner()).toHaveTextContent(
+        'You’re offline — your answers will be kept and sent when you’re back online.',
+      );
+      const givenAt = Date.now();
+      await answer(user, 'house');
+      await answer(user, 'dog');
+      await user.click(screen.getByRole('button', { name: /Undo/ }));
+      await answer(user, 'dog');
+      expect(banner()).toHaveTextContent('You’re offline — 3 answers will be sent when you’re back online.');
+      expect(received).toHaveLength(0);
 
-    order.length = 0;
-    network(true);
-    await waitFor(() => expect(banner()).toHaveTextContent('3 answers saved — you’re all caught up.'));
-    expect(order).toEqual([
-      'PATCH /api/spanish/1',
-      'PATCH /api/spanish/2',
-      `POST /api/spanish/answers/${(received[1]?.body as { answerId: string }).answerId}/undo`,
-      'PATCH /api/spanish/2',
-    ]);
-    expect(corrections).toHaveLength(1);
-    for (const r of received)
-      expect(Math.abs((r.body as { answeredAt: number }).answeredAt - givenAt)).toBeLessThan(10_000);
-  });
+      order.length = 0;
+      network(true);
+      await waitFor(() => expect(banner()).toHaveTextContent('3 answers saved — you’re all caught up.'));
+      expect(order).toEqual([
+        'PATCH /api/spanish/1',
+        'PATCH /api/spanish/2',
+        `POST /api/spanish/answers/${(received[1]?.body as { answerId: string }).answerId}/undo`,
+        'PATCH /api/spanish/2',
+      ]);
+      expect(corrections).toHaveLength(1);
+      for (const r of received)
+        expect(Math.abs((r.body as { answeredAt: number }).answeredAt - givenAt)).toBeLessThan(10_000);
+    },
+  );
 
   it('starts the next batch offline from the words kept, leaving out those answered', async () => {
     // Sixteen words: a batch of fifteen, and one more kept for the next.

@@ -84,29 +84,33 @@ describe('the Spanish quiz', () => {
     expect(answerField()).toHaveFocus();
   });
 
-  it('shows the answer after a wrong one for 2 seconds, as every quiz does, then the next word with the correction kept', async () => {
-    serveBatches('spanish', [perro, casa]);
-    const received = recordAnswers();
-    const { user } = renderRoute('/spanish-quiz', ROUTES);
+  it(
+    'shows the answer after a wrong one for 2 seconds, ' +
+      'as every quiz does, then the next word with the correction kept',
+    async () => {
+      serveBatches('spanish', [perro, casa]);
+      const received = recordAnswers();
+      const { user } = renderRoute('/spanish-quiz', ROUTES);
 
-    await user.type(await screen.findByRole('textbox'), 'cat{Enter}');
-    expect(feedbackText()).toBe('Incorrect. dog');
-    expect(answerField()).toHaveValue('cat');
-    expect(answerField()).toHaveAttribute('readonly');
-    expect(screen.queryByRole('button', { name: 'Continue' })).not.toBeInTheDocument();
-    // A second Enter during the pause is no second answer.
-    await user.keyboard('{Enter}');
-    await wait(2000);
-    expect(screen.getByText('la casa')).toBeInTheDocument();
-    expect(screen.getByText('Score: 0')).toBeInTheDocument();
-    expect(answerField()).toHaveValue('');
-    expect(answerField()).toHaveFocus();
-    // The right answer stays readable under the next word.
-    expect(screen.getByText(/^Last answer:/).textContent).toBe(
-      'Last answer: el perro → “cat”, incorrect — right answer: dog',
-    );
-    await waitFor(() => expect(received.map((r) => (r.body as { verdict: string }).verdict)).toEqual(['wrong']));
-  });
+      await user.type(await screen.findByRole('textbox'), 'cat{Enter}');
+      expect(feedbackText()).toBe('Incorrect. dog');
+      expect(answerField()).toHaveValue('cat');
+      expect(answerField()).toHaveAttribute('readonly');
+      expect(screen.queryByRole('button', { name: 'Continue' })).not.toBeInTheDocument();
+      // A second Enter during the pause is no second answer.
+      await user.keyboard('{Enter}');
+      await wait(2000);
+      expect(screen.getByText('la casa')).toBeInTheDocument();
+      expect(screen.getByText('Score: 0')).toBeInTheDocument();
+      expect(answerField()).toHaveValue('');
+      expect(answerField()).toHaveFocus();
+      // The right answer stays readable under the next word.
+      expect(screen.getByText(/^Last answer:/).textContent).toBe(
+        'Last answer: el perro → “cat”, incorrect — right answer: dog',
+      );
+      await waitFor(() => expect(received.map((r) => (r.body as { verdict: string }).verdict)).toEqual(['wrong']));
+    },
+  );
 });
 
 describe('a typo in a short word', () => {
@@ -246,35 +250,38 @@ describe('the French quiz', () => {
     expect(screen.queryByText(/could not be saved/)).not.toBeInTheDocument();
   });
 
-  it('keeps an answer the server failed, says it waits, and sends it again later with the time it was given', async () => {
-    serveBatches('french', [ete, chateau]);
-    let failing = true;
-    const received = recordAnswers(() => (failing ? 500 : 200));
-    const { user } = renderRoute('/french-quiz', ROUTES);
+  it(
+    'keeps an answer the server failed, says it waits, ' + 'and sends it again later with the time it was given',
+    async () => {
+      serveBatches('french', [ete, chateau]);
+      let failing = true;
+      const received = recordAnswers(() => (failing ? 500 : 200));
+      const { user } = renderRoute('/french-quiz', ROUTES);
 
-    await user.type(await screen.findByRole('textbox'), 'été');
-    const givenAt = Date.now();
-    await wait(2000);
-    expect(await screen.findByText('1 answer waiting to be sent. Trying again shortly.')).toBeInTheDocument();
-    expect(received).toHaveLength(3);
-    expect(received.map((r) => (r.body as { answeredAt?: number }).answeredAt)).toEqual([
-      undefined,
-      undefined,
-      undefined,
-    ]);
+      await user.type(await screen.findByRole('textbox'), 'été');
+      const givenAt = Date.now();
+      await wait(2000);
+      expect(await screen.findByText('1 answer waiting to be sent. Trying again shortly.')).toBeInTheDocument();
+      expect(received).toHaveLength(3);
+      expect(received.map((r) => (r.body as { answeredAt?: number }).answeredAt)).toEqual([
+        undefined,
+        undefined,
+        undefined,
+      ]);
 
-    failing = false;
-    await wait(RETRY_MS);
-    await waitFor(() => expect(received).toHaveLength(4));
-    const [first, last] = [
-      received[0]?.body as { answerId: string },
-      received[3]?.body as { answerId: string; answeredAt: number },
-    ];
-    expect(last.answerId).toBe(first.answerId);
-    expect(Math.abs(last.answeredAt - givenAt)).toBeLessThan(1000);
-    expect(await screen.findByText('1 answer saved — you’re all caught up.')).toBeInTheDocument();
-    expect(screen.queryByText(/could not be saved/)).not.toBeInTheDocument();
-  });
+      failing = false;
+      await wait(RETRY_MS);
+      await waitFor(() => expect(received).toHaveLength(4));
+      const [first, last] = [
+        received[0]?.body as { answerId: string },
+        received[3]?.body as { answerId: string; answeredAt: number },
+      ];
+      expect(last.answerId).toBe(first.answerId);
+      expect(Math.abs(last.answeredAt - givenAt)).toBeLessThan(1000);
+      expect(await screen.findByText('1 answer saved — you’re all caught up.')).toBeInTheDocument();
+      expect(screen.queryByText(/could not be saved/)).not.toBeInTheDocument();
+    },
+  );
 
   it('has loading, error with Try again, and empty states', async () => {
     let fail = true;
@@ -337,25 +344,28 @@ describe('shared meanings and touch screens', () => {
     { word: 'esto', article: '', translations: ['this'], hint: 'pronoun, neuter' },
   ];
 
-  it('says which word a shared English prompt wants, and takes the other one as also right, recording nothing', async () => {
-    server.use(fake('GET', '/api/{language}/lexicon', () => HttpResponse.json({ entries })));
-    serveBatches('spanish', [este]);
-    const received = recordAnswers();
-    const { user } = renderRoute('/spanish-quiz?direction=recall', ROUTES);
+  it(
+    'says which word a shared English prompt wants, ' + 'and takes the other one as also right, recording nothing',
+    async () => {
+      server.use(fake('GET', '/api/{language}/lexicon', () => HttpResponse.json({ entries })));
+      serveBatches('spanish', [este]);
+      const received = recordAnswers();
+      const { user } = renderRoute('/spanish-quiz?direction=recall', ROUTES);
 
-    expect(await screen.findByText('this')).toBeInTheDocument();
-    expect(screen.getByText(/Translate:/).textContent).toBe('Translate: this (before a noun)');
-    await user.type(answerField(), 'esto{Enter}');
-    expect(feedbackText()).toBe(
-      '“esto” means that too, but we were looking for este (‘this’, before a noun): type that one.',
-    );
-    expect(answerField()).not.toHaveAttribute('aria-invalid');
-    await user.clear(answerField());
-    await user.type(answerField(), 'este');
-    expect(feedbackText()).toBe('Correct!');
-    await waitFor(() => expect(received).toHaveLength(1));
-    expect(received[0]?.body).toMatchObject({ verdict: 'correct', typed: 'este', direction: 'recall' });
-  });
+      expect(await screen.findByText('this')).toBeInTheDocument();
+      expect(screen.getByText(/Translate:/).textContent).toBe('Translate: this (before a noun)');
+      await user.type(answerField(), 'esto{Enter}');
+      expect(feedbackText()).toBe(
+        '“esto” means that too, but we were looking for este (‘this’, before a noun): type that one.',
+      );
+      expect(answerField()).not.toHaveAttribute('aria-invalid');
+      await user.clear(answerField());
+      await user.type(answerField(), 'este');
+      expect(feedbackText()).toBe('Correct!');
+      await waitFor(() => expect(received).toHaveLength(1));
+      expect(received[0]?.body).toMatchObject({ verdict: 'correct', typed: 'este', direction: 'recall' });
+    },
+  );
 
   it('shows no keyboard shortcuts on a touch screen, and keeps "I was right" apart from "Undo"', async () => {
     onTouchScreen();

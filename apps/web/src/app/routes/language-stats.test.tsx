@@ -122,21 +122,24 @@ describe('the language stats page', () => {
     expect(within(table).getAllByRole('row')[1]).toHaveTextContent('2026-03-18');
   });
 
-  it('says there is nothing to chart yet, with the way to the quiz, for a learner who has learned no word', async () => {
-    const nothingLearned = days(90, '2026-01-01', () => 0);
-    server.use(
-      fake('GET', '/api/{language}/progress', { language: 'spanish' }, () =>
-        HttpResponse.json({ ...charts, learnedOverTime: nothingLearned }),
-      ),
-    );
-    renderAt('/stats/spanish');
-    const learned = await screen.findByRole('region', { name: 'Words learned' });
-    expect(within(learned).getByText(/Nothing to chart yet/)).toBeInTheDocument();
-    expect(within(learned).getByRole('link', { name: 'Start the quiz' })).toHaveAttribute('href', '/spanish-quiz');
-    // No flat line at zero, and no table of zeros behind it.
-    expect(within(learned).queryByRole('img')).not.toBeInTheDocument();
-    expect(within(learned).queryByRole('table')).not.toBeInTheDocument();
-  });
+  it(
+    'says there is nothing to chart yet, with the way to the quiz, ' + 'for a learner who has learned no word',
+    async () => {
+      const nothingLearned = days(90, '2026-01-01', () => 0);
+      server.use(
+        fake('GET', '/api/{language}/progress', { language: 'spanish' }, () =>
+          HttpResponse.json({ ...charts, learnedOverTime: nothingLearned }),
+        ),
+      );
+      renderAt('/stats/spanish');
+      const learned = await screen.findByRole('region', { name: 'Words learned' });
+      expect(within(learned).getByText(/Nothing to chart yet/)).toBeInTheDocument();
+      expect(within(learned).getByRole('link', { name: 'Start the quiz' })).toHaveAttribute('href', '/spanish-quiz');
+      // No flat line at zero, and no table of zeros behind it.
+      expect(within(learned).queryByRole('img')).not.toBeInTheDocument();
+      expect(within(learned).queryByRole('table')).not.toBeInTheDocument();
+    },
+  );
 
   it('says when there is nothing to measure retention on yet', async () => {
     server.use(
@@ -161,92 +164,108 @@ describe('the language stats page', () => {
     );
   });
 
-  it('says a fit was tried and the standard model kept for too few usable reviews, and what the next try waits for', async () => {
-    const tried = { at: Date.UTC(2026, 10, 27, 12), reviews: 88, usable: 12, needed: 32, nextAttemptAt: 113 };
-    server.use(
-      fake('GET', '/api/{language}/progress', { language: 'spanish' }, () => HttpResponse.json(charts)),
-      fake('GET', '/api/{language}/memory-model', () =>
-        HttpResponse.json({ ...defaultsModel, reviewCount: 88, tooFewUsable: tried }),
-      ),
-    );
-    renderAt('/stats/spanish');
-    const panel = await screen.findByRole('region', { name: 'Your memory model' });
-    expect(panel).toHaveTextContent(
-      'On Nov 27, 2026, a model of your own was tried on your 88 Spanish reviews and the standard one kept: a fit learns ' +
-        'from words that come back on a later day than you last saw them, and 12 of your reviews were such, of the 32 it ' +
-        'needs. The next try is at 113 reviews (you have 88)',
-    );
-    expect(panel).not.toHaveTextContent('Once you have 40 reviews');
-  });
+  it(
+    'says a fit was tried and the standard model kept for too few usable reviews, ' + 'and what the next try waits for',
+    async () => {
+      const tried = { at: Date.UTC(2026, 10, 27, 12), reviews: 88, usable: 12, needed: 32, nextAttemptAt: 113 };
+      server.use(
+        fake('GET', '/api/{language}/progress', { language: 'spanish' }, () => HttpResponse.json(charts)),
+        fake('GET', '/api/{language}/memory-model', () =>
+          HttpResponse.json({ ...defaultsModel, reviewCount: 88, tooFewUsable: tried }),
+        ),
+      );
+      renderAt('/stats/spanish');
+      const panel = await screen.findByRole('region', { name: 'Your memory model' });
+      expect(panel).toHaveTextContent(
+        'On Nov 27, 2026, a model of your own was tried on your 88 ' +
+          'Spanish reviews and the standard one kept: a fit learns ' +
+          'from words that come back on a later day than you last saw them, ' +
+          'and 12 of your reviews were such, of the 32 it ' +
+          'needs. The next try is at 113 reviews (you have 88)',
+      );
+      expect(panel).not.toHaveTextContent('Once you have 40 reviews');
+    },
+  );
 
-  it("marks the learner's own retention as their setting when the report has no row for it, with what it costs", async () => {
-    server.use(
-      fake('GET', '/api/{language}/progress', { language: 'spanish' }, () =>
-        HttpResponse.json({ ...charts, retention: { ...charts.retention, desired: 0.88 } }),
-      ),
-      fake('GET', '/api/{language}/memory-model', () => HttpResponse.json({ ...fittedModel, desiredRetention: 0.88 })),
-      fake('GET', '/api/auth/session', () => HttpResponse.json({ user: { _id: 'u1', username: 'ana' } })),
-    );
-    renderAt('/stats/spanish');
-    const panel = await screen.findByRole('region', { name: 'Your memory model' });
-    expect(await within(panel).findByText(/your words ask for/)).toHaveTextContent(
-      'At 88%, your words ask for about 23–31 reviews a day, instead of 31–42 with the standard model.',
-    );
-    const workload = within(panel).getByRole('table', { name: 'What each retention costs you' });
-    const rows = within(workload).getAllByRole('row');
-    expect(rows.map((row) => row.textContent)).toEqual([
-      'Remember at reviewReviews a dayChoice',
-      '80%18Use 80%',
-      '85% · recommended23Use 85%',
-      '88%23–31Your setting',
-      '90%31Use 90%',
-      '95%55Use 95%',
-      '97%80Use 97%',
-    ]);
-  });
+  it(
+    "marks the learner's own retention as their setting " + 'when the report has no row for it, with what it costs',
+    async () => {
+      server.use(
+        fake('GET', '/api/{language}/progress', { language: 'spanish' }, () =>
+          HttpResponse.json({ ...charts, retention: { ...charts.retention, desired: 0.88 } }),
+        ),
+        fake('GET', '/api/{language}/memory-model', () =>
+          HttpResponse.json({ ...fittedModel, desiredRetention: 0.88 }),
+        ),
+        fake('GET', '/api/auth/session', () => HttpResponse.json({ user: { _id: 'u1', username: 'ana' } })),
+      );
+      renderAt('/stats/spanish');
+      const panel = await screen.findByRole('region', { name: 'Your memory model' });
+      expect(await within(panel).findByText(/your words ask for/)).toHaveTextContent(
+        'At 88%, your words ask for about 23–31 reviews a day, instead of 31–42 with the standard model.',
+      );
+      const workload = within(panel).getByRole('table', { name: 'What each retention costs you' });
+      const rows = within(workload).getAllByRole('row');
+      expect(rows.map((row) => row.textContent)).toEqual([
+        'Remember at reviewReviews a dayChoice',
+        '80%18Use 80%',
+        '85% · recommended23Use 85%',
+        '88%23–31Your setting',
+        '90%31Use 90%',
+        '95%55Use 95%',
+        '97%80Use 97%',
+      ]);
+    },
+  );
 
-  it('shows a fitted model: when and from what, how it predicts, what it changed, and what each retention costs, the cheapest recommended', async () => {
-    const patches: unknown[] = [];
-    server.use(
-      fake('GET', '/api/{language}/progress', { language: 'spanish' }, () => HttpResponse.json(charts)),
-      fake('GET', '/api/auth/session', () => HttpResponse.json({ user: { _id: 'u1', username: 'ana' } })),
-      fake('GET', '/api/{language}/memory-model', { language: 'spanish' }, () =>
-        HttpResponse.json(patches.length ? { ...fittedModel, desiredRetention: 0.85 } : fittedModel),
-      ),
-      fake('PATCH', '/api/settings', async ({ request }) => {
-        patches.push(await request.json());
-        return HttpResponse.json({
-          strictAccents: false,
-          desiredRetention: 0.85,
-          dailyGoal: 20,
-          autoSpeak: false,
-          theme: 'system',
-        });
-      }),
-    );
-    renderAt('/stats/spanish');
-    const panel = await screen.findByRole('region', { name: 'Your memory model' });
-    expect(await within(panel).findByText(/Fitted to your own 2,340 Spanish reviews/)).toHaveTextContent(
-      'Fitted to your own 2,340 Spanish reviews on Mar 20, 2026, replacing the model fitted to your earlier reviews.',
-    );
-    expect(panel).toHaveTextContent('Over the last 30 days you remembered 86% of 50 reviews; you aim at 90%.');
-    expect(panel).toHaveTextContent(
-      'At 90%, your words ask for about 31 reviews a day, instead of 42 with the standard model. The last fit moved the schedule of 37 words.',
-    );
-    expect(panel).toHaveTextContent(
-      'The model overrated your memory by about 4 points, so reviews are timed for 94% by its reckoning: you get the 90% you chose.',
-    );
-    const calibration = within(panel).getByRole('table', { name: /How well it predicts you/ });
-    expect(within(calibration).getAllByRole('row')[2]).toHaveTextContent('92%91%900');
-    const workload = within(panel).getByRole('table', { name: 'What each retention costs you' });
-    expect(within(workload).getAllByRole('row')[2]).toHaveTextContent('85% · recommended23Use 85%');
-    expect(within(workload).getAllByRole('row')[3]).toHaveTextContent('Your setting');
-    // An enabled button looks like one: the secondary style, with its border (bare, it read as disabled in dark).
-    expect(within(workload).getByRole('button', { name: 'Use 85%' })).toHaveClass('btn-secondary');
-    await userEvent.click(within(workload).getByRole('button', { name: 'Use 85%' }));
-    expect(patches).toEqual([{ desiredRetention: 0.85 }]);
-    expect(await within(workload).findByRole('button', { name: 'Use 90%' })).toBeInTheDocument();
-  });
+  it(
+    'shows a fitted model: when and from what, how it predicts, ' +
+      'what it changed, and what each retention costs, the cheapest recommended',
+    async () => {
+      const patches: unknown[] = [];
+      server.use(
+        fake('GET', '/api/{language}/progress', { language: 'spanish' }, () => HttpResponse.json(charts)),
+        fake('GET', '/api/auth/session', () => HttpResponse.json({ user: { _id: 'u1', username: 'ana' } })),
+        fake('GET', '/api/{language}/memory-model', { language: 'spanish' }, () =>
+          HttpResponse.json(patches.length ? { ...fittedModel, desiredRetention: 0.85 } : fittedModel),
+        ),
+        fake('PATCH', '/api/settings', async ({ request }) => {
+          patches.push(await request.json());
+          return HttpResponse.json({
+            strictAccents: false,
+            desiredRetention: 0.85,
+            dailyGoal: 20,
+            autoSpeak: false,
+            theme: 'system',
+          });
+        }),
+      );
+      renderAt('/stats/spanish');
+      const panel = await screen.findByRole('region', { name: 'Your memory model' });
+      expect(await within(panel).findByText(/Fitted to your own 2,340 Spanish reviews/)).toHaveTextContent(
+        'Fitted to your own 2,340 Spanish reviews on Mar 20, 2026, replacing the model fitted to your earlier reviews.',
+      );
+      expect(panel).toHaveTextContent('Over the last 30 days you remembered 86% of 50 reviews; you aim at 90%.');
+      expect(panel).toHaveTextContent(
+        'At 90%, your words ask for about 31 reviews a day, ' +
+          'instead of 42 with the standard model. The last fit moved the schedule of 37 words.',
+      );
+      expect(panel).toHaveTextContent(
+        'The model overrated your memory by about 4 points, ' +
+          'so reviews are timed for 94% by its reckoning: you get the 90% you chose.',
+      );
+      const calibration = within(panel).getByRole('table', { name: /How well it predicts you/ });
+      expect(within(calibration).getAllByRole('row')[2]).toHaveTextContent('92%91%900');
+      const workload = within(panel).getByRole('table', { name: 'What each retention costs you' });
+      expect(within(workload).getAllByRole('row')[2]).toHaveTextContent('85% · recommended23Use 85%');
+      expect(within(workload).getAllByRole('row')[3]).toHaveTextContent('Your setting');
+      // An enabled button looks like one: the secondary style, with its border (bare, it read as disabled in dark).
+      expect(within(workload).getByRole('button', { name: 'Use 85%' })).toHaveClass('btn-secondary');
+      await userEvent.click(within(workload).getByRole('button', { name: 'Use 85%' }));
+      expect(patches).toEqual([{ desiredRetention: 0.85 }]);
+      expect(await within(workload).findByRole('button', { name: 'Use 90%' })).toBeInTheDocument();
+    },
+  );
 
   it('has an error state with Try again, and a 404 for unknown languages', async () => {
     server.use(
@@ -267,52 +286,59 @@ describe('the language stats page', () => {
     expect(screen.getByRole('heading', { name: 'Error 404 Page Not Found' })).toBeInTheDocument();
   });
 
-  it("draws answers per day as a calendar: a column a week, a row a weekday, month names, a legend and each day's count", async () => {
-    server.use(fake('GET', '/api/{language}/progress', { language: 'italian' }, () => HttpResponse.json(charts)));
-    renderAt('/stats/italian');
-    const heatmap = (await screen.findByRole('img', {
-      name: /^Answers per day over the last 90 days/,
-    })) as unknown as SVGSVGElement;
+  it(
+    'draws answers per day as a calendar: a column a week, ' +
+      "a row a weekday, month names, a legend and each day's count",
+    async () => {
+      server.use(fake('GET', '/api/{language}/progress', { language: 'italian' }, () => HttpResponse.json(charts)));
+      renderAt('/stats/italian');
+      const heatmap = (await screen.findByRole('img', {
+        name: /^Answers per day over the last 90 days/,
+      })) as unknown as SVGSVGElement;
 
-    const cells = heatmap.querySelectorAll('rect');
-    expect(cells).toHaveLength(90);
-    // 2026-01-01 is a Thursday: the first week's column starts on its fourth row; 90 days span 14 weeks.
-    const xs = new Set([...cells].map((c) => c.getAttribute('x')));
-    expect(xs.size).toBe(14);
-    expect(cells[0]?.getAttribute('y')).toBe(cells[3 + 7 - 3]?.getAttribute('y'));
-    const labels = [...heatmap.querySelectorAll('text')].map((t) => t.textContent);
-    expect(labels).toEqual(expect.arrayContaining(['Jan', 'Feb', 'Mar', 'Mon', 'Wed', 'Fri']));
-    expect(cells[1]?.querySelector('title')?.textContent).toBe('Fri 2 Jan: 3 answers');
-    expect(cells[7]?.querySelector('title')?.textContent).toBe('Thu 8 Jan: 0 answers');
-    // Empty days, then four steps by the share of the busiest day, as the legend shows them.
-    expect(cells[7]).toHaveClass('heat-0');
-    expect(cells[1]).toHaveClass('heat-4');
-    const legend = document.querySelector('.heatmap-legend');
-    expect(legend).toHaveTextContent(/^Less\s*More$/);
-    expect(legend?.querySelectorAll('.heat-swatch')).toHaveLength(5);
-    // Today's count is written under the calendar; another day's shows when it is touched.
-    expect(document.querySelector('.heatmap-day')).toHaveTextContent('Today: 3 answers');
-    await userEvent.click(cells[7] as Element);
-    expect(document.querySelector('.heatmap-day')).toHaveTextContent('Thu 8 Jan: 0 answers');
-    // Every day is in the table that describes the chart.
-    expect(within(screen.getByRole('table', { name: 'Answers per day' })).getAllByRole('row')).toHaveLength(91);
-  });
+      const cells = heatmap.querySelectorAll('rect');
+      expect(cells).toHaveLength(90);
+      // 2026-01-01 is a Thursday: the first week's column starts on its fourth row; 90 days span 14 weeks.
+      const xs = new Set([...cells].map((c) => c.getAttribute('x')));
+      expect(xs.size).toBe(14);
+      expect(cells[0]?.getAttribute('y')).toBe(cells[3 + 7 - 3]?.getAttribute('y'));
+      const labels = [...heatmap.querySelectorAll('text')].map((t) => t.textContent);
+      expect(labels).toEqual(expect.arrayContaining(['Jan', 'Feb', 'Mar', 'Mon', 'Wed', 'Fri']));
+      expect(cells[1]?.querySelector('title')?.textContent).toBe('Fri 2 Jan: 3 answers');
+      expect(cells[7]?.querySelector('title')?.textContent).toBe('Thu 8 Jan: 0 answers');
+      // Empty days, then four steps by the share of the busiest day, as the legend shows them.
+      expect(cells[7]).toHaveClass('heat-0');
+      expect(cells[1]).toHaveClass('heat-4');
+      const legend = document.querySelector('.heatmap-legend');
+      expect(legend).toHaveTextContent(/^Less\s*More$/);
+      expect(legend?.querySelectorAll('.heat-swatch')).toHaveLength(5);
+      // Today's count is written under the calendar; another day's shows when it is touched.
+      expect(document.querySelector('.heatmap-day')).toHaveTextContent('Today: 3 answers');
+      await userEvent.click(cells[7] as Element);
+      expect(document.querySelector('.heatmap-day')).toHaveTextContent('Thu 8 Jan: 0 answers');
+      // Every day is in the table that describes the chart.
+      expect(within(screen.getByRole('table', { name: 'Answers per day' })).getAllByRole('row')).toHaveLength(91);
+    },
+  );
 
-  it('tells words due now from words due later today, says when the next review opens, and links the review', async () => {
-    const nextDueAt = Date.now() + 20 * 60_000 + 1_000;
-    server.use(
-      fake('GET', '/api/{language}/progress', { language: 'portuguese' }, () =>
-        HttpResponse.json({ ...charts, dueNow: 0, nextDueAt }),
-      ),
-    );
-    renderAt('/stats/portuguese');
-    const term = (name: string) => screen.getByText(name, { selector: 'dt' }).nextElementSibling as HTMLElement;
-    await screen.findByText('Due now', { selector: 'dt' });
-    expect(term('Due now')).toHaveTextContent('0');
-    expect(term('Later today')).toHaveTextContent('4');
-    expect(term('Next review')).toHaveTextContent('in 20 minutes');
-    expect(screen.queryByRole('link', { name: 'Review words' })).not.toBeInTheDocument();
-  });
+  it(
+    'tells words due now from words due later today, ' + 'says when the next review opens, and links the review',
+    async () => {
+      const nextDueAt = Date.now() + 20 * 60_000 + 1_000;
+      server.use(
+        fake('GET', '/api/{language}/progress', { language: 'portuguese' }, () =>
+          HttpResponse.json({ ...charts, dueNow: 0, nextDueAt }),
+        ),
+      );
+      renderAt('/stats/portuguese');
+      const term = (name: string) => screen.getByText(name, { selector: 'dt' }).nextElementSibling as HTMLElement;
+      await screen.findByText('Due now', { selector: 'dt' });
+      expect(term('Due now')).toHaveTextContent('0');
+      expect(term('Later today')).toHaveTextContent('4');
+      expect(term('Next review')).toHaveTextContent('in 20 minutes');
+      expect(screen.queryByRole('link', { name: 'Review words' })).not.toBeInTheDocument();
+    },
+  );
 
   it('links the review when words are due now', async () => {
     server.use(

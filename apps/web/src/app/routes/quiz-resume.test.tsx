@@ -96,30 +96,33 @@ describe('a quiz reloaded mid-way', () => {
     expect(await screen.findByText('Score: 0')).toBeInTheDocument();
   });
 
-  it('names the word missed just before a reload during the pause, with its right answer, until the next answer', async () => {
-    serveUnanswered(new Set());
-    recordAnswers();
-    const { user } = renderRoute('/spanish-quiz', ROUTES);
-    await user.type(await screen.findByRole('textbox'), 'house');
-    await wait(2000);
-    await user.type(screen.getByRole('textbox'), 'zzz{Enter}');
-    expect(quizFeedback()).toBe('Incorrect. dog');
+  it(
+    'names the word missed just before a reload during the pause, ' + 'with its right answer, until the next answer',
+    async () => {
+      serveUnanswered(new Set());
+      recordAnswers();
+      const { user } = renderRoute('/spanish-quiz', ROUTES);
+      await user.type(await screen.findByRole('textbox'), 'house');
+      await wait(2000);
+      await user.type(screen.getByRole('textbox'), 'zzz{Enter}');
+      expect(quizFeedback()).toBe('Incorrect. dog');
 
-    reload();
-    expect(await screen.findByText('gato')).toBeInTheDocument();
-    expect(lastAnswer()).toBe('Last answer: perro → “zzz”, incorrect — right answer: dog');
-    // Its answer went out with the page that sent it: there is nothing this page could take back.
-    expect(screen.queryByRole('button', { name: /^Undo/ })).not.toBeInTheDocument();
-    // Reloaded again before answering: still named.
-    const again = reload();
-    expect(await screen.findByText('gato')).toBeInTheDocument();
-    expect(lastAnswer()).toBe('Last answer: perro → “zzz”, incorrect — right answer: dog');
+      reload();
+      expect(await screen.findByText('gato')).toBeInTheDocument();
+      expect(lastAnswer()).toBe('Last answer: perro → “zzz”, incorrect — right answer: dog');
+      // Its answer went out with the page that sent it: there is nothing this page could take back.
+      expect(screen.queryByRole('button', { name: /^Undo/ })).not.toBeInTheDocument();
+      // Reloaded again before answering: still named.
+      const again = reload();
+      expect(await screen.findByText('gato')).toBeInTheDocument();
+      expect(lastAnswer()).toBe('Last answer: perro → “zzz”, incorrect — right answer: dog');
 
-    await again.user.type(screen.getByRole('textbox'), 'cat');
-    await wait(2000);
-    expect(prompt()).toBe('libro');
-    expect(lastAnswer()).toBe('Last answer: gato → “cat”, correct');
-  });
+      await again.user.type(screen.getByRole('textbox'), 'cat');
+      await wait(2000);
+      expect(prompt()).toBe('libro');
+      expect(lastAnswer()).toBe('Last answer: gato → “cat”, correct');
+    },
+  );
 
   it('keeps the "Last answer" line shown after the pause through a reload', async () => {
     await missTheFirstWord();
@@ -159,18 +162,22 @@ describe('a quiz reloaded mid-way', () => {
     expect(screen.getByText('Score: 0')).toBeInTheDocument();
   });
 
-  it('starts a new batch when the quiz is reached by a link, not reloaded: a level or placement may have changed it', async () => {
-    const answered = new Set<string>();
-    serveUnanswered(answered);
-    recordAnswers();
-    const { user } = renderRoute('/spanish-quiz', ROUTES);
-    await user.type(await screen.findByRole('textbox'), 'house');
-    await wait(2000);
-    answered.add('1');
-    answered.add('2');
-    visitAgain();
-    expect(await screen.findByText('gato')).toBeInTheDocument();
-    expect(screen.getByText('Score: 0')).toBeInTheDocument();
-    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '0');
-  });
+  it(
+    'starts a new batch when the quiz is reached by a link, ' +
+      'not reloaded: a level or placement may have changed it',
+    async () => {
+      const answered = new Set<string>();
+      serveUnanswered(answered);
+      recordAnswers();
+      const { user } = renderRoute('/spanish-quiz', ROUTES);
+      await user.type(await screen.findByRole('textbox'), 'house');
+      await wait(2000);
+      answered.add('1');
+      answered.add('2');
+      visitAgain();
+      expect(await screen.findByText('gato')).toBeInTheDocument();
+      expect(screen.getByText('Score: 0')).toBeInTheDocument();
+      expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '0');
+    },
+  );
 });

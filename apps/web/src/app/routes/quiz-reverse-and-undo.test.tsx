@@ -1,4 +1,7 @@
-/** The quiz pages beyond the original's: the reverse card (`?direction=reverse`), and undo / "I was right" after an answer. */
+/**
+ * The quiz pages beyond the original's: the reverse card (`?direction=reverse`), and undo / "I was right" after an
+ * answer.
+ */
 import type { Word } from '@vocab/api';
 import type { LanguageCode } from '@vocab/core';
 import { act, screen, waitFor } from '@testing-library/react';
@@ -126,40 +129,43 @@ describe('"I was right"', () => {
 });
 
 describe('"Undo"', () => {
-  it('takes back an answer after the quiz moved on, with Escape: the word is asked again and the score reverts', async () => {
-    serveWords('/api/{language}', 'spanish', [casa, perro]);
-    const answers = recordAnswers();
-    const corrections = recordCorrections();
-    const { user } = renderRoute('/spanish-quiz', ROUTES);
+  it(
+    'takes back an answer after the quiz moved on, ' + 'with Escape: the word is asked again and the score reverts',
+    async () => {
+      serveWords('/api/{language}', 'spanish', [casa, perro]);
+      const answers = recordAnswers();
+      const corrections = recordCorrections();
+      const { user } = renderRoute('/spanish-quiz', ROUTES);
 
-    await user.type(await screen.findByRole('textbox'), 'home');
-    expect(quizFeedback()).toBe('Correct!');
-    await wait(2000);
-    expect(screen.getByText('el perro')).toBeInTheDocument();
-    expect(screen.getByText('Score: 1')).toBeInTheDocument();
-    expect(screen.getByText('Last answer: la casa → “home”, correct')).toBeInTheDocument();
-    expect(undoButton()).toHaveAccessibleName('Undo Esc');
+      await user.type(await screen.findByRole('textbox'), 'home');
+      expect(quizFeedback()).toBe('Correct!');
+      await wait(2000);
+      expect(screen.getByText('el perro')).toBeInTheDocument();
+      expect(screen.getByText('Score: 1')).toBeInTheDocument();
+      expect(screen.getByText('Last answer: la casa → “home”, correct')).toBeInTheDocument();
+      expect(undoButton()).toHaveAccessibleName('Undo Esc');
 
-    expect(screen.queryByText('Answer taken back')).not.toBeInTheDocument();
+      expect(screen.queryByText('Answer taken back')).not.toBeInTheDocument();
 
-    await user.keyboard('{Escape}');
-    expect(screen.getByText('la casa')).toBeInTheDocument();
-    // Said, and read out politely: the word coming back alone does not say why.
-    expect(screen.getByText('Answer taken back')).toHaveAttribute('role', 'status');
-    expect(screen.getByText('Score: 0')).toBeInTheDocument();
-    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '0');
-    expect(field()).toHaveValue('');
-    expect(field()).toHaveFocus();
-    expect(undoButton()).not.toBeInTheDocument();
-    await waitFor(() => expect(corrections).toHaveLength(1));
-    expect(corrections[0]?.url.pathname).toBe(`/api/spanish/answers/${answerIdOf(answers[0]?.body)}/undo`);
+      await user.keyboard('{Escape}');
+      expect(screen.getByText('la casa')).toBeInTheDocument();
+      // Said, and read out politely: the word coming back alone does not say why.
+      expect(screen.getByText('Answer taken back')).toHaveAttribute('role', 'status');
+      expect(screen.getByText('Score: 0')).toBeInTheDocument();
+      expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '0');
+      expect(field()).toHaveValue('');
+      expect(field()).toHaveFocus();
+      expect(undoButton()).not.toBeInTheDocument();
+      await waitFor(() => expect(corrections).toHaveLength(1));
+      expect(corrections[0]?.url.pathname).toBe(`/api/spanish/answers/${answerIdOf(answers[0]?.body)}/undo`);
 
-    // Answered again, it is a new answer with its own id.
-    await user.type(field(), 'house');
-    await waitFor(() => expect(answers).toHaveLength(2));
-    expect(screen.queryByText('Answer taken back')).not.toBeInTheDocument();
-    expect(answerIdOf(answers[1]?.body)).not.toBe(answerIdOf(answers[0]?.body));
-  });
+      // Answered again, it is a new answer with its own id.
+      await user.type(field(), 'house');
+      await waitFor(() => expect(answers).toHaveLength(2));
+      expect(screen.queryByText('Answer taken back')).not.toBeInTheDocument();
+      expect(answerIdOf(answers[1]?.body)).not.toBe(answerIdOf(answers[0]?.body));
+    },
+  );
 
   it('waits for the answer to be saved before taking it back', async () => {
     serveWords('/api/{language}', 'spanish', [casa, perro]);
@@ -259,43 +265,49 @@ function serveWords(
 }
 
 describe('the reverse direction (?direction=reverse)', () => {
-  it('asks a Spanish word from its whole English translation, with the accents, and saves it to the reverse card', async () => {
-    const asked = serveWords('/api/{language}', 'spanish', [estar, nino]);
-    const received = recordAnswers();
-    const { user } = renderRoute('/spanish-quiz?direction=reverse', ROUTES);
+  it(
+    'asks a Spanish word from its whole English translation, ' + 'with the accents, and saves it to the reverse card',
+    async () => {
+      const asked = serveWords('/api/{language}', 'spanish', [estar, nino]);
+      const received = recordAnswers();
+      const { user } = renderRoute('/spanish-quiz?direction=reverse', ROUTES);
 
-    expect(await screen.findByRole('heading', { name: 'Spanish quiz: English → Spanish' })).toBeInTheDocument();
-    // Three batches at once: the next two can start offline (features/quiz/offline/day-words.ts).
-    expect(asked).toEqual(['?limit=45&unlearned=true&direction=recall']);
-    // Several meanings are shown whole; the answer is typed in Spanish, with the accent buttons at hand.
-    expect(screen.getByText(/Translate:/).textContent).toBe('Translate: to be; to stay');
-    expect(screen.getByRole('textbox')).toHaveAccessibleName('Answer in Spanish');
-    expect(screen.getByRole('group', { name: 'Accented letters' })).toBeInTheDocument();
+      expect(await screen.findByRole('heading', { name: 'Spanish quiz: English → Spanish' })).toBeInTheDocument();
+      // Three batches at once: the next two can start offline (features/quiz/offline/day-words.ts).
+      expect(asked).toEqual(['?limit=45&unlearned=true&direction=recall']);
+      // Several meanings are shown whole; the answer is typed in Spanish, with the accent buttons at hand.
+      expect(screen.getByText(/Translate:/).textContent).toBe('Translate: to be; to stay');
+      expect(screen.getByRole('textbox')).toHaveAccessibleName('Answer in Spanish');
+      expect(screen.getByRole('group', { name: 'Accented letters' })).toBeInTheDocument();
 
-    await user.type(screen.getByRole('textbox'), 'estar');
-    expect(quizFeedback()).toBe('Correct!');
-    await waitFor(() => expect(received).toHaveLength(1));
-    expect(received[0]?.url.pathname).toBe('/api/spanish/3');
-    expect(received[0]?.body).toMatchObject({ verdict: 'correct', typed: 'estar', direction: 'recall' });
-  });
+      await user.type(screen.getByRole('textbox'), 'estar');
+      expect(quizFeedback()).toBe('Correct!');
+      await waitFor(() => expect(received).toHaveLength(1));
+      expect(received[0]?.url.pathname).toBe('/api/spanish/3');
+      expect(received[0]?.body).toMatchObject({ verdict: 'correct', typed: 'estar', direction: 'recall' });
+    },
+  );
 
-  it('accepts the noun with or without its article, and forgives a missing accent unless accents are strict', async () => {
-    serveWords('/api/{language}', 'spanish', [nino, perro]);
-    const received = recordAnswers();
-    const { user } = renderRoute('/spanish-quiz?direction=reverse', ROUTES);
+  it(
+    'accepts the noun with or without its article, ' + 'and forgives a missing accent unless accents are strict',
+    async () => {
+      serveWords('/api/{language}', 'spanish', [nino, perro]);
+      const received = recordAnswers();
+      const { user } = renderRoute('/spanish-quiz?direction=reverse', ROUTES);
 
-    expect(await screen.findByText('child; boy')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Insert ñ' }));
-    expect(screen.getByRole('textbox')).toHaveValue('ñ');
-    await user.clear(screen.getByRole('textbox'));
-    await user.type(screen.getByRole('textbox'), 'el nino{Enter}');
-    expect(quizFeedback()).toBe('Almost — mind the tilde: el niño');
-    await waitFor(() => expect(received[0]?.body).toMatchObject({ verdict: 'almost', direction: 'recall' }));
+      expect(await screen.findByText('child; boy')).toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Insert ñ' }));
+      expect(screen.getByRole('textbox')).toHaveValue('ñ');
+      await user.clear(screen.getByRole('textbox'));
+      await user.type(screen.getByRole('textbox'), 'el nino{Enter}');
+      expect(quizFeedback()).toBe('Almost — mind the tilde: el niño');
+      await waitFor(() => expect(received[0]?.body).toMatchObject({ verdict: 'almost', direction: 'recall' }));
 
-    await act(() => vi.advanceTimersByTimeAsync(2000));
-    await user.type(screen.getByRole('textbox'), 'perro');
-    expect(quizFeedback()).toBe('Correct!');
-  });
+      await act(() => vi.advanceTimersByTimeAsync(2000));
+      await user.type(screen.getByRole('textbox'), 'perro');
+      expect(quizFeedback()).toBe('Correct!');
+    },
+  );
 
   it('refuses a missing accent in reverse when the learner chose strict accents', async () => {
     server.use(fake('GET', '/api/settings', () => HttpResponse.json({ ...defaultSettings, strictAccents: true })));

@@ -73,43 +73,46 @@ describe('the secret language', () => {
 });
 
 describe('the secret quiz', () => {
-  it('scores a right answer, says "Incorrect." to a wrong one, moves on after 2 s either way, and tells nobody', async () => {
-    serveWords();
-    const { user } = renderRoute('/secret-quiz', ROUTES);
+  it(
+    'scores a right answer, says "Incorrect." to a wrong one, ' + 'moves on after 2 s either way, and tells nobody',
+    async () => {
+      serveWords();
+      const { user } = renderRoute('/secret-quiz', ROUTES);
 
-    // Fewer pairs than 70: all of them, in a random order.
-    const bar = await screen.findByRole('progressbar');
-    expect(bar).toHaveAttribute('aria-valuemax', '4');
-    expect(screen.getByRole('textbox')).toHaveAccessibleName('Answer in the secret language');
+      // Fewer pairs than 70: all of them, in a random order.
+      const bar = await screen.findByRole('progressbar');
+      expect(bar).toHaveAttribute('aria-valuemax', '4');
+      expect(screen.getByRole('textbox')).toHaveAccessibleName('Answer in the secret language');
 
-    // Typing the right answer is not enough: "Check" submits.
-    await user.type(screen.getByRole('textbox'), secretOf(prompt()));
-    expect(feedbackText()).toBe('');
-    await user.click(screen.getByRole('button', { name: 'Check' }));
-    expect(feedbackText()).toBe('Correct!');
-    expect(screen.getByRole('textbox')).toHaveFocus();
-    await wait(2000);
-    expect(screen.getByText('Score: 1')).toBeInTheDocument();
-
-    // The order is random: the answer shown is the secret word of whatever was asked.
-    const missed = secretOf(prompt());
-    await user.type(screen.getByRole('textbox'), 'zzz{Enter}');
-    expect(feedbackText()).toBe(`Incorrect. ${missed}`);
-    await wait(2000);
-    expect(screen.getByText('Score: 1')).toBeInTheDocument();
-    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '2');
-
-    for (let i = 0; i < 2; i++) {
-      await user.type(screen.getByRole('textbox'), `${secretOf(prompt())}{Enter}`);
+      // Typing the right answer is not enough: "Check" submits.
+      await user.type(screen.getByRole('textbox'), secretOf(prompt()));
+      expect(feedbackText()).toBe('');
+      await user.click(screen.getByRole('button', { name: 'Check' }));
+      expect(feedbackText()).toBe('Correct!');
+      expect(screen.getByRole('textbox')).toHaveFocus();
       await wait(2000);
-    }
-    expect(screen.getByRole('heading', { name: 'Quiz over' })).toBeInTheDocument();
-    expect(screen.getByText('You got 3 / 4 correct')).toBeInTheDocument();
+      expect(screen.getByText('Score: 1')).toBeInTheDocument();
 
-    await user.click(screen.getByRole('button', { name: 'Play again' }));
-    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '0');
-    expect(screen.getByText('Score: 0')).toBeInTheDocument();
-  });
+      // The order is random: the answer shown is the secret word of whatever was asked.
+      const missed = secretOf(prompt());
+      await user.type(screen.getByRole('textbox'), 'zzz{Enter}');
+      expect(feedbackText()).toBe(`Incorrect. ${missed}`);
+      await wait(2000);
+      expect(screen.getByText('Score: 1')).toBeInTheDocument();
+      expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '2');
+
+      for (let i = 0; i < 2; i++) {
+        await user.type(screen.getByRole('textbox'), `${secretOf(prompt())}{Enter}`);
+        await wait(2000);
+      }
+      expect(screen.getByRole('heading', { name: 'Quiz over' })).toBeInTheDocument();
+      expect(screen.getByText('You got 3 / 4 correct')).toBeInTheDocument();
+
+      await user.click(screen.getByRole('button', { name: 'Play again' }));
+      expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '0');
+      expect(screen.getByText('Score: 0')).toBeInTheDocument();
+    },
+  );
 
   it('offers "Undo" and "I was right" for the last answer, as the word quizzes do', async () => {
     serveWords();
@@ -154,29 +157,32 @@ describe('the secret quiz reloaded mid-way', () => {
     return { ...rendered, done: () => navigation.mockRestore() };
   }
 
-  it('resumes at the same word of the same 70 pairs, with the score and progress kept, as the word quizzes do', async () => {
-    serveWords(many);
-    const { user } = renderRoute('/secret-quiz', ROUTES);
-    await screen.findByRole('progressbar');
-    const asked: string[] = [];
-    for (let i = 0; i < 2; i++) {
-      asked.push(prompt());
-      await user.type(screen.getByRole('textbox'), `${answerOf(prompt())}{Enter}`);
-      await wait(2000);
-    }
-    const next = prompt();
-    expect(asked).not.toContain(next);
+  it(
+    'resumes at the same word of the same 70 pairs, ' + 'with the score and progress kept, as the word quizzes do',
+    async () => {
+      serveWords(many);
+      const { user } = renderRoute('/secret-quiz', ROUTES);
+      await screen.findByRole('progressbar');
+      const asked: string[] = [];
+      for (let i = 0; i < 2; i++) {
+        asked.push(prompt());
+        await user.type(screen.getByRole('textbox'), `${answerOf(prompt())}{Enter}`);
+        await wait(2000);
+      }
+      const next = prompt();
+      expect(asked).not.toContain(next);
 
-    const again = reload();
-    expect(await screen.findByText('Score: 2')).toBeInTheDocument();
-    expect(prompt()).toBe(next);
-    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '2');
-    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuemax', '70');
-    await again.user.type(screen.getByRole('textbox'), `${answerOf(next)}{Enter}`);
-    await wait(2000);
-    expect(screen.getByText('Score: 3')).toBeInTheDocument();
-    again.done();
-  });
+      const again = reload();
+      expect(await screen.findByText('Score: 2')).toBeInTheDocument();
+      expect(prompt()).toBe(next);
+      expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '2');
+      expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuemax', '70');
+      await again.user.type(screen.getByRole('textbox'), `${answerOf(next)}{Enter}`);
+      await wait(2000);
+      expect(screen.getByText('Score: 3')).toBeInTheDocument();
+      again.done();
+    },
+  );
 
   it('starts a new game after Play again, not the resumed one', async () => {
     serveWords(ENTRIES);

@@ -22,30 +22,33 @@ async function fillAndSubmit(user: ReturnType<typeof renderRoute>['user']) {
 }
 
 describe('the signup page', () => {
-  it('says the new account is logged in, once, with its languages one click away and no way to log in again', async () => {
-    let sent: unknown;
-    server.use(
-      asVisitor(),
-      summaryWith(0),
-      fake('POST', '/api/auth/signup', async ({ request }) => {
-        sent = await request.json();
-        return HttpResponse.json({ ...ACCOUNT, userData: ACCOUNT }, { status: 201 });
-      }),
-    );
-    const { user, queryClient } = renderRoute('/signup', ROUTES);
+  it(
+    'says the new account is logged in, once, ' + 'with its languages one click away and no way to log in again',
+    async () => {
+      let sent: unknown;
+      server.use(
+        asVisitor(),
+        summaryWith(0),
+        fake('POST', '/api/auth/signup', async ({ request }) => {
+          sent = await request.json();
+          return HttpResponse.json({ ...ACCOUNT, userData: ACCOUNT }, { status: 201 });
+        }),
+      );
+      const { user, queryClient } = renderRoute('/signup', ROUTES);
 
-    await fillAndSubmit(user);
-    expect(await screen.findByRole('status')).toHaveTextContent('✔ Signup Successful. You are logged in as ana.');
-    // Nothing on the screen contradicts it: no "Click here to login", no "Already have an account? Log in".
-    expect(screen.queryByRole('link', { name: /log ?in/i })).toBeNull();
-    expect(screen.queryByText(/Already have an account/)).toBeNull();
-    expect(screen.getByRole('link', { name: 'Go to your languages' })).toHaveAttribute('href', '/user-home');
-    expect(sent).toEqual({ username: 'ana', password: 'correct horse' });
-    // The app knows the session without asking again: the navbar and the account pages see the account at once.
-    expect(queryClient.getQueryData(sessionQueryOptions().queryKey)).toEqual(ACCOUNT);
-    // Nothing was practised as a guest: nothing is said to have moved.
-    expect(screen.queryByText(/as a guest/)).toBeNull();
-  });
+      await fillAndSubmit(user);
+      expect(await screen.findByRole('status')).toHaveTextContent('✔ Signup Successful. You are logged in as ana.');
+      // Nothing on the screen contradicts it: no "Click here to login", no "Already have an account? Log in".
+      expect(screen.queryByRole('link', { name: /log ?in/i })).toBeNull();
+      expect(screen.queryByText(/Already have an account/)).toBeNull();
+      expect(screen.getByRole('link', { name: 'Go to your languages' })).toHaveAttribute('href', '/user-home');
+      expect(sent).toEqual({ username: 'ana', password: 'correct horse' });
+      // The app knows the session without asking again: the navbar and the account pages see the account at once.
+      expect(queryClient.getQueryData(sessionQueryOptions().queryKey)).toEqual(ACCOUNT);
+      // Nothing was practised as a guest: nothing is said to have moved.
+      expect(screen.queryByText(/as a guest/)).toBeNull();
+    },
+  );
 
   it('tells a guest who practised that their practice comes with them, before and after', async () => {
     server.use(

@@ -14,30 +14,34 @@ const withLanguages = (records: UserLanguage[]) =>
   fake('GET', '/api/users/languages/{userId}', { userId: 'u1' }, () => HttpResponse.json(records));
 
 describe('the user home', () => {
-  it('shows "Loading...", then the learner\'s languages with their words learned and due, each linking to its review when words are due, else to its home', async () => {
-    server.use(
-      asAccount(),
-      withSummary(),
-      withLanguages([
-        userLanguage('french', { percentLearned: 40, learnedCount: 440 }),
-        userLanguage('italian', { totalWords: 1100, learnedCount: 1100, percentLearned: 100, dueCount: 0 }),
-      ]),
-    );
-    renderRoute('/user-home', ROUTES);
+  it(
+    'shows "Loading...", then the learner\'s languages with their words learned and due, ' +
+      'each linking to its review when words are due, else to its home',
+    async () => {
+      server.use(
+        asAccount(),
+        withSummary(),
+        withLanguages([
+          userLanguage('french', { percentLearned: 40, learnedCount: 440 }),
+          userLanguage('italian', { totalWords: 1100, learnedCount: 1100, percentLearned: 100, dueCount: 0 }),
+        ]),
+      );
+      renderRoute('/user-home', ROUTES);
 
-    expect(screen.getByRole('status')).toHaveTextContent('Loading...');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Hello, ana' })).toBeInTheDocument();
-    const french = await screen.findByRole('link', { name: /French/ });
-    expect(french).toHaveAttribute('href', '/review/generic/french');
-    expect(french).toHaveTextContent('440 / 1,100 words · 2 up for review');
-    expect(within(french).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '40');
-    expect(screen.getByRole('link', { name: /Italian/ })).toHaveAttribute('href', '/generic/italian');
-    // A card with words due says so; every card has its flag, drawn inline.
-    expect(french).toHaveTextContent('Review now');
-    expect(screen.getByRole('link', { name: /Italian/ })).toHaveTextContent('Continue');
-    expect(french.querySelector('svg.language-flag')).toHaveAttribute('aria-hidden', 'true');
-    expect(screen.queryByText('No languages added yet')).not.toBeInTheDocument();
-  });
+      expect(screen.getByRole('status')).toHaveTextContent('Loading...');
+      expect(await screen.findByRole('heading', { level: 1, name: 'Hello, ana' })).toBeInTheDocument();
+      const french = await screen.findByRole('link', { name: /French/ });
+      expect(french).toHaveAttribute('href', '/review/generic/french');
+      expect(french).toHaveTextContent('440 / 1,100 words · 2 up for review');
+      expect(within(french).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '40');
+      expect(screen.getByRole('link', { name: /Italian/ })).toHaveAttribute('href', '/generic/italian');
+      // A card with words due says so; every card has its flag, drawn inline.
+      expect(french).toHaveTextContent('Review now');
+      expect(screen.getByRole('link', { name: /Italian/ })).toHaveTextContent('Continue');
+      expect(french.querySelector('svg.language-flag')).toHaveAttribute('aria-hidden', 'true');
+      expect(screen.queryByText('No languages added yet')).not.toBeInTheDocument();
+    },
+  );
 
   it('says "No languages added yet" and offers "+ add"', async () => {
     server.use(asAccount(), withSummary(), withLanguages([]));

@@ -75,8 +75,8 @@ function UserLanguageCard({ record }: { record: UserLanguage }) {
       />
       <PercentBar percent={record.percentLearned} learned={record.learnedCount} />
       <p>
-        {record.learnedCount.toLocaleString('en')} / {record.totalWords.toLocaleString('en')} words · {record.dueCount}{' '}
-        up for review
+        {`${record.learnedCount.toLocaleString('en')} / ${record.totalWords.toLocaleString('en')} words`} ·{' '}
+        {record.dueCount} up for review
       </p>
       <span className="language-card-cta">
         {record.dueCount > 0 ? 'Review now' : 'Continue'}{' '}

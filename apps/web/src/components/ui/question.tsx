@@ -92,7 +92,9 @@ export interface AnswerFieldProps extends Omit<InputHTMLAttributes<HTMLInputElem
   stateClass?: string;
 }
 
-/** The labelled answer field and the button that sends it. Answers are words: no autocomplete, correction or capitals. */
+/**
+ * The labelled answer field and the button that sends it. Answers are words: no autocomplete, correction or capitals.
+ */
 export function AnswerField({ label, submitLabel, inputRef, stateClass = '', ...input }: AnswerFieldProps) {
   const inputId = useId();
   return (

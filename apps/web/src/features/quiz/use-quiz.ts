@@ -63,7 +63,9 @@ interface SentAnswer {
   queued: Promise<void>;
 }
 
-/** Where a resumed quiz stood and the answer it named there; null when it named none, or that word is not in `items`. */
+/**
+ * Where a resumed quiz stood and the answer it named there; null when it named none, or that word is not in `items`.
+ */
 function resumedAnswer(
   resume: QuizRun['resume'] | undefined,
   items: readonly QuizItem[],
@@ -88,7 +90,8 @@ export function useQuiz({ report, correct, run, ...start }: UseQuizOptions): Qui
   const [state, dispatch] = useReducer(quizReducer, start, (options) =>
     run?.resume ? resumeQuiz(options, run.resume.progress) : startQuiz(options),
   );
-  // One id per quiz, kept through a reload: the server treats a second answer to a word in the same session as practice.
+  // One id per quiz, kept through a reload: the server treats a second answer to a word in the same session as
+  // practice.
   const [sessionId] = useState(() => run?.resume?.sessionId ?? randomId());
 
   const reportRef = useRef(report);

@@ -148,21 +148,24 @@ describe('ChangePasswordForm', () => {
 });
 
 describe('DeleteAccountForm', () => {
-  it('asks for the password and a confirmation, says when the password is wrong, then leaves for the landing page', async () => {
-    const { user, client } = renderWith(<DeleteAccountForm username="maria" />);
-    const submit = screen.getByRole('button', { name: 'Delete my account' });
-    expect(submit).toBeDisabled();
-    await user.type(screen.getByLabelText('Password'), 'wrong');
-    expect(submit).toBeDisabled();
-    await user.click(screen.getByLabelText(/I understand/));
-    await user.click(submit);
-    expect(await screen.findByRole('alert')).toHaveTextContent('That is not your current password.');
-    await user.clear(screen.getByLabelText('Password'));
-    await user.type(screen.getByLabelText('Password'), 'old secret');
-    await user.click(screen.getByRole('button', { name: 'Delete my account' }));
-    expect(await screen.findByText('Landing page')).toBeInTheDocument();
-    expect(screen.getByRole('status')).toHaveTextContent('Your account and everything in it have been deleted.');
-    expect(client.getQueryData(queryKey('/api/auth/session'))).toBeNull();
-    expect(calls).toEqual(['delete wrong', 'delete old secret']);
-  });
+  it(
+    'asks for the password and a confirmation, ' + 'says when the password is wrong, then leaves for the landing page',
+    async () => {
+      const { user, client } = renderWith(<DeleteAccountForm username="maria" />);
+      const submit = screen.getByRole('button', { name: 'Delete my account' });
+      expect(submit).toBeDisabled();
+      await user.type(screen.getByLabelText('Password'), 'wrong');
+      expect(submit).toBeDisabled();
+      await user.click(screen.getByLabelText(/I understand/));
+      await user.click(submit);
+      expect(await screen.findByRole('alert')).toHaveTextContent('That is not your current password.');
+      await user.clear(screen.getByLabelText('Password'));
+      await user.type(screen.getByLabelText('Password'), 'old secret');
+      await user.click(screen.getByRole('button', { name: 'Delete my account' }));
+      expect(await screen.findByText('Landing page')).toBeInTheDocument();
+      expect(screen.getByRole('status')).toHaveTextContent('Your account and everything in it have been deleted.');
+      expect(client.getQueryData(queryKey('/api/auth/session'))).toBeNull();
+      expect(calls).toEqual(['delete wrong', 'delete old secret']);
+    },
+  );
 });

@@ -190,7 +190,8 @@ function PlacementDone({ language, result }: { language: Language; result: Place
       <h2 id="placement-result">
         {about === 0
           ? `You are starting from the first ${language.name} word`
-          : `About ${about.toLocaleString('en')} of the ${result.deckSize.toLocaleString('en')} most common ${language.name} words`}
+          : `About ${about.toLocaleString('en')} of the ` +
+            `${result.deckSize.toLocaleString('en')} most common ${language.name} words`}
       </h2>
       {result.marked > 0 ? (
         <p>

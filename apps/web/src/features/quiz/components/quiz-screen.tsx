@@ -456,7 +456,8 @@ function QuizQuestion({
             <SpeakButton text={feedback.expected} locale={answerLang} auto={autoSpeak} />
           ) : null}
         </div>
-        {/* While its verdict is shown, the feedback says what the answer was; once the quiz moved on, this line does. */}
+        {/* While its verdict is shown, the feedback says what the answer was;
+            once the quiz moved on, this line does. */}
         {shownAnswer && !(feedback !== null && current?.id === shownAnswer.item.id) ? (
           <LastAnswerSummary last={shownAnswer} />
         ) : null}

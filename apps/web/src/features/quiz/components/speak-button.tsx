@@ -38,7 +38,10 @@ export function SpeakerIcon() {
     <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20">
       <path
         fill="currentColor"
-        d="M3 9v6h4l5 5V4L7 9H3zm13.5 3A4.5 4.5 0 0 0 14 8v8a4.5 4.5 0 0 0 2.5-4zM14 3.2v2.1a7 7 0 0 1 0 13.4v2.1a9 9 0 0 0 0-17.6z"
+        d={
+          'M3 9v6h4l5 5V4L7 9H3zm13.5 3A4.5 4.5 0 0 0 14 8v8a4.5 4.5 0 0 0 2.5-4z' +
+          'M14 3.2v2.1a7 7 0 0 1 0 13.4v2.1a9 9 0 0 0 0-17.6z'
+        }
       />
     </svg>
   );

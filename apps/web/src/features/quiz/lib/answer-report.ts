@@ -3,7 +3,9 @@ import type { AnswerReport, Direction } from '@vocab/core';
 import type { Query } from '@tanstack/react-query';
 import { isQuizQuery, isSessionQuery } from '@/lib/query-keys';
 
-/** What names one answer to the server: its quiz session, and its own id, fixed once so every retry is the same answer. */
+/**
+ * What names one answer to the server: its quiz session, and its own id, fixed once so every retry is the same answer.
+ */
 export interface AnswerIds {
   sessionId: string;
   answerId: string;

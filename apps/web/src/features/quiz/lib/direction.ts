@@ -1,6 +1,9 @@
 import { type Direction, type Language, primaryDirection } from '@vocab/core';
 
-/** A quiz or review page's query string: none for the language's own card, so the pages the original lists keep their URLs. */
+/**
+ * A quiz or review page's query string: none for the language's own card, so the pages the original lists keep their
+ * URLs.
+ */
 export const pageDirectionQuery = (language: Language, direction: Direction): string =>
   direction === primaryDirection(language.code) ? '' : `?direction=${direction}`;
 

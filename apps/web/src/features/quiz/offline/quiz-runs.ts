@@ -28,7 +28,9 @@ export type KeptAnswer = z.infer<typeof KeptAnswer>;
 export interface QuizRun {
   /** Where the quiz stood before the page was reloaded, and its session; null to start it afresh. */
   resume: Pick<SavedRun, 'progress' | 'sessionId' | 'lastAnswer'> | null;
-  /** Called after each answer with where the quiz now stands (null once it is over), its session and the answer named. */
+  /**
+   * Called after each answer with where the quiz now stands (null once it is over), its session and the answer named.
+   */
   keep: (progress: QuizProgress | null, sessionId: string, lastAnswer: KeptAnswer | null) => void;
 }
 

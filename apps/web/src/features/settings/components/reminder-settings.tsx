@@ -146,7 +146,8 @@ function ReminderForm({ initial }: { initial: ReminderState }) {
       {update.isSuccess ? (
         <p className="success" role="status">
           {update.data.enabled
-            ? `Saved. Reminders at ${hourLabel(update.data.hour)} (${update.data.timeZone}), ${daysLabel(update.data.days)}.`
+            ? `Saved. Reminders at ${hourLabel(update.data.hour)} (${update.data.timeZone}), ` +
+              `${daysLabel(update.data.days)}.`
             : 'Saved. Reminders are off.'}
         </p>
       ) : null}

@@ -58,9 +58,9 @@ export function AnswersHeatmap({ rows }: { rows: readonly DayCount[] }) {
   const width = LEFT + weeks * STEP;
   const height = TOP + 7 * STEP;
   const today = rows.at(-1)?.date;
-  const summary = `Answers per day over the last ${rows.length} days: ${answers(total)} on ${activeDays} day${activeDays === 1 ? '' : 's'}${
-    max > 0 ? `, at most ${max} in a day` : ''
-  }.`;
+  const days = `${activeDays} day${activeDays === 1 ? '' : 's'}`;
+  const most = max > 0 ? `, at most ${max} in a day` : '';
+  const summary = `Answers per day over the last ${rows.length} days: ${answers(total)} on ${days}${most}.`;
 
   return (
     <div className="heatmap">
@@ -87,7 +87,13 @@ export function AnswersHeatmap({ rows }: { rows: readonly DayCount[] }) {
         {cells.map((c) => (
           <rect
             key={c.date}
-            className={`heat-${heatLevel(c.count, max)}${c.date === shown?.date ? ' is-shown' : ''}${c.date === today ? ' is-today' : ''}`}
+            className={[
+              `heat-${heatLevel(c.count, max)}`,
+              c.date === shown?.date ? 'is-shown' : '',
+              c.date === today ? 'is-today' : '',
+            ]
+              .filter(Boolean)
+              .join(' ')}
             x={LEFT + c.week * STEP}
             y={TOP + c.day * STEP}
             width={CELL}

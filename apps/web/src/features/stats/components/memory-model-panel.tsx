@@ -56,9 +56,9 @@ function OnDefaults({ model, languageName }: { model: MemoryModel; languageName:
   if (model.reviewCount >= model.reviewsForFirstFit) {
     return (
       <p>
-        Your reviews are scheduled with the standard memory model for now. You have {model.reviewCount.toLocaleString()}{' '}
-        {languageName} reviews, enough for a first fit to how you remember: it runs by itself, and is kept once enough
-        of them come back on a later day.
+        Your reviews are scheduled with the standard memory model for now.{' '}
+        {`You have ${model.reviewCount.toLocaleString()} ${languageName} reviews`}, enough for a first fit to how you
+        remember: it runs by itself, and is kept once enough of them come back on a later day.
       </p>
     );
   }

@@ -5,7 +5,10 @@ function Flame() {
   return (
     <svg className="streak-flame" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
       <path
-        d="M12 2c.6 3.2-1.2 5-2.7 6.7C7.8 10.4 6 12.2 6 15a6 6 0 0 0 12 0c0-2.3-1-4.1-2.2-5.5-.3 1.3-1 2.3-2.1 2.8.4-3.6-.6-7.5-1.7-10.3z"
+        d={
+          'M12 2c.6 3.2-1.2 5-2.7 6.7C7.8 10.4 6 12.2 6 15a6 6 0 0 0 12 0' +
+          'c0-2.3-1-4.1-2.2-5.5-.3 1.3-1 2.3-2.1 2.8.4-3.6-.6-7.5-1.7-10.3z'
+        }
         fill="currentColor"
       />
     </svg>
@@ -21,7 +24,8 @@ export function StreakBadge() {
     <p className={`streak-badge${data.goalMet ? ' is-met' : ''}`} title={`${data.xp} XP in all`}>
       <Flame />
       <span>
-        {/* The words go first when the header is short of room (styles.css): "3 · 5/20" still reads, and is read out whole. */}
+        {/* The words go first when the header is short of room (styles.css):
+            "3 · 5/20" still reads, and is read out whole. */}
         {/* No streak yet is not a streak of 0 days: the goal alone is shown until the first day counts. */}
         {data.streak > 0 ? (
           <>

@@ -10,5 +10,11 @@ export function nextReviewText(nextDueAt: number | null, now: number, timeZone?:
   const time = new Date(nextDueAt).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', timeZone });
   if (day(nextDueAt) === day(now)) return `today at ${time}`;
   if (day(nextDueAt) === day(now + 86_400_000)) return `tomorrow at ${time}`;
-  return `on ${new Date(nextDueAt).toLocaleDateString('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone })}`;
+  const date = new Date(nextDueAt).toLocaleDateString('en-GB', {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    timeZone,
+  });
+  return `on ${date}`;
 }
