@@ -1,5 +1,6 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_DESIRED_RETENTION } from '@vocab/core';
@@ -20,8 +21,11 @@ import type { MemoryRepository } from './memory.repository.js';
 export interface FitterOptions {
   /** A fit that runs longer is stopped (its process killed) and counted as failed. */
   fitTimeoutMs?: number;
-  /** Fits per pass at most; the rest wait for the next pass. */
-  maxFitsPerPass?: number;
+  /**
+   * How long a pass goes on fitting, by the server's clock: once spent, the learners left wait for the next pass
+   * (a pass always fits one, so the cursor moves). Default: most of the interval when on a timer, else DEFAULT_PASS_MS.
+   */
+  passBudgetMs?: number;
   /** How long a claim on a learner's model lasts: longer than any fit. */
   leaseMs?: number;
 }
@@ -33,6 +37,8 @@ export interface FitPassResult {
   failed: number;
   /** Fit processes the pass started: none when no review was logged since the last pass looked. */
   processes: number;
+  /** Steps of the review log the pass read (each at most DISCOVERY_STEP reviews). */
+  steps: number;
   /** Each fit: who, how long, and the fit process's peak memory. */
   fits: Array<{
     learnerId: string;
@@ -46,6 +52,12 @@ export interface FitPassResult {
 
 /** Finding the learners due a fit may read many new reviews after a restart: generous, but bounded. */
 const DISCOVERY_TIMEOUT_MS = 120_000;
+/** A pass's budget when run by hand (tests, benches): 80% of the default 10-minute interval. */
+export const DEFAULT_PASS_MS = 8 * 60_000;
+/** The share of the interval a pass on the timer may fit for: it has ended by the time the next one is due. */
+const PASS_SHARE = 0.8;
+/** Fits yield to answers: the fit process runs at a lower priority than the server (a nice value on Unix). */
+const FIT_PRIORITY = 10;
 
 type Log = {
   info(obj: object, msg: string): void;
@@ -76,6 +88,11 @@ class FitProcess {
       stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
       serialization: 'advanced',
     });
+    try {
+      if (this.child.pid !== undefined) os.setPriority(this.child.pid, FIT_PRIORITY);
+    } catch {
+      // Not permitted here (some containers): the fits run at the server's priority.
+    }
     let stderr = '';
     this.child.stderr?.on('data', (chunk: Buffer) => {
       stderr = (stderr + chunk.toString()).slice(-2_000);
@@ -134,12 +151,14 @@ class FitProcess {
 
 /**
  * Fits each learner's memory model from their review log, off the answer's path: on a timer (and by `runOnce` in
- * tests and the learning bench), in a separate process, one learner at a time. Several instances may run it on one
+ * tests and the benches), in a separate process, one learner after another while the pass's time lasts (a day's
+ * 20,000 fits do not fit in 144 passes of a fixed few; docs/performance.md). Several instances may run it on one
  * database: a learner is claimed before a fit. Whatever happens to a fit (the optimizer aborting, a timeout, a
  * database error), the server goes on, the learner keeps the parameters they had, and a log line says what happened.
  */
 export class MemoryFitter {
   private readonly periodic = new Periodic(() => this.runOnce());
+  private passBudgetMs: number;
 
   constructor(
     private readonly target: DatabaseTarget,
@@ -147,36 +166,55 @@ export class MemoryFitter {
     private readonly clock: Clock,
     private readonly log: Log,
     private readonly options: FitterOptions = {},
-  ) {}
+  ) {
+    this.passBudgetMs = options.passBudgetMs ?? DEFAULT_PASS_MS;
+  }
 
-  /** One pass: find learners whose logs grew, fit them, store what came out. Never throws. */
+  /**
+   * One pass: find learners whose logs grew, fit them one after another in one fit process, store what came out;
+   * then read the next step of the log, until no review is left to read or the pass's budget is spent. Never throws.
+   */
   async runOnce(): Promise<FitPassResult> {
-    const result: FitPassResult = { candidates: 0, fitted: 0, tooFew: 0, failed: 0, processes: 0, fits: [] };
+    const result: FitPassResult = { candidates: 0, fitted: 0, tooFew: 0, failed: 0, processes: 0, steps: 0, fits: [] };
     const timeoutMs = this.options.fitTimeoutMs ?? 120_000;
+    const started = this.clock();
+    const spent = () => this.clock() - started >= this.passBudgetMs;
     let child: FitProcess | undefined;
     const start = () => {
       result.processes++;
       return new FitProcess(this.target);
     };
     try {
+      let afterId = await this.models.fitCursor();
       // Only new reviews make a candidate: without one there is nothing to look for, and no process to start.
-      const afterId = await this.models.fitCursor();
       if (!(await this.models.reviewsAfter(afterId))) return result;
-      child = start();
-      // Finding candidates reads the next step of the log; it gets its own, generous limit.
-      const found = await child.request({ type: 'discover', afterId, now: this.clock() }, DISCOVERY_TIMEOUT_MS);
-      if (found.type !== 'discovered') throw new Error(found.type === 'error' ? found.message : 'unexpected reply');
-      result.candidates = found.candidates.length;
-      // In the order of their first new review: the cursor then moves up to the first learner left for the next pass
-      // (whose reviews are read again; those fitted meanwhile are not due again), so it never stands still.
-      const ordered = [...found.candidates].sort((a, b) => a.firstId - b.firstId);
-      const budget = this.options.maxFitsPerPass ?? 50;
-      for (const candidate of ordered.slice(0, budget)) {
-        if (!child.alive) child = start();
-        await this.fitOne(child, candidate, timeoutMs, result);
+      let attempted = 0;
+      for (;;) {
+        if (!child?.alive) child = start();
+        // Each step reads at most DISCOVERY_STEP reviews, under its own generous limit.
+        const found = await child.request({ type: 'discover', afterId, now: this.clock() }, DISCOVERY_TIMEOUT_MS);
+        if (found.type !== 'discovered') throw new Error(found.type === 'error' ? found.message : 'unexpected reply');
+        result.steps++;
+        result.candidates += found.candidates.length;
+        // In the order of their first new review: the cursor then moves up to the first learner left for the next
+        // pass (whose reviews are read again; those fitted meanwhile are not due again), so it never stands still.
+        const ordered = [...found.candidates].sort((a, b) => a.firstId - b.firstId);
+        let waiting: FitCandidate | undefined;
+        for (const candidate of ordered) {
+          if (attempted > 0 && spent()) {
+            waiting = candidate;
+            break;
+          }
+          if (!child.alive) child = start();
+          await this.fitOne(child, candidate, timeoutMs, result);
+          attempted++;
+        }
+        await this.models.advanceFitCursor(waiting ? waiting.firstId - 1 : found.lastId);
+        if (waiting || spent()) break;
+        // Another instance may have read further meanwhile: the next step starts from the furthest.
+        afterId = Math.max(found.lastId, await this.models.fitCursor());
+        if (!(await this.models.reviewsAfter(afterId))) break;
       }
-      const waiting = ordered[budget];
-      await this.models.advanceFitCursor(waiting ? waiting.firstId - 1 : found.lastId);
     } catch (err) {
       this.log.error(
         { err: err instanceof Error ? err.message : String(err) },
@@ -258,6 +296,7 @@ export class MemoryFitter {
   }
 
   start(intervalMs: number, firstDelayMs = 60_000): void {
+    this.passBudgetMs = this.options.passBudgetMs ?? intervalMs * PASS_SHARE;
     this.periodic.start(intervalMs, firstDelayMs);
   }
 

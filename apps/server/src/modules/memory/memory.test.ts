@@ -228,7 +228,7 @@ describeEachDatabase('memory model', (ctx) => {
   );
 
   it(
-    'moves through the log when more learners are due than a pass fits, and remembers it across a restart',
+    'moves through the log when more learners are due than a pass has time for, and remembers it across a restart',
     async () => {
       const { app, db, clock } = ctx();
       const first = await loginAs(app, 'first');
@@ -238,7 +238,7 @@ describeEachDatabase('memory model', (ctx) => {
       await studyDays(ctx(), second.cookie, [0, 2, 5, 9]);
       const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
       const repository = new MemoryRepository(db, new Cards(db));
-      const instance = () => new MemoryFitter(db.target, repository, clock, quiet, { maxFitsPerPass: 1 });
+      const instance = () => new MemoryFitter(db.target, repository, clock, quiet, { passBudgetMs: 0 });
       const cursor = async () => {
         const row = await db.kysely.selectFrom('memory_fit_cursor').select('after_review_id').executeTakeFirstOrThrow();
         return Number(row.after_review_id);
@@ -261,6 +261,49 @@ describeEachDatabase('memory model', (ctx) => {
       expect(await cursor()).toBe(lastReview);
       // After a restart nothing is read again: no review is new, and no fit process starts.
       expect(await instance().runOnce()).toMatchObject({ candidates: 0, processes: 0 });
+    },
+    SLOW,
+  );
+
+  it(
+    'one pass goes on fitting while its time lasts: 51 learners due are all tried in one fit process',
+    async () => {
+      const { app, db, clock } = ctx();
+      const words = await db.kysely.selectFrom('words').select('id').where('language', '=', 'spanish').execute();
+      const learners = Array.from({ length: 51 }, (_, i) => `learner-${String(i).padStart(2, '0')}`);
+      for (const id of learners) {
+        await db.kysely
+          .insertInto('users')
+          .values({ id, username: null, username_key: null, password_hash: null, created_at: clock() })
+          .execute();
+        // One first answer to each word of the deck: a log large enough to try, too young to learn from.
+        const reviews = words.map((w) => ({
+          learner_id: id,
+          word_id: w.id,
+          direction: 'recognise' as const,
+          answer_id: null,
+          session_id: null,
+          rating: 3,
+          verdict: 'correct',
+          typed: '',
+          scheduled: 1,
+          previous: null,
+          state: 0,
+          elapsed_days: 0,
+          scheduled_days: 0,
+          reviewed_at: clock(),
+        }));
+        await db.kysely.insertInto('reviews').values(reviews).execute();
+      }
+      const pass = await app.memoryFitter.runOnce();
+      expect(pass).toMatchObject({ candidates: learners.length, tooFew: learners.length, failed: 0, processes: 1 });
+      const tried = await db.kysely
+        .selectFrom('memory_models')
+        .select('learner_id')
+        .where('attempted_at', 'is not', null)
+        .execute();
+      expect(tried.map((m) => m.learner_id).sort()).toEqual(learners);
+      expect(await app.memoryFitter.runOnce()).toMatchObject({ candidates: 0, processes: 0 });
     },
     SLOW,
   );
