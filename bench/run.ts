@@ -808,7 +808,8 @@ async function benchEngine(engine: 'sqlite' | 'postgres'): Promise<Row[]> {
     if (!QUICK && !ONLY) {
       const machine =
         `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ` +
-        `${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
+        `${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ` +
+        `load average ${loadAtStart} at the start and ${(os.loadavg()[0] ?? 0).toFixed(1)} at the end`;
       writeSection(
         DOC,
         engine,
@@ -826,6 +827,7 @@ async function benchEngine(engine: 'sqlite' | 'postgres'): Promise<Row[]> {
 }
 
 const started = performance.now();
+const loadAtStart = (os.loadavg()[0] ?? 0).toFixed(1);
 const all: Row[] = [];
 for (const engine of engines) all.push(...(await benchEngine(engine)));
 const missed = all.filter((r) => r.pass === false).length;

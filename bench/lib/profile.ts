@@ -7,13 +7,17 @@ interface ProfileNode {
   children?: number[];
 }
 
-/** The heaviest functions of a V8 .cpuprofile by self time, and the heaviest files: where a server spends its CPU. */
+/**
+ * The heaviest functions of a V8 .cpuprofile by self time, and the heaviest files: where a server spends its CPU.
+ * Shares are of the busy time: the samples taken while the process waited (idle) are left out.
+ */
 export function summarizeProfile(file: string, top = 15): { functions: string[]; files: string[] } {
   const profile = JSON.parse(fs.readFileSync(file, 'utf8')) as { nodes: ProfileNode[] };
-  const total = profile.nodes.reduce((s, n) => s + (n.hitCount ?? 0), 0) || 1;
+  const busy = profile.nodes.filter((n) => n.callFrame.functionName !== '(idle)');
+  const total = busy.reduce((s, n) => s + (n.hitCount ?? 0), 0) || 1;
   const byFn = new Map<string, number>();
   const byFile = new Map<string, number>();
-  for (const n of profile.nodes) {
+  for (const n of busy) {
     const hits = n.hitCount ?? 0;
     if (!hits) continue;
     const url = n.callFrame.url

@@ -149,8 +149,9 @@ export async function seed(db: Db, { learners, now }: SeedOptions): Promise<Seed
         from (
           select p.user_id as learner_id, w.id as word_id, w.language,
             (w.id * 7919 + p.seed) % 1000 as h,
-            1 + (w.id * 104729 + p.seed * 31) % 60 as ago,
-            ${nowB} - (1 + (w.id * 104729 + p.seed * 31) % 60) * ${day} as last_review
+            -- In 64 bits: word ids past 20,505 times 104,729 overflow PostgreSQL's integer.
+            1 + (cast(w.id as bigint) * 104729 + p.seed * 31) % 60 as ago,
+            ${nowB} - (1 + (cast(w.id as bigint) * 104729 + p.seed * 31) % 60) * ${day} as last_review
           from bench_plan p
           join words w on w.language = p.language and w.owner_id is null and w.active = 1 and w.rank <= p.n
         ) s`.execute(trx);
