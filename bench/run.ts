@@ -271,6 +271,26 @@ async function apiFigures(
       url: app.url,
       next: () => ({ path: '/api/users/languages/spanish/for-review', headers: withSession() }),
     },
+    // A placement test halfway: twelve answers spread over the deck (every fourth one wrong), the next words asked.
+    {
+      key: 'placement',
+      label: 'POST /api/spanish/placement/next (12 answers so far)',
+      kind: 'read',
+      url: app.url,
+      next: () => {
+        const ids = seeded.spanishWordIds;
+        const answers = Array.from({ length: 12 }, (_, i) => ({
+          wordId: ids[Math.floor(((i + 0.5) / 12) * ids.length)] ?? 1,
+          typed: i % 4 === 3 ? 'wrong' : null,
+        }));
+        return {
+          method: 'POST',
+          path: '/api/spanish/placement/next',
+          headers: { ...withSession(), 'content-type': 'application/json' },
+          body: JSON.stringify({ answers }),
+        };
+      },
+    },
     // The Spanish quiz's batch; without the query, GET /api/spanish is the whole list (bench/word-list.ts measures it).
     {
       key: 'list',
