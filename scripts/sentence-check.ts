@@ -42,10 +42,8 @@ export interface SentenceReport {
   /** Entries among the first thousand with a sentence, and how many entries that is. */
   withSentence: number;
   considered: number;
-  /** Entries among the first thousand without one (line numbers and words). */
+  /** Entries of the whole deck without one (line numbers and words). */
   missing: Array<{ line: number; word: string }>;
-  /** Entries after the first thousand without a sentence yet. */
-  laterMissing: number;
   /** Spans the analysers do not read as a form of the entry; null when no analyser could tell. */
   notInflection: Array<{ line: number; word: string; form: string }> | null;
   /** Words hunspell does not know; null without hunspell. */
@@ -375,8 +373,7 @@ export function checkSentences(language: Language, entries: readonly DeckEntry[]
     language: language.name,
     withSentence: withSentence.length,
     considered: considered.length,
-    missing: considered.filter((e) => !e.example).map((e) => ({ line: lineOf.get(e.word) ?? 0, word: e.word })),
-    laterMissing: entries.slice(SENTENCE_ENTRIES).filter((e) => !e.example).length,
+    missing: entries.filter((e) => !e.example).map((e) => ({ line: lineOf.get(e.word) ?? 0, word: e.word })),
     notInflection: null,
     misspelt: null,
     known: null,
