@@ -100,10 +100,13 @@ export async function skipAnswerPause(page: Page): Promise<void> {
   await page.clock.runFor(2_000);
 }
 
-/** Types an answer and presses Enter (a correct one is accepted as it is typed; Enter then changes nothing). */
+/**
+ * Types an answer and presses Enter, unless the quiz took it as it was typed (a correct one): Enter would then end
+ * the pause after its verdict at once.
+ */
 export async function typeAnswer(input: Locator, text: string): Promise<void> {
   await input.fill(text);
-  await input.press('Enter');
+  if ((await input.getAttribute('readonly')) === null) await input.press('Enter');
 }
 
 /** Waits until the service worker controls the page, as it does from the second load on (for specs that allow it). */

@@ -135,6 +135,22 @@ describe('spanish mode', () => {
     expect(run(state, advance)).toMatchObject({ index: 1, score: 0, missed: ['casa'] });
   });
 
+  it('takes an empty Enter as "I don\'t know" on a word never seen, and as a slip on any other', () => {
+    const fresh = { ...casa, blankIsDontKnow: true };
+    const state = run(startQuiz({ mode: 'generic', items: [fresh, perro] }), submit);
+    expect(state.feedback).toEqual({ verdict: 'wrong', expected: 'la casa' });
+    expect(state.outbox).toEqual([{ itemId: 'casa', verdict: 'wrong', typed: '', firstAttempt: true }]);
+    // Spaces are no answer either.
+    expect(run(startQuiz({ mode: 'generic', items: [fresh] }), input('  '), submit).outbox).toHaveLength(1);
+    // A word seen before: nothing happens.
+    const seen = run(state, advance, submit);
+    expect(seen).toMatchObject({ current: perro, feedback: null, readOnly: false, outbox: state.outbox });
+    // Missed, it comes back in the next round: seen by now, so an empty Enter is a slip there.
+    const again = run(state, advance, ...type('perro'), advance);
+    expect(again).toMatchObject({ round: { number: 2 }, current: fresh });
+    expect(run(again, submit)).toBe(again);
+  });
+
   it('finishes with "You got X / N" after the last word', () => {
     const state = run(
       start({ mode: 'spanish' }),

@@ -19,6 +19,11 @@ export interface QuizItem {
   /** Shown beside an English prompt to say which word it wants ("informal, one person"); empty if none. */
   hint?: string;
   key: AnswerKey;
+  /**
+   * An empty Enter on this word is "I don't know": a word the learner has never seen, asked from the English, can
+   * only be guessed. Elsewhere an empty Enter is a slip, and nothing happens.
+   */
+  blankIsDontKnow?: boolean;
 }
 
 export interface Feedback {
@@ -354,8 +359,11 @@ function onInput(state: QuizState, value: string): QuizState {
 function onSubmit(state: QuizState): QuizState {
   const item = state.current;
   if (state.finished || state.readOnly || !item) return state;
-  // A shown verdict with unchanged input (a second Enter) is not a new answer; an empty Enter is a slip.
-  if (state.feedback !== null || state.input.trim() === '') return state;
+  // A shown verdict with unchanged input (a second Enter) is not a new answer.
+  if (state.feedback !== null) return state;
+  // An empty Enter is a slip, but on a word never seen yet (not even earlier in this quiz): "I don't know".
+  if (state.input.trim() === '')
+    return item.blankIsDontKnow && !state.answered.includes(item.id) ? onDontKnow(state) : state;
   return answer(state, item, state.input, check(state, item, state.input));
 }
 

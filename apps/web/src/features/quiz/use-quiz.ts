@@ -53,7 +53,10 @@ export interface Quiz {
   typeAhead: (text: string) => void;
   /** "I don't know": shows the answer, and the word counts as not known. */
   dontKnow: () => void;
-  /** Ends the pause after a verdict now, with what was typed ahead; null when there is no pause. */
+  /**
+   * Enter during the pause after a verdict: ends it now; what was typed ahead starts the next word's field and is
+   * its answer. Null when there is no pause.
+   */
   skipPause: (() => void) | null;
 }
 
@@ -113,19 +116,23 @@ export function useQuiz({ report, correct, run, ...start }: UseQuizOptions): Qui
   }, []);
 
   const typedAhead = useRef('');
-  const advance = useCallback(() => {
+  const advance = useCallback((submitCarried = false) => {
     const carried = typedAhead.current;
     typedAhead.current = '';
     dispatch({ type: 'advance' });
     if (carried) dispatch({ type: 'input', value: carried });
+    // Only keys typed on make an answer: a plain Enter ends the pause and no more (an empty one could be taken for
+    // "I don't know" on the next word).
+    if (submitCarried && carried.trim() !== '') dispatch({ type: 'submit' });
   }, []);
+  const skipPause = useCallback(() => advance(true), [advance]);
   const typeAhead = useCallback((text: string) => {
     typedAhead.current = text;
   }, []);
 
   useEffect(() => {
     if (state.advanceAfterMs === null) return;
-    const timer = setTimeout(advance, state.advanceAfterMs);
+    const timer = setTimeout(() => advance(), state.advanceAfterMs);
     return () => clearTimeout(timer);
     // A new answer brings a new pendingAdvance, so each answer gets its own timer even with the same delay.
   }, [state.advanceAfterMs, state.pendingAdvance, advance]);
@@ -211,6 +218,6 @@ export function useQuiz({ report, correct, run, ...start }: UseQuizOptions): Qui
     settled,
     typeAhead,
     dontKnow,
-    skipPause: state.advanceAfterMs === null ? null : advance,
+    skipPause: state.advanceAfterMs === null ? null : skipPause,
   };
 }

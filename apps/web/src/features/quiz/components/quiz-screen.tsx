@@ -246,6 +246,9 @@ function onCorrectionKey(e: KeyboardEvent, quiz: Quiz, after: () => void): void 
   after();
 }
 
+/** How long a new word is on screen before an empty Enter on it can mean "I don't know" (a double press is faster). */
+const SETTLE_MS = 600;
+
 const VERDICT_WORDS = { correct: 'correct', almost: 'accepted', wrong: 'incorrect' } as const;
 
 /**
@@ -336,7 +339,9 @@ function QuizQuestion({
   // The field keeps the focus for the whole quiz: on every new word, and after a click anywhere in the quiz. A new
   // word brings its prompt into view first (the page may have been scrolled), then the field without scrolling
   // the prompt away.
+  const shownAt = useRef(0);
   useEffect(() => {
+    shownAt.current = Date.now();
     const prompt = promptRef.current;
     if (prompt && prompt.getBoundingClientRect().top < 0) prompt.scrollIntoView({ block: 'start' });
     inputRef.current?.focus();
@@ -356,6 +361,8 @@ function QuizQuestion({
     typeAhead(typedForNext(state.input, text, forms, key.locale));
   };
   const onLockedKey = (e: KeyboardEvent<HTMLInputElement>) => {
+    // A held Enter answers once and ends one pause, never runs through the words behind it.
+    if (e.key === 'Enter' && e.repeat) e.preventDefault();
     if (!state.readOnly || e.ctrlKey || e.metaKey || e.altKey) return;
     if (e.key === 'Backspace') {
       e.preventDefault();
@@ -388,8 +395,11 @@ function QuizQuestion({
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     inputRef.current?.focus();
-    // Enter after typing on through the pause: the pause ends, and what was typed is the next word's answer.
-    if (skipPause && trailing.trim() !== '') skipPause();
+    // Enter during the pause ends it at once; after keys typed on, what was typed is the next word's answer.
+    if (skipPause) return skipPause();
+    // An empty Enter just as a word appears is the second press of a double Enter (or one meant for the pause that
+    // had just ended), not "I don't know".
+    if (state.input.trim() === '' && Date.now() - shownAt.current < SETTLE_MS) return;
     submit();
   };
 

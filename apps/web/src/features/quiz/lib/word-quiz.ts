@@ -8,6 +8,7 @@ import {
   contextQuizItem,
   exampleSentence,
   listenQuizItem,
+  showsForeign,
 } from '@vocab/core';
 import type { QuizSupport } from '../api/get-quiz-support';
 import type { QuizScreenProps } from '../components/quiz-screen';
@@ -52,7 +53,7 @@ export function wordQuizProps(
   const listening = mode === 'listen';
   // Both ask for the foreign word, whatever the card.
   const foreign = inContext || listening;
-  const items = inContext
+  const asked = inContext
     ? words.flatMap((word) => {
         const sentence = sentences.get(word._id);
         return sentence ? [contextQuizItem(word._id, sentence, language)] : [];
@@ -60,6 +61,11 @@ export function wordQuizProps(
     : listening
       ? words.map((word) => listenQuizItem(word._id, lexiconEntry(word), language))
       : words.map((word) => wordItem(word, language, direction));
+  // Asked from the English (the recall card, or a sentence's English), a word never seen can only be guessed: an
+  // empty Enter on it is "I don't know". By ear the word is heard, not guessed from its meaning.
+  const fromEnglish = inContext || (!listening && !showsForeign(direction));
+  const unseen = new Set(words.filter((word) => word.due === null).map((word) => word._id));
+  const items = asked.map((item) => (fromEnglish && unseen.has(item.id) ? { ...item, blankIsDontKnow: true } : item));
   const field = answerField(language, direction);
   return {
     mode,
