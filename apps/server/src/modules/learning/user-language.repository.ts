@@ -15,13 +15,32 @@ export class UserLanguageRepository {
     return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
   }
 
+  /**
+   * The learner's languages: those added, and those practised (a card in them) on any route, the language's own
+   * quiz as much as the account's. Both homes and the user home read them here, so they never disagree; a language
+   * practised but never added dates from its first card.
+   */
   list(userId: string): Promise<Array<{ language: string; added_at: number }>> {
     return this.db
-      .selectFrom('user_languages')
-      .select(['language', 'added_at'])
-      .where('user_id', '=', userId)
+      .selectFrom((eb) =>
+        eb
+          .selectFrom('user_languages')
+          .select(['language', 'added_at'])
+          .where('user_id', '=', userId)
+          .unionAll(
+            eb
+              .selectFrom('progress')
+              .select((p) => ['language', p.fn.min('updated_at').as('added_at')])
+              .where('learner_id', '=', userId)
+              .where('language', '<>', '')
+              .groupBy('language'),
+          )
+          .as('l'),
+      )
+      .select((eb) => ['l.language', eb.fn.min('l.added_at').as('added_at')])
+      .groupBy('l.language')
       .orderBy('added_at')
-      .orderBy('language')
+      .orderBy('l.language')
       .execute();
   }
 }

@@ -8,7 +8,7 @@ describeEachDatabase('user languages', (ctx) => {
   const as = (cookie: string) => ({
     get: (url: string) => ctx().app.inject({ method: 'GET', url, headers: { cookie } }),
     post: (url: string, payload: object) => ctx().app.inject({ method: 'POST', url, payload, headers: { cookie } }),
-    patch: (url: string) => ctx().app.inject({ method: 'PATCH', url, headers: { cookie } }),
+    patch: (url: string, payload?: object) => ctx().app.inject({ method: 'PATCH', url, payload, headers: { cookie } }),
   });
 
   it('answers 401 to visitors on every account route', async () => {
@@ -55,6 +55,23 @@ describeEachDatabase('user languages', (ctx) => {
     expect((await u.get(`/api/users/languages/${userId}?words=false`)).json()).toEqual([figures]);
     expect((await u.get(`/api/users/languages/${userId}?words=no`)).statusCode).toBe(400);
     expect((await u.get(`/api/users/languages/${userId}/languages/german`)).statusCode).toBe(404);
+  });
+
+  it("counts a language practised on its own quiz among the account's languages, without adding it", async () => {
+    const { cookie, userId } = await loginAs(ctx().app, 'noa');
+    const u = as(cookie);
+    await u.post('/api/users/languages', { language: 'german' });
+    expect((await u.get(`/api/users/languages/${userId}/languages/french?words=false`)).statusCode).toBe(404);
+    // An answer from /french-quiz, as the language's own quiz sends it.
+    const [word] = (await u.get('/api/french?limit=1')).json() as Word[];
+    const answered = await u.patch(`/api/french/${word?._id}`, { verdict: 'correct', typed: 'x' });
+    expect(answered.statusCode).toBe(200);
+
+    const listed = (await u.get(`/api/users/languages/${userId}?words=false`)).json();
+    expect(listed.map((l: { language: string }) => l.language).sort()).toEqual(['french', 'german']);
+    const french = await u.get(`/api/users/languages/${userId}/languages/french?words=false`);
+    expect(french.statusCode).toBe(200);
+    expect(french.json()).toEqual(listed.filter((l: { language: string }) => l.language === 'french'));
   });
 
   it("refuses to show one user's languages to another", async () => {
