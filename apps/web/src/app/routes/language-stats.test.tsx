@@ -310,12 +310,28 @@ describe('the language stats page', () => {
       expect(cells[7]).toHaveClass('heat-0');
       expect(cells[1]).toHaveClass('heat-4');
       const legend = document.querySelector('.heatmap-legend');
-      expect(legend).toHaveTextContent(/^Less\s*More$/);
+      expect(legend).toHaveTextContent(/^Less\s*More\s*Today$/);
       expect(legend?.querySelectorAll('.heat-swatch')).toHaveLength(5);
+      // Today is marked by a dot in its cell and named in its tooltip, and no day is outlined until one is picked.
+      expect(cells[89]?.querySelector('title')?.textContent).toBe('Today: 3 answers');
+      const dot = heatmap.querySelector('circle');
+      expect(Number(dot?.getAttribute('cx'))).toBe(Number(cells[89]?.getAttribute('x')) + 8);
+      expect(Number(dot?.getAttribute('cy'))).toBe(Number(cells[89]?.getAttribute('y')) + 8);
+      expect(heatmap.querySelectorAll('.is-picked')).toHaveLength(0);
       // Today's count is written under the calendar; another day's shows when it is touched.
-      expect(document.querySelector('.heatmap-day')).toHaveTextContent('Today: 3 answers');
+      const day = document.querySelector('.heatmap-day');
+      expect(day).toHaveTextContent('Today: 3 answers');
       await userEvent.click(cells[7] as Element);
-      expect(document.querySelector('.heatmap-day')).toHaveTextContent('Thu 8 Jan: 0 answers');
+      expect(day).toHaveTextContent('Thu 8 Jan: 0 answers');
+      expect(cells[7]).toHaveClass('is-picked');
+      // The arrow keys pick a day: a week sideways (never past the first or the last day), a day up or down.
+      heatmap.focus();
+      await userEvent.keyboard('{ArrowLeft}');
+      expect(day).toHaveTextContent('Thu 1 Jan: 0 answers');
+      await userEvent.keyboard('{ArrowDown}');
+      expect(day).toHaveTextContent('Fri 2 Jan: 3 answers');
+      await userEvent.keyboard('{ArrowRight}'.repeat(20));
+      expect(day).toHaveTextContent('Today: 3 answers');
       // Every day is in the table that describes the chart.
       expect(within(screen.getByRole('table', { name: 'Answers per day' })).getAllByRole('row')).toHaveLength(91);
     },

@@ -1,5 +1,5 @@
 import type { LanguageCharts } from '@vocab/api';
-import { useId, useState } from 'react';
+import { type KeyboardEvent, useId, useState } from 'react';
 import '../stats.css';
 
 type DayCount = LanguageCharts['reviewsPerDay'][number];
@@ -42,22 +42,35 @@ export function monthLabels(cells: ReturnType<typeof heatmapCells>) {
   return labels;
 }
 
+/** The arrow keys move the picked day as the calendar is drawn: a week sideways, a day up or down. */
+const ARROW_STEPS: Record<string, number> = { ArrowLeft: -7, ArrowRight: 7, ArrowUp: -1, ArrowDown: 1 };
+
 /**
  * Answers per day as a calendar, as Anki and GitHub draw it: weeks as columns, weekdays as rows, month names on
- * top, a legend, and each day's count in a label under it (the day touched or hovered; today at first). The svg
- * is one image with a summary for assistive technology; the table in the figure's caption holds every day.
+ * top, a legend, and each day's count in a label under it (today's at first, then the day touched, hovered or
+ * reached with the arrow keys). Today has a dot of its own, not an outline: an outline around it read as the
+ * keyboard's focus ring, which the calendar has too. The svg is one image with a summary for assistive
+ * technology; the table in the figure's caption holds every day.
  */
 export function AnswersHeatmap({ rows }: { rows: readonly DayCount[] }) {
   const cells = heatmapCells(rows);
   const max = Math.max(0, ...rows.map((r) => r.count));
   const weeks = (cells.at(-1)?.week ?? 0) + 1;
-  const [shown, setShown] = useState<DayCount | undefined>(rows.at(-1));
+  const [picked, setPicked] = useState<number | undefined>();
+  const shown = rows[picked ?? rows.length - 1];
   const summaryId = useId();
   const total = rows.reduce((s, r) => s + r.count, 0);
   const activeDays = rows.filter((r) => r.count > 0).length;
   const width = LEFT + weeks * STEP;
   const height = TOP + 7 * STEP;
-  const today = rows.at(-1)?.date;
+  const today = cells.at(-1);
+  const dayName = (date: string) => (date === today?.date ? 'Today' : longDate(date));
+  const onKeyDown = (e: KeyboardEvent) => {
+    const step = ARROW_STEPS[e.key];
+    if (step === undefined || rows.length === 0) return;
+    e.preventDefault();
+    setPicked(Math.min(rows.length - 1, Math.max(0, (picked ?? rows.length - 1) + step)));
+  };
   const days = `${activeDays} day${activeDays === 1 ? '' : 's'}`;
   const most = max > 0 ? `, at most ${max} in a day` : '';
   const summary = `Answers per day over the last ${rows.length} days: ${answers(total)} on ${days}${most}.`;
@@ -71,6 +84,8 @@ export function AnswersHeatmap({ rows }: { rows: readonly DayCount[] }) {
         height={height}
         role="img"
         aria-labelledby={summaryId}
+        tabIndex={0}
+        onKeyDown={onKeyDown}
       >
         {monthLabels(cells).map((m) => (
           <text key={`${m.week}-${m.text}`} className="heatmap-label" x={LEFT + m.week * STEP} y={TOP - 5}>
@@ -84,33 +99,35 @@ export function AnswersHeatmap({ rows }: { rows: readonly DayCount[] }) {
             </text>
           ) : null,
         )}
-        {cells.map((c) => (
+        {cells.map((c, i) => (
           <rect
             key={c.date}
-            className={[
-              `heat-${heatLevel(c.count, max)}`,
-              c.date === shown?.date ? 'is-shown' : '',
-              c.date === today ? 'is-today' : '',
-            ]
-              .filter(Boolean)
-              .join(' ')}
+            className={`heat-${heatLevel(c.count, max)}${i === picked ? ' is-picked' : ''}`}
             x={LEFT + c.week * STEP}
             y={TOP + c.day * STEP}
             width={CELL}
             height={CELL}
             rx={3}
-            onMouseEnter={() => setShown(c)}
-            onClick={() => setShown(c)}
+            onMouseEnter={() => setPicked(i)}
+            onClick={() => setPicked(i)}
           >
-            <title>{`${longDate(c.date)}: ${answers(c.count)}`}</title>
+            <title>{`${dayName(c.date)}: ${answers(c.count)}`}</title>
           </rect>
         ))}
+        {today ? (
+          <circle
+            className="heatmap-today"
+            cx={LEFT + today.week * STEP + CELL / 2}
+            cy={TOP + today.day * STEP + CELL / 2}
+            r={3}
+          />
+        ) : null}
       </svg>
       <div className="heatmap-foot">
         <p className="heatmap-day" aria-hidden="true">
           {shown ? (
             <>
-              {shown.date === today ? 'Today' : longDate(shown.date)}: <strong>{answers(shown.count)}</strong>
+              {dayName(shown.date)}: <strong>{answers(shown.count)}</strong>
             </>
           ) : null}
         </p>
@@ -120,6 +137,10 @@ export function AnswersHeatmap({ rows }: { rows: readonly DayCount[] }) {
             <span key={level} className={`heat-swatch heat-${level}`} />
           ))}
           More
+          <span className="heatmap-legend-today">
+            <span className="heatmap-today-swatch heat-0" />
+            Today
+          </span>
         </p>
       </div>
       <p className="hint" id={summaryId}>

@@ -215,7 +215,7 @@ export function LanguageCharts({
         <h2 id="reviews-heading">Answers per day</h2>
         <ReviewsHeatmap rows={charts.reviewsPerDay} />
       </section>
-      <section aria-labelledby="retention-heading">
+      <section className="stats-wide stats-retention" aria-labelledby="retention-heading">
         <h2 id="retention-heading">Retention</h2>
         {retention.actual === null ? (
           <p>No reviews of learned words in the last 30 days yet. Your aim: remember {percent(retention.desired)}.</p>
@@ -252,7 +252,7 @@ export function LanguageCharts({
           </>
         )}
       </section>
-      <section aria-labelledby="forecast-heading">
+      <section className="stats-wide" aria-labelledby="forecast-heading">
         <h2 id="forecast-heading">Coming up</h2>
         <DueToday charts={charts} reviewLink={reviewLink} />
         <ForecastChart rows={charts.forecast} />

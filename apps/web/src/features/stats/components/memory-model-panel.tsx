@@ -143,76 +143,82 @@ export function MemoryModelPanel({
               get the {percent(model.desiredRetention)} you chose.
             </p>
           ) : null}
-          <table className="memory-calibration">
-            <caption>
-              How well it predicts you: for reviews it gave each chance of remembering, how many you remembered
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">Predicted</th>
-                <th scope="col">Remembered</th>
-                <th scope="col">Reviews</th>
-              </tr>
-            </thead>
-            <tbody>
-              {report.calibration.map((b) => (
-                <tr key={b.from}>
-                  <td>{percent(b.predicted)}</td>
-                  <td>{percent(b.actual)}</td>
-                  <td>{b.reviews}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <p className="hint">
-            Prediction error (log loss, lower is better): {report.logLoss.fitted.toFixed(3)} fitted to you,{' '}
-            {report.logLoss.defaults.toFixed(3)} with the standard model.
-          </p>
-          <table className="memory-workload">
-            <caption>What each retention costs you</caption>
-            <thead>
-              <tr>
-                <th scope="col">Remember at review</th>
-                <th scope="col">Reviews a day</th>
-                <th scope="col">
-                  <span className="visually-hidden">Choice</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((w) => {
-                const recommended = w.retention === report.recommendedRetention;
-                const chosen = Math.abs(w.retention - model.desiredRetention) < 0.001;
-                return (
-                  <tr key={w.retention} aria-current={chosen ? 'true' : undefined}>
-                    <td>
-                      {percent(w.retention)}
-                      {recommended ? <strong> · recommended</strong> : null}
-                    </td>
-                    <td>{w.cost}</td>
-                    <td>
-                      {chosen ? (
-                        'Your setting'
-                      ) : onChooseRetention ? (
-                        <button
-                          type="button"
-                          className="btn btn-secondary btn-small"
-                          disabled={choosing}
-                          onClick={() => onChooseRetention(w.retention)}
-                        >
-                          Use {percent(w.retention)}
-                        </button>
-                      ) : null}
-                    </td>
+          <div className="memory-tables">
+            <div>
+              <table className="memory-calibration">
+                <caption>
+                  How well it predicts you: for reviews it gave each chance of remembering, how many you remembered
+                </caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Predicted</th>
+                    <th scope="col">Remembered</th>
+                    <th scope="col">Reviews</th>
                   </tr>
-                );
-              })}
-            </tbody>
-          </table>
-          <p className="hint">
-            Recommended: the retention with the fewest reviews for each word you keep, for a memory like yours. The
-            setting applies to all your languages.
-          </p>
+                </thead>
+                <tbody>
+                  {report.calibration.map((b) => (
+                    <tr key={b.from}>
+                      <td>{percent(b.predicted)}</td>
+                      <td>{percent(b.actual)}</td>
+                      <td>{b.reviews}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+              <p className="hint">
+                Prediction error (log loss, lower is better): {report.logLoss.fitted.toFixed(3)} fitted to you,{' '}
+                {report.logLoss.defaults.toFixed(3)} with the standard model.
+              </p>
+            </div>
+            <div>
+              <table className="memory-workload">
+                <caption>What each retention costs you</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Remember at review</th>
+                    <th scope="col">Reviews a day</th>
+                    <th scope="col">
+                      <span className="visually-hidden">Choice</span>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {rows.map((w) => {
+                    const recommended = w.retention === report.recommendedRetention;
+                    const chosen = Math.abs(w.retention - model.desiredRetention) < 0.001;
+                    return (
+                      <tr key={w.retention} aria-current={chosen ? 'true' : undefined}>
+                        <td>
+                          {percent(w.retention)}
+                          {recommended ? <strong> · recommended</strong> : null}
+                        </td>
+                        <td>{w.cost}</td>
+                        <td>
+                          {chosen ? (
+                            'Your setting'
+                          ) : onChooseRetention ? (
+                            <button
+                              type="button"
+                              className="btn btn-secondary btn-small"
+                              disabled={choosing}
+                              onClick={() => onChooseRetention(w.retention)}
+                            >
+                              Use {percent(w.retention)}
+                            </button>
+                          ) : null}
+                        </td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+              <p className="hint">
+                Recommended: the retention with the fewest reviews for each word you keep, for a memory like yours. The
+                setting applies to all your languages.
+              </p>
+            </div>
+          </div>
         </>
       ) : null}
       <p>
