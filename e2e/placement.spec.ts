@@ -75,4 +75,28 @@ test.describe('the placement test', () => {
       '/placement/spanish',
     );
   });
+
+  test('shows its result in the column the test was in, under the same heading', async ({ page }) => {
+    await page.goto('/placement/spanish');
+    const heading = page.getByRole('heading', { level: 1, name: 'Spanish: find your level' });
+    const form = page.locator('form.quiz-form');
+    await form.waitFor();
+    const [duringHeading, duringForm] = await Promise.all([heading.boundingBox(), form.boundingBox()]);
+    const result = page.getByRole('region', { name: /You are starting from the first Spanish word/ });
+    const prompt = page.locator('.quiz-prompt strong');
+    for (let asked = 0; asked < 40 && !(await result.isVisible()); asked++) {
+      const shown = await prompt.textContent();
+      await page.getByRole('button', { name: /I don't know/ }).click();
+      await page.waitForFunction((previous) => {
+        // The next word (not the moment between two words with none), or the result.
+        const now = document.querySelector('.quiz-prompt strong')?.textContent;
+        return (now !== undefined && now !== previous) || document.querySelector('.placement-result') !== null;
+      }, shown);
+    }
+    await expect(result).toBeVisible();
+    const [afterHeading, card] = await Promise.all([heading.boundingBox(), result.boundingBox()]);
+    // The heading stays where it was, and the card starts where the test's field did.
+    expect(afterHeading?.x).toBe(duringHeading?.x);
+    expect(Math.abs((card?.x ?? 0) - (duringForm?.x ?? -100))).toBeLessThan(2);
+  });
 });
