@@ -113,7 +113,9 @@ export class ReminderJob {
         '',
         ...lines,
         '',
-        '--',
+        // One sentence a line (the mail program wraps to its window), and the footer under the signature line ("-- ",
+        // with its space), which mail programs show quieter and leave out of a reply.
+        '-- ',
         'You get this because you turned on daily reminders in your Vocab settings.',
         `Stop these reminders: ${unsubscribePage}`,
       ].join('\n'),

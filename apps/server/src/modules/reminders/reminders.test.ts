@@ -128,6 +128,10 @@ for (const database of TEST_DATABASES) {
       expect(first?.headers.to).toBe('reminded@example.com');
       expect(first?.headers.subject).toBe('5 words are waiting for you');
       expect(first?.text).toContain('5 words are due for review.');
+      // Each sentence arrives on a line of its own, the footer under the signature line.
+      expect(first?.text).toContain(
+        '\n-- \nYou get this because you turned on daily reminders in your Vocab settings.\nStop these reminders: ',
+      );
       expect(linkIn(first?.text ?? '', '/spanish')).toBe(`${PUBLIC_URL}/spanish/up-for-review`);
       expect(first?.headers['list-unsubscribe']).toMatch(
         new RegExp(`^<${PUBLIC_URL}/api/reminders/unsubscribe\\?u=[^&]+&s=[A-Za-z0-9_-]{43}>$`),
