@@ -21,7 +21,7 @@ function Profile() {
   const everywhere = useLogoutEverywhere();
 
   return (
-    <Page title="User profile">
+    <Page title="User profile" className="profile">
       <p>
         Username: <strong>{user?.username}</strong>
       </p>
