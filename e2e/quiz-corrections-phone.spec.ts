@@ -1,4 +1,4 @@
-import { expect, test } from './support/fixtures';
+import { expect, phone, test } from './support/fixtures';
 import { quizOf, typeAnswer } from './support/learner';
 
 // A narrow window with a mouse and a keyboard: the key hints show, and must not read as links of their own.
@@ -31,4 +31,21 @@ test('keeps each shortcut on its button’s line, a key cap, not a second link',
     );
     expect(lines.sameColour, `${name}: the shortcut quieter than the button's words, not a second link`).toBe(false);
   }
+});
+
+test.describe('on a phone with its keyboard open', () => {
+  test.use(phone(375, 430));
+
+  test('shows Undo and "I was right" after a wrong answer without scrolling', async ({ page }) => {
+    await page.goto('/spanish-quiz');
+    const quiz = quizOf(page);
+    await quiz.prompt();
+    await typeAnswer(quiz.input, 'zzzz');
+    await quiz.feedback.getByText(/^Incorrect/).waitFor();
+    for (const name of ['Undo', 'I was right']) {
+      const box = await page.getByRole('button', { name: new RegExp(`^${name}`) }).boundingBox();
+      expect(box && box.y + box.height, `${name} ends inside the window`).toBeLessThanOrEqual(430);
+    }
+    await expect(quiz.feedback).toBeInViewport();
+  });
 });
