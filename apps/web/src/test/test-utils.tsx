@@ -25,6 +25,8 @@ export const defaultSettings: Settings = {
   theme: 'system',
 };
 export const server = setupServer(
+  // A visitor, unless a test logs in (the end of a quiz asks who is there).
+  fake('GET', '/api/auth/session', () => ({ user: null })),
   fake('GET', '/api/settings', () => defaultSettings),
   fake('GET', '/api/{language}/lexicon', () => ({ entries: [] })),
   // A language home asks for the last placement result: none, unless a test says otherwise.
@@ -69,9 +71,10 @@ export interface TestRoute {
 }
 
 /**
- * Renders `routes` in a memory router at `url`, with a fresh query client that does not retry and a fresh answer queue.
+ * Renders `routes` in a memory router at `url` (with the state a link gave, if any), with a fresh query client that
+ * does not retry and a fresh answer queue.
  */
-export function renderRoute(url: string, routes: TestRoute[]) {
+export function renderRoute(url: string | { pathname: string; state: unknown }, routes: TestRoute[]) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const router = createMemoryRouter([...routes, { path: '*', Component: Elsewhere }], { initialEntries: [url] });
   const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });

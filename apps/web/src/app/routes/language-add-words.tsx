@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { Page } from '@/components/ui/page';
 import { paths } from '@/config/paths';
-import { useLanguageHome } from '@/lib/language-home';
+import { fromHome, useLanguageHome } from '@/lib/language-home';
 import { useRouteLanguage } from '@/lib/use-route-language';
 import { AddWordForm } from '@/features/languages/components/add-word-form';
 import { Component as NotFound } from './not-found';
@@ -16,11 +16,15 @@ export function Component() {
       <p>Words you add are yours alone; they join your {language.name} quizzes.</p>
       <AddWordForm key={language.code} language={language} />
       <p>
-        <Link to={paths.languageImport(language.code)}>Import a list of words</Link> from a CSV file, a spreadsheet or
-        Quizlet.
+        <Link to={paths.languageImport(language.code)} state={fromHome(home)}>
+          Import a list of words
+        </Link>{' '}
+        from a CSV file, a spreadsheet or Quizlet.
       </p>
       <p>
-        <Link to={paths.languageOwnWords(language.code)}>See, edit or delete your {language.name} words</Link>
+        <Link to={paths.languageOwnWords(language.code)} state={fromHome(home)}>
+          See, edit or delete your {language.name} words
+        </Link>
       </p>
       <p>
         <Link to={home}>Back to {language.name}</Link>

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { Page } from '@/components/ui/page';
 import { paths } from '@/config/paths';
 import { ImportWords } from '@/features/transfer/components/import-words';
-import { useLanguageHome } from '@/lib/language-home';
+import { fromHome, useLanguageHome } from '@/lib/language-home';
 import { useRouteLanguage } from '@/lib/use-route-language';
 import { Component as NotFound } from './not-found';
 
@@ -15,9 +15,14 @@ export function Component() {
     <Page title={`${language.name}: import words`}>
       <ImportWords key={language.code} language={language} />
       <p>
-        <Link to={paths.languageAddWords(language.code)}>Add words one by one</Link> ·{' '}
-        <Link to={paths.languageStats(language.code)}>Export your words</Link> ·{' '}
-        <Link to={home}>Back to {language.name}</Link>
+        <Link to={paths.languageAddWords(language.code)} state={fromHome(home)}>
+          Add words one by one
+        </Link>{' '}
+        ·{' '}
+        <Link to={paths.languageStats(language.code)} state={fromHome(home)}>
+          Export your words
+        </Link>{' '}
+        · <Link to={home}>Back to {language.name}</Link>
       </p>
     </Page>
   );

@@ -104,4 +104,19 @@ describe('your own words', () => {
     renderRoute('/own-words/spanish', ROUTES);
     expect(await screen.findByText('You have not added any Spanish words of your own yet.')).toBeInTheDocument();
   });
+  it('leads back to the home the learner came from, through the pages in between', async () => {
+    ownWords([zarza]);
+    const { user } = renderRoute({ pathname: '/own-words/spanish', state: { home: '/generic/spanish' } }, ROUTES);
+    expect(await screen.findByRole('link', { name: 'Back to Spanish' })).toHaveAttribute('href', '/generic/spanish');
+    await user.click(screen.getByRole('link', { name: 'Add words' }));
+    expect(await screen.findByRole('link', { name: 'Back to Spanish' })).toHaveAttribute('href', '/generic/spanish');
+    await user.click(screen.getByRole('link', { name: /See, edit or delete/ }));
+    expect(await screen.findByRole('link', { name: 'Back to Spanish' })).toHaveAttribute('href', '/generic/spanish');
+  });
+
+  it("leads back to the page's own language without a home to return to", async () => {
+    server.use(fake('GET', '/api/{language}/own-words', { language: 'french' }, () => HttpResponse.json([])));
+    renderRoute('/own-words/french', ROUTES);
+    expect(await screen.findByRole('link', { name: 'Back to French' })).toHaveAttribute('href', '/french');
+  });
 });

@@ -11,7 +11,7 @@ import { useMemoryModel } from '@/features/stats/api/get-memory-model';
 import { MemoryModelPanel } from '@/features/stats/components/memory-model-panel';
 import { useUpdateSettings } from '@/features/settings/api/update-settings';
 import { useQueryClient } from '@tanstack/react-query';
-import { useLanguageHome } from '@/lib/language-home';
+import { fromHome, useLanguageHome } from '@/lib/language-home';
 import { queryFilter } from '@/lib/query-keys';
 import { Component as NotFound } from './not-found';
 
@@ -87,10 +87,15 @@ function Stats({ code }: { code: Parameters<typeof getLanguage>[0] }) {
       ) : null}
       <ExportLinks language={language} />
       <p>
-        <Link to={paths.languageImport(code)}>Import words</Link> from a CSV file, a spreadsheet or Quizlet.
+        <Link to={paths.languageImport(code)} state={fromHome(home)}>
+          Import words
+        </Link>{' '}
+        from a CSV file, a spreadsheet or Quizlet.
       </p>
       <p>
-        <Link to={paths.languageOwnWords(code)}>See, edit or delete your {language.name} words</Link>
+        <Link to={paths.languageOwnWords(code)} state={fromHome(home)}>
+          See, edit or delete your {language.name} words
+        </Link>
       </p>
     </Page>
   );
