@@ -2,7 +2,7 @@ import type { Word } from '@vocab/api';
 import { withArticle } from '@vocab/core';
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, phone, test } from './support/fixtures';
-import { skipAnswerPause, typeAnswer } from './support/learner';
+import { addLanguage, signUpAndLogIn, skipAnswerPause, typeAnswer } from './support/learner';
 
 /** A phone with its keyboard open: 430 px of the page left in view. */
 test.use(phone(375, 430));
@@ -147,6 +147,24 @@ test(
     await expect(page).toHaveURL(/\/context\/spanish$/);
   },
 );
+
+test('a language home without a voice for its language says so where it offers listening, on both homes', async ({
+  page,
+}) => {
+  await fakeSpeech(page, ['en-US', 'de-DE']);
+  await signUpAndLogIn(page, 'no-voice');
+  await addLanguage(page, 'spanish');
+  for (const url of ['/spanish', '/generic/spanish']) {
+    await page.goto(url);
+    const step = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Listen and type' }) });
+    await expect(step, url).toContainText('Your browser has no Spanish voice, so it cannot say the words.');
+    await expect(step.getByRole('link'), url).toHaveCount(0);
+    await expectAccessible(page);
+  }
+  // German has a voice here: its home offers listening.
+  await page.goto('/german');
+  await expect(page.getByRole('link', { name: 'Practice listening' })).toHaveAttribute('href', '/listen/german');
+});
 
 test.describe('on a computer', () => {
   test.use({ viewport: { width: 1280, height: 900 }, hasTouch: false, isMobile: false });

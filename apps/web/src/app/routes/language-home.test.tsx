@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderRoute, server, setupQuizTests } from '@/test/test-utils';
 import { apiError, asAccount, asVisitor, fake, languageStats, withCharts } from '@/test/api-fakes';
 import { Component as LanguageHome } from './language-home';
@@ -15,6 +15,15 @@ const ROUTES = ['spanish', 'french', 'german', 'italian', 'portuguese'].map((cod
 
 // The home asks who is there: a signed-in learner is pointed to the same language in Your languages.
 beforeEach(() => server.use(asVisitor()));
+afterEach(() => vi.unstubAllGlobals());
+
+/** The browser's speech synthesis, outside the project: a fake with the voices of the given locales. */
+const withVoices = (...locales: string[]) =>
+  vi.stubGlobal('speechSynthesis', {
+    getVoices: () => locales.map((lang) => ({ lang, name: lang }) as SpeechSynthesisVoice),
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+  });
 
 it('points a signed-in learner to the same language in Your languages, and a visitor nowhere else', async () => {
   server.use(
@@ -78,6 +87,7 @@ describe('a language home', () => {
           HttpResponse.json(languageStats('italian', { dueCount: 7 })),
         ),
       );
+      withVoices('it-IT');
       renderRoute('/italian', ROUTES);
 
       // the Italian quiz shows English; the other card shows Italian.
@@ -102,6 +112,23 @@ describe('a language home', () => {
       expect(screen.getByRole('link', { name: 'Your progress charts' })).toHaveAttribute('href', '/stats/italian');
     },
   );
+
+  it('says plainly that the browser has no voice for the language, where it would offer listening', async () => {
+    server.use(
+      withCharts(),
+      fake('GET', '/api/{language}/stats', { language: 'italian' }, () =>
+        HttpResponse.json(languageStats('italian', {})),
+      ),
+    );
+    withVoices('en-US', 'fr-FR');
+    renderRoute('/italian', ROUTES);
+    await screen.findByRole('heading', { level: 2, name: 'Listen and type' });
+    const listen = within(stepOf('Listen and type'));
+    expect(
+      await listen.findByText('Your browser has no Italian voice, so it cannot say the words.', {}, { timeout: 3000 }),
+    ).toBeInTheDocument();
+    expect(listen.queryByRole('link')).not.toBeInTheDocument();
+  });
 
   it("names Spanish's directions the other way round, as its quiz shows Spanish", async () => {
     server.use(

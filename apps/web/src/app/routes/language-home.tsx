@@ -9,6 +9,7 @@ import { paths, withDirection } from '@/config/paths';
 import { fromHome } from '@/lib/language-home';
 import { useRouteLanguage } from '@/lib/use-route-language';
 import { useSession } from '@/features/auth/api/get-session';
+import { noVoiceText, useVoiceState } from '@/features/quiz/lib/speech';
 import { useLanguageStats } from '@/features/languages/api/get-language-stats';
 import { LanguageFlag } from '@/features/languages/components/language-flag';
 import { DeckBands } from '@/features/languages/components/deck-bands';
@@ -182,9 +183,7 @@ function LanguageFigures({
           <p>
             Hear {indefiniteArticle(language.name)} {language.name} word and type it.
           </p>
-          <Link to={paths.languageListen(language.code)} state={back} className="btn btn-secondary">
-            Practice listening
-          </Link>
+          <ListenLink language={language} back={back} />
         </li>
       </ul>
       <DeckBands language={language} />
@@ -222,6 +221,22 @@ function OtherHome({ language, routes }: { language: Language; routes: HomeRoute
       <Link to={paths.genericLanguage(language.code)}>Your languages: {language.name}</Link>.
     </p>
   ) : null;
+}
+
+/**
+ * "Practice listening" where the browser can say the language's words; where it has no voice for it, the plain reason
+ * instead of a button that would lead to a page saying the same (the voices may take a moment to arrive).
+ */
+function ListenLink({ language, back }: { language: Language; back: ReturnType<typeof fromHome> }) {
+  const { voice, settled } = useVoiceState(language.locale);
+  if (voice) {
+    return (
+      <Link to={paths.languageListen(language.code)} state={back} className="btn btn-secondary">
+        Practice listening
+      </Link>
+    );
+  }
+  return settled ? <p className="hint">{noVoiceText(language.name)}</p> : null;
 }
 
 /** Nothing due: says when the next review opens (a word answered today may come back within minutes). */

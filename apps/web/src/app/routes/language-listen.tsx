@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { Page } from '@/components/ui/page';
 import { Loading } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { useVoiceState } from '@/features/quiz/lib/speech';
+import { noVoiceText, useVoiceState } from '@/features/quiz/lib/speech';
 import { WORD_SOURCES } from '@/features/quiz/word-sources';
 import { useLanguageHome } from '@/lib/language-home';
 import { useRouteLanguage } from '@/lib/use-route-language';
@@ -29,7 +29,7 @@ function NoVoice({ language }: { language: Language }) {
   const home = useLanguageHome(language.code);
   return (
     <div className="listen-no-voice" role="status">
-      <p>Your browser has no {language.name} voice, so it cannot say the words. Practise them another way:</p>
+      <p>{noVoiceText(language.name)} Practise them another way:</p>
       <div className="actions">
         <Link to={paths.languageQuiz(language.code)} className="btn btn-primary">
           {language.name} quiz

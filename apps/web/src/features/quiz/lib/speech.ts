@@ -51,6 +51,10 @@ export function useVoiceState(locale: string): VoiceState {
   return { voice, settled: voice !== null || !synth || waited };
 }
 
+/** What a page says where the browser has no voice for a language, wherever listening is offered. */
+export const noVoiceText = (languageName: string): string =>
+  `Your browser has no ${languageName} voice, so it cannot say the words.`;
+
 /** The voice for a locale, or null where the browser has none (the speaker button is then hidden). */
 export function useVoice(locale: string): SpeechSynthesisVoice | null {
   return useVoiceState(locale).voice;
