@@ -187,6 +187,11 @@ test.describe("a learner's journey", () => {
     await quiz.feedback.getByText('Correct!').waitFor();
     await page.getByRole('heading', { name: 'Quiz over' }).waitFor();
     await page.getByText('You got 1 / 1 correct').waitFor();
+    // A visitor's progress lives in this browser: the end says how to keep it, and leads there.
+    const nudge = page.getByText('to keep your progress on any device');
+    await expect(nudge).toBeVisible();
+    await nudge.getByRole('link', { name: 'Sign up' }).click();
+    await page.waitForURL('**/signup');
   });
 
   test('forgives a missing accent in the Portuguese quiz, and moves on after a wrong answer', async ({ page }) => {

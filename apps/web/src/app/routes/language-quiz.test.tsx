@@ -1,10 +1,11 @@
 import type { Word } from '@vocab/api';
 import type { LanguageCode } from '@vocab/core';
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import {
   defaultSettings,
+  loggedIn,
   makeWord,
   onTouchScreen,
   recordAnswers,
@@ -235,6 +236,29 @@ describe('the French quiz', () => {
     await user.click(screen.getByRole('button', { name: 'Practice more' }));
     expect(await screen.findByText('You have learned every French word we have. Well done!')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to French' })).toBeInTheDocument();
+  });
+
+  it('asks a visitor at the end, quietly, to sign up to keep the progress; a learner logged in, not', async () => {
+    serveBatches('french', [ete]);
+    recordAnswers();
+    const { user, unmount } = renderRoute('/french-quiz', ROUTES);
+    await user.type(await screen.findByRole('textbox'), 'été');
+    await wait(2000);
+    const nudge = await screen.findByText(/to keep your progress on any device/);
+    expect(nudge).toHaveTextContent(
+      'Sign up to keep your progress on any device: the words you practised here come with you.',
+    );
+    expect(within(nudge).getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/signup');
+    unmount();
+    sessionStorage.clear();
+
+    loggedIn();
+    const again = renderRoute('/french-quiz', ROUTES);
+    await again.user.type(await screen.findByRole('textbox'), 'été');
+    await wait(2000);
+    expect(await screen.findByText('You got 1 / 1 correct')).toBeInTheDocument();
+    await wait(100);
+    expect(screen.queryByText(/to keep your progress/)).not.toBeInTheDocument();
   });
 
   it('retries an answer the server failed, with the same answerId', async () => {

@@ -3,6 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { RequireAccount } from '@/app/layout/require-account';
 import { Page } from '@/components/ui/page';
 import { paths } from '@/config/paths';
+import { useSession } from '@/features/auth/api/get-session';
 import { useQuizSupport } from '@/features/quiz/api/get-quiz-support';
 import { OfflineBanner } from '@/features/quiz/components/offline-banner';
 import { QuizQuery } from '@/features/quiz/components/quiz-query';
@@ -113,6 +114,7 @@ function WordQuiz({ source, language, direction }: { source: WordSource; languag
             caption={source.caption?.(language) ?? directionLabel(language, direction)}
             {...wordQuizProps(words, language, source.mode(language), support, direction)}
             counter={source.counter}
+            finishedNote={<KeepProgress />}
             showResult={source.showResult}
             report={report}
             correct={correct}
@@ -145,5 +147,20 @@ function WordQuiz({ source, language, direction }: { source: WordSource; languag
         )}
       </QuizQuery>
     </Page>
+  );
+}
+
+/**
+ * A visitor's progress lives with a guest session in this browser: at the end of a quiz, a quiet line says how to keep
+ * it. A learner who is logged in (or whose session is not known yet) sees nothing.
+ */
+function KeepProgress() {
+  const session = useSession();
+  if (!session.isSuccess || session.data) return null;
+  return (
+    <p className="hint quiz-keep-progress">
+      <Link to={paths.signup}>Sign up</Link> to keep your progress on any device: the words you practised here come with
+      you.
+    </p>
   );
 }

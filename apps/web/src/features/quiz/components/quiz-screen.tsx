@@ -51,6 +51,8 @@ export interface QuizScreenProps {
   correct?: CorrectAnswer;
   /** The links and buttons under "Quiz over". */
   finishedActions: (context: FinishedContext) => ReactNode;
+  /** A line under them (a visitor's way to keep the progress). */
+  finishedNote?: ReactNode;
   /** The language's words: no typo tolerance accepts another word, and a wrong answer that is one is named. */
   lexicon?: Lexicon;
   /** Normalised forms of the other answers, where there is no lexicon (the secret quiz). */
@@ -219,6 +221,7 @@ export function QuizScreen(props: QuizScreenProps) {
           quiz={quiz}
           showResult={props.showResult ?? true}
           actions={props.finishedActions}
+          note={props.finishedNote}
           examples={props.examples}
         />
       ) : atBreak ? (
@@ -497,11 +500,13 @@ function QuizFinished({
   quiz,
   showResult,
   actions,
+  note,
   examples,
 }: {
   quiz: Quiz;
   showResult: boolean;
   actions: (context: FinishedContext) => ReactNode;
+  note?: ReactNode;
   examples?: QuizExamples | undefined;
 }) {
   const { state, shownAnswer, settled } = quiz;
@@ -531,6 +536,7 @@ function QuizFinished({
       {state.config.mode === 'listen' && shownAnswer ? <ListenReveal item={shownAnswer.item} /> : null}
       {lastSentence && examples ? <AnswerSentence sentence={lastSentence} locale={examples.locale} /> : null}
       <div className="actions">{actions({ result, settled })}</div>
+      {note}
       <AnswerCorrections quiz={quiz} after={nothing} />
     </div>
   );
