@@ -148,6 +148,29 @@ test.describe('offline practice', () => {
     },
   );
 
+  test('the user home opened offline, seen online once, shows the languages it knew and leads to practice', async ({
+    page,
+  }) => {
+    await signUpAndLogIn(page, 'home-once');
+    await addLanguage(page, 'french');
+    // One visit online, the first: the service worker takes control while the page reads its languages.
+    await page.goto('/user-home');
+    await page.getByRole('link', { name: /^French/ }).waitFor();
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await page.waitForLoadState('networkidle');
+
+    await page.context().setOffline(true);
+    await page.reload();
+    const card = page.getByRole('link', { name: /^French/ });
+    await expect(card.getByText(/words · \d+ up for review/)).toBeVisible();
+    await expect(page.getByText('Error loading')).toHaveCount(0);
+    await card.click();
+    await page.waitForURL('**/generic/french');
+    await expect(page.getByRole('link', { name: 'Learn new words' })).toBeVisible();
+    await expect(page.getByText('Error loading')).toHaveCount(0);
+    await page.context().setOffline(false);
+  });
+
   test(
     'offline, the user home and the language homes show what they last knew, ' + 'and their Practise links open a quiz',
     async ({ page }) => {

@@ -15,7 +15,7 @@ describe('the generic language home', () => {
     server.use(
       withCharts(),
       asAccount(),
-      fake('GET', '/api/users/languages/{userId}/languages/{language}', { userId: 'u1', language: 'german' }, () =>
+      fake('GET', '/api/users/languages/{userId}', { userId: 'u1' }, () =>
         HttpResponse.json([userLanguage('german', { totalWords: 1508, percentLearned: 9, dueCount: 3 })]),
       ),
     );
@@ -41,7 +41,7 @@ describe('the generic language home', () => {
       fake('GET', '/api/{language}/stats', { language: 'spanish' }, () =>
         HttpResponse.json(languageStats('spanish', figures)),
       ),
-      fake('GET', '/api/users/languages/{userId}/languages/{language}', { userId: 'u1', language: 'spanish' }, () =>
+      fake('GET', '/api/users/languages/{userId}', { userId: 'u1' }, () =>
         HttpResponse.json([userLanguage('spanish', figures)]),
       ),
     );
@@ -87,9 +87,7 @@ describe('the generic language home', () => {
   it("offers to add a language that is not the account's yet", async () => {
     server.use(
       asAccount(),
-      fake('GET', '/api/users/languages/{userId}/languages/{language}', { userId: 'u1', language: 'french' }, () =>
-        apiError(404, 'not_found', 'That language was not found.'),
-      ),
+      fake('GET', '/api/users/languages/{userId}', { userId: 'u1' }, () => HttpResponse.json([userLanguage('german')])),
     );
     renderRoute('/generic/french', ROUTES);
 
@@ -103,7 +101,7 @@ describe('the generic language home', () => {
     server.use(
       withCharts(),
       asAccount(),
-      fake('GET', '/api/users/languages/{userId}/languages/{language}', { userId: 'u1', language: 'italian' }, () =>
+      fake('GET', '/api/users/languages/{userId}', { userId: 'u1' }, () =>
         ++calls === 1
           ? apiError(500, 'internal', 'Something went wrong on our side.')
           : HttpResponse.json([userLanguage('italian')]),

@@ -1,12 +1,10 @@
 import type { LanguageCode } from '@vocab/core';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, call, client } from '@/lib/api-client';
+import { call, client } from '@/lib/api-client';
 import { queryFilter, queryKey } from '@/lib/query-keys';
 
 /** The account's records without their word lists: our screens show only the figures. */
 const recordParams = (userId: string) => ({ path: { userId }, query: { words: 'false' } }) as const;
-const oneRecordParams = (userId: string, language: LanguageCode) =>
-  ({ path: { userId, language }, query: { words: 'false' } }) as const;
 
 /** The languages an account has added (`GET /api/users/languages/{userId}`). */
 export const userLanguagesQueryOptions = (userId: string) =>
@@ -17,26 +15,14 @@ export const userLanguagesQueryOptions = (userId: string) =>
 
 export const useUserLanguages = (userId: string) => useQuery(userLanguagesQueryOptions(userId));
 
-/** One language of the account with its figures (the generic language home); null when it is not added. */
+/**
+ * One language of the account with its figures (the generic language home); null when it is not among them. Read
+ * from the list the user home reads: one answer for both homes, which the service worker keeps for offline use.
+ */
 export const useUserLanguage = (userId: string, language: LanguageCode) =>
   useQuery({
-    queryKey: queryKey('/api/users/languages/{userId}/languages/{language}', oneRecordParams(userId, language)),
-    queryFn: async () => {
-      try {
-        return (
-          (
-            await call(
-              client.GET('/api/users/languages/{userId}/languages/{language}', {
-                params: oneRecordParams(userId, language),
-              }),
-            )
-          )[0] ?? null
-        );
-      } catch (err) {
-        if (err instanceof ApiError && err.status === 404) return null;
-        throw err;
-      }
-    },
+    ...userLanguagesQueryOptions(userId),
+    select: (records) => records.find((r) => r.language === language) ?? null,
   });
 
 /** Adds a language to the account (`POST /api/users/languages`). */
@@ -47,11 +33,6 @@ export function useAddLanguage(userId: string) {
       call(client.POST('/api/users/languages', { params: { query: { words: 'false' } }, body: { language } })),
     // Refetched after a failure too: a 409 means it was added meanwhile (another tab), and then it shows as added.
     onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryFilter('/api/users/languages/{userId}', { path: { userId } }) }),
-        queryClient.invalidateQueries({
-          queryKey: queryFilter('/api/users/languages/{userId}/languages/{language}', { path: { userId } }),
-        }),
-      ]),
+      queryClient.invalidateQueries({ queryKey: queryFilter('/api/users/languages/{userId}', { path: { userId } }) }),
   });
 }

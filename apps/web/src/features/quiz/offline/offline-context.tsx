@@ -12,7 +12,7 @@ import {
   useSyncExternalStore,
 } from 'react';
 import { call, client, isUnauthorized } from '@/lib/api-client';
-import { isSessionQuery } from '@/lib/query-keys';
+import { isQuizQuery, isSessionQuery } from '@/lib/query-keys';
 import { type CorrectAnswer, type ReportAnswer, answerBody, isStaleAfterAnswer } from '../lib/answer-report';
 import { AnswerQueue, type QueueStatus } from './answer-queue';
 import { API_READS_CACHE } from './cache-names';
@@ -52,6 +52,16 @@ export function OfflineProvider({ children }: { children: ReactNode }) {
       }),
     [offline, queryClient],
   );
+  // A first visit's reads go out before the service worker takes control, so it keeps none of them: read them again
+  // through it once it does, so that the page opened offline later shows what it knew (the user home's languages).
+  // A quiz's own words are kept by the app (day-words.ts), and a running quiz's list is never read again.
+  useEffect(() => {
+    const worker = typeof navigator === 'undefined' ? undefined : navigator.serviceWorker;
+    if (!worker) return;
+    const reread = () => void queryClient.invalidateQueries({ predicate: (query) => !isQuizQuery(query) });
+    worker.addEventListener('controllerchange', reread);
+    return () => worker.removeEventListener('controllerchange', reread);
+  }, [queryClient]);
   return <OfflineContext value={offline}>{children}</OfflineContext>;
 }
 
