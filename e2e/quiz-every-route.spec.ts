@@ -1,4 +1,6 @@
+import type { Word } from '@vocab/api';
 import type { Page } from '@playwright/test';
+import type { RunningApp } from './support/app';
 import { expect, test } from './support/fixtures';
 import {
   PASSWORD,
@@ -13,15 +15,37 @@ import {
 // The installed app: a reload offline opens the page from the service worker.
 test.use({ serviceWorkers: 'allow' });
 
-/** Every route that starts a quiz of new words: each must resume, work offline and survive an ended session alike. */
+/**
+ * Every route that starts a quiz of new words, and the reviews (a language's own and the account's): each must
+ * resume, work offline and survive an ended session alike.
+ */
 const ROUTES = [
-  { url: '/spanish-quiz', language: 'spanish' },
-  { url: '/french-quiz', language: 'french' },
+  { url: '/spanish-quiz', language: 'spanish', review: false },
+  { url: '/french-quiz', language: 'french', review: false },
   ...['spanish', 'french', 'german', 'italian', 'portuguese'].map((language) => ({
     url: `/quiz/generic/${language}`,
     language,
+    review: false,
   })),
+  // Last: they move the server's clock on a day, so that the words they miss first are due.
+  { url: '/spanish/up-for-review', language: 'spanish', review: true },
+  { url: '/review/generic/french', language: 'french', review: true },
 ];
+
+const DAY_MS = 86_400_000;
+
+/** Words due for review: eight of the next ones missed through the API, due again once the server's day has passed. */
+async function makeDue(page: Page, app: RunningApp, language: string): Promise<Word[]> {
+  for (const word of (await wordsOf(page, language)).slice(0, 8)) {
+    const res = await page.request.patch(`/api/${language}/${word._id}`, { data: { verdict: 'wrong', typed: 'x' } });
+    expect(res.ok()).toBe(true);
+  }
+  await app.moveClock(DAY_MS);
+  const due = await page.request.get(`/api/${language}/for-review`);
+  const words = (await due.json()) as Word[];
+  expect(words.length).toBeGreaterThanOrEqual(8);
+  return words;
+}
 
 /** Logs in through the form, as a learner does, with the service worker already in control of the page. */
 async function logInThroughTheForm(page: Page, username: string): Promise<void> {
@@ -30,7 +54,7 @@ async function logInThroughTheForm(page: Page, username: string): Promise<void> 
   await page.getByRole('button', { name: 'Log in' }).click();
 }
 
-for (const { url, language } of ROUTES) {
+for (const { url, language, review } of ROUTES) {
   test(`${url}: resumes after a reload, online and offline, and after a session ended elsewhere`, async ({
     page,
     app,
@@ -46,9 +70,9 @@ for (const { url, language } of ROUTES) {
     await page.waitForURL('**/user-home');
     await addLanguage(page, language);
 
+    const words = review ? await makeDue(page, app, language) : await wordsOf(page, language);
     await page.goto(url);
     const quiz = quizOf(page);
-    const words = await wordsOf(page, language);
     const answer = async (count: number) => {
       let prompt = await quiz.prompt();
       for (let i = 0; i < count; i++) {
@@ -59,12 +83,15 @@ for (const { url, language } of ROUTES) {
       return prompt;
     };
     const header = page.getByRole('banner');
-    const saved = async () =>
+    const count = async () =>
       (
         await app.rows(
           `select r.id from reviews r join users u on u.id = r.learner_id where u.username = '${username}'`,
         )
       ).length;
+    // The answers this quiz saved, after those that made the review's words due.
+    const before = await count();
+    const saved = async () => (await count()) - before;
 
     // Online: answer one, reload, the same word is asked with the score kept.
     let next = await answer(1);
