@@ -43,6 +43,9 @@ import { ROOT } from './lib/proc.js';
 const SAMPLE = Number(process.env.BENCH_FLEET_SAMPLE ?? 200);
 const LEARNERS = Number(process.env.BENCH_FLEET_LEARNERS ?? 100_000);
 const POSTGRES = process.env.BENCH_POSTGRES_URL ?? process.env.TEST_DATABASE_URL;
+/** BENCH_FLEET_FITS=0: the reminder day alone (parts 1 and 2 left out). BENCH_FLEET_SQLITE=0: PostgreSQL alone. */
+const FITS = process.env.BENCH_FLEET_FITS !== '0';
+const SQLITE = process.env.BENCH_FLEET_SQLITE !== '0';
 /** The production timer: MEMORY_FIT_INTERVAL_MINUTES' default, and the pass's 80% of it (fitter.ts). */
 const INTERVAL_MS = 10 * 60_000;
 /** The day the active learners studied; the fitter and the reminders run the day after. */
@@ -138,7 +141,8 @@ async function seedFleet(db: Db): Promise<{ seconds: number; rows: Record<string
     .orderBy('rank')
     .limit(OLD_REVIEWS + NEW_REVIEWS)
     .execute();
-  const big = (n: number) => sql.lit(n);
+  // Times in ms as bigint on PostgreSQL, where a product of integer literals would overflow int4.
+  const big = (n: number) => sql`cast(${sql.lit(n)} as bigint)`;
   await k.transaction().execute(async (trx) => {
     await sql`create table bench_seq (i integer primary key)`.execute(trx);
     await sql`with recursive s(i) as (select 1 union all select i + 1 from s where i < ${sql.lit(LEARNERS)})
@@ -302,6 +306,10 @@ interface ReminderRow {
   candidates: number;
   queued: number;
   ms: number;
+  /** This process's CPU time: on SQLite, the whole pass's; on PostgreSQL, the server's own is not in it. */
+  cpuMs: number;
+  /** Statements the pass sent: a count the machine's load does not move. */
+  statements: number;
   load: string;
 }
 
@@ -313,7 +321,7 @@ class HeldMailer extends Mailer {
 }
 
 /** Part 3: a pass at five past each UTC hour of the day after, as the timer would run them (every 5 minutes). */
-async function reminderDay(db: Db): Promise<ReminderRow[]> {
+async function reminderDay(db: Db, statements: () => number): Promise<ReminderRow[]> {
   let now = DAY0 + DAY_MS;
   const clock = () => now;
   const reminders = new RemindersRepository(db.kysely, db.writeTransaction);
@@ -330,9 +338,20 @@ async function reminderDay(db: Db): Promise<ReminderRow[]> {
   const rows: ReminderRow[] = [];
   for (let hour = 0; hour < 24; hour++) {
     now = DAY0 + DAY_MS + hour * HOUR_MS + 5 * 60_000;
+    const sent = statements();
+    const cpu = process.cpuUsage();
     const started = performance.now();
     const pass = await job.runOnce();
-    rows.push({ hour, due: counts[hour] ?? 0, ...pass, ms: ms(started), load: load() });
+    const used = process.cpuUsage(cpu);
+    rows.push({
+      hour,
+      due: counts[hour] ?? 0,
+      ...pass,
+      ms: ms(started),
+      cpuMs: (used.user + used.system) / 1000,
+      statements: statements() - sent,
+      load: load(),
+    });
     log(`part 3: ${hour}:05 ${JSON.stringify(rows.at(-1))}`);
   }
   return rows;
@@ -359,22 +378,14 @@ type Caught = { sql: string; parameters: unknown[] };
 
 async function measure(kind: 'sqlite' | 'postgres', target: () => Promise<DatabaseTarget>): Promise<string> {
   const out: string[] = [`\n## ${kind}\n`];
-  log(`${kind}: part 1, ${SAMPLE} fits (load ${load()})`);
-  const cost = await fitCost(await target());
-  out.push(
-    `Part 1, ${cost.fits} real fits of ${cost.reviews / cost.fits} reviews on average (1,000–4,000): one pass ` +
-      `${(cost.passMs / 1000).toFixed(1)} s, ${(cost.perFitMs / 1000).toFixed(2)} s a fit (wall, stores included); ` +
-      `the fit process's own time p50 ${(cost.fitP50Ms / 1000).toFixed(2)} s, ` +
-      `p90 ${(cost.fitP90Ms / 1000).toFixed(2)} s; ` +
-      `peak ${cost.peakMb.toFixed(0)} MB; load average ${cost.load}`,
-  );
-  log(out.at(-1) ?? '');
   // The statements of the last call, for the plan of the candidates query on PostgreSQL.
   const captured: Caught[] = [];
+  let statements = 0;
   const fleetTarget = await target();
   const db = openDatabase(fleetTarget, {
     queryTimeoutMs: 0,
     logQuery: (q, p) => {
+      statements++;
       if (captured.length > 100) captured.length = 0;
       captured.push({ sql: q, parameters: [...p] });
     },
@@ -385,21 +396,15 @@ async function measure(kind: 'sqlite' | 'postgres', target: () => Promise<Databa
     const seeded = await seedFleet(db);
     out.push(`Seeded in ${seeded.seconds.toFixed(0)} s: ${JSON.stringify(seeded.rows)}`);
     log(out.at(-1) ?? '');
-    const run = await fleetFits(db, cost.perFitMs);
-    const sorted = [...run.passRealMs].sort((a, b) => a - b);
+    if (FITS) await fits(db, out, target);
+    const day = await reminderDay(db, () => statements);
     out.push(
-      `Part 2: ${run.tried} of ${run.active} active learners tried in ${run.passes} passes (${run.steps} discovery ` +
-        `steps), ${run.simulatedHours.toFixed(1)} h by the charged clock; ` +
-        `fits a pass ${Math.min(...run.fitsPerPass)}–${Math.max(...run.fitsPerPass)}; real time of all passes ` +
-        `${run.realSeconds.toFixed(0)} s (a pass: median ${seconds(sorted[Math.floor(sorted.length / 2)])} s, ` +
-        `max ${seconds(sorted.at(-1))} s); load average ${run.load}`,
+      '\n| UTC hour | due that hour | candidates read | queued | pass ms | CPU ms | statements | load average |',
     );
-    log(out.at(-1) ?? '');
-    const day = await reminderDay(db);
-    out.push('\n| UTC hour | due that hour | candidates read | queued | pass ms | load average |');
-    out.push('|---|---|---|---|---|---|');
+    out.push('|---|---|---|---|---|---|---|---|');
     for (const r of day) {
-      out.push(`| ${r.hour} | ${r.due} | ${r.candidates} | ${r.queued} | ${r.ms.toFixed(0)} | ${r.load} |`);
+      const cells = [r.hour, r.due, r.candidates, r.queued, r.ms.toFixed(0), r.cpuMs.toFixed(0), r.statements, r.load];
+      out.push(`| ${cells.join(' | ')} |`);
     }
     if (fleetTarget.kind === 'postgres') {
       out.push('\n```', await explainCandidates(db, fleetTarget.url, captured), '```');
@@ -410,13 +415,37 @@ async function measure(kind: 'sqlite' | 'postgres', target: () => Promise<Databa
   return out.join('\n');
 }
 
+/** Parts 1 and 2. */
+async function fits(db: Db, out: string[], target: () => Promise<DatabaseTarget>): Promise<void> {
+  log(`part 1: ${SAMPLE} fits (load ${load()})`);
+  const cost = await fitCost(await target());
+  out.push(
+    `Part 1, ${cost.fits} real fits of ${cost.reviews / cost.fits} reviews on average (1,000–4,000): one pass ` +
+      `${(cost.passMs / 1000).toFixed(1)} s, ${(cost.perFitMs / 1000).toFixed(2)} s a fit (wall, stores included); ` +
+      `the fit process's own time p50 ${(cost.fitP50Ms / 1000).toFixed(2)} s, ` +
+      `p90 ${(cost.fitP90Ms / 1000).toFixed(2)} s; ` +
+      `peak ${cost.peakMb.toFixed(0)} MB; load average ${cost.load}`,
+  );
+  log(out.at(-1) ?? '');
+  const run = await fleetFits(db, cost.perFitMs);
+  const sorted = [...run.passRealMs].sort((a, b) => a - b);
+  out.push(
+    `Part 2: ${run.tried} of ${run.active} active learners tried in ${run.passes} passes (${run.steps} discovery ` +
+      `steps), ${run.simulatedHours.toFixed(1)} h by the charged clock; ` +
+      `fits a pass ${Math.min(...run.fitsPerPass)}–${Math.max(...run.fitsPerPass)}; real time of all passes ` +
+      `${run.realSeconds.toFixed(0)} s (a pass: median ${seconds(sorted[Math.floor(sorted.length / 2)])} s, ` +
+      `max ${seconds(sorted.at(-1))} s); load average ${run.load}`,
+  );
+  log(out.at(-1) ?? '');
+}
+
 async function main(): Promise<void> {
   const results: string[] = [];
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vocab-bench-fleet-'));
   let n = 0;
   try {
     const file = async (): Promise<DatabaseTarget> => ({ kind: 'sqlite', file: path.join(dir, `fleet-${n++}.db`) });
-    results.push(await measure('sqlite', file));
+    if (SQLITE) results.push(await measure('sqlite', file));
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
