@@ -225,7 +225,8 @@ class FleetClock {
   private readonly realStart = performance.now();
   private charged = 0;
   constructor(private readonly start: number) {}
-  now = (): number => this.start + (performance.now() - this.realStart) + this.charged;
+  // Whole milliseconds, as Date.now gives: the database keeps times as integers.
+  now = (): number => Math.round(this.start + (performance.now() - this.realStart) + this.charged);
   charge(ms: number): void {
     this.charged += ms;
   }
