@@ -1,6 +1,8 @@
 import { type CardState, isDue, newCardState, placedCardState, reviewCard } from '@vocab/core';
 import { expect, it } from 'vitest';
 import { describeEachDatabase, loginAs } from '../../test/harness.js';
+import { BatchRepository } from '../learning/batch.repository.js';
+import { WordRepository } from '../learning/word.repository.js';
 import { RemindersRepository } from '../reminders/reminders.repository.js';
 import { StatsRepository } from '../stats/stats.repository.js';
 import { cardState, dueBy } from './card.js';
@@ -64,7 +66,16 @@ describeEachDatabase('the due rule in SQL', (ctx) => {
           .execute();
         const expected = cards.flatMap((card, i) => (isDue(card, now) ? [words[i]?.id] : []));
         expect(selected.map((r) => r.word_id)).toEqual(expected);
-        // What a reminder says is due, and the stats' count of cards due now.
+        // The review batch, the language's count of cards due, what a reminder says is due, and the stats' forecast.
+        const learnerCards = { learnerId: userId, language: 'spanish', direction: 'recognise' as const, now };
+        const batch = await new BatchRepository(db.kysely).due({ ...learnerCards, limit: cards.length });
+        expect(
+          batch.map((w) => w.id).sort((a, b) => a - b),
+          `batch at ${now - t0} ms`,
+        ).toEqual(expected);
+        expect((await new WordRepository(db.kysely).stats(learnerCards)).due, `count at ${now - t0} ms`).toBe(
+          expected.length,
+        );
         const reminded = await new RemindersRepository(db.kysely, db.writeTransaction).dueWords(userId, now);
         expect(reminded, `reminder at ${now - t0} ms`).toEqual(
           expected.length > 0 ? [{ language: 'spanish', words: expected.length }] : [],
