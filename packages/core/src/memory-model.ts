@@ -10,7 +10,7 @@
  */
 import { Rating, State, createEmptyCard, default_w, forgetting_curve, fsrs, generatorParameters } from 'ts-fsrs';
 import type { Grade } from 'ts-fsrs';
-import { type CardState, fsrsScheduler, toCardState } from './scheduler.js';
+import { type CardState, DEFAULT_DESIRED_RETENTION, fsrsScheduler, toCardState } from './scheduler.js';
 
 export const DAY_MS = 86_400_000;
 
@@ -292,7 +292,7 @@ export function recommendedRetention(
   parameters: readonly number[],
   choices: readonly number[] = RETENTION_CHOICES,
 ): number {
-  let best = choices[0] ?? 0.9;
+  let best = choices[0] ?? DEFAULT_DESIRED_RETENTION;
   let bestCost = Infinity;
   for (const r of choices) {
     const cost = workPerKnownWord(parameters, r);

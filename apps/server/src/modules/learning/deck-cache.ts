@@ -1,5 +1,12 @@
 import { Word, WordList } from '@vocab/api';
-import { type LanguageCode, type Lexicon, buildLexicon, getLanguage, splitTranslations } from '@vocab/core';
+import {
+  DECK_HEADER,
+  type LanguageCode,
+  type Lexicon,
+  buildLexicon,
+  getLanguage,
+  splitTranslations,
+} from '@vocab/core';
 import type { Db } from '../../db/database.js';
 import { prepared } from '../../db/prepared.js';
 import { DEVELOPMENT_CHECKS } from '../../development-checks.js';
@@ -7,20 +14,8 @@ import { JsonText } from '../../lib/json-text.js';
 import { deckGeneration } from '../content/deck-loader.js';
 import { type WordRow, toWord } from '../cards/word-row.js';
 
-/** A word's columns, as the words table names them. */
-export const DECK_COLUMNS = [
-  'id',
-  'word',
-  'translation',
-  'pos',
-  'article',
-  'note',
-  'hint',
-  'example',
-  'example_translation',
-  'rank',
-  'owner_id',
-] as const;
+/** A word's columns, as the words table names them: a deck file's columns (their names are the table's) and where. */
+export const DECK_COLUMNS = ['id', ...DECK_HEADER, 'rank', 'owner_id'] as const;
 
 /** A deck word's row: a word as every learner sees it, before their card is joined. */
 export type DeckRow = Omit<WordRow, 'answered_correctly' | 'due'>;
