@@ -293,7 +293,7 @@ describeEachDatabase('bad input', (ctx) => {
       .join(' ');
     console.log(
       `bad-input sweep [${ctx().db.dialect}]: ${tried} requests over ${routes.length} routes, ` +
-        `${refused} refused, none 5xx (${summary})`,
+        `${refused} refused, none 5xx (${summary}); ${replay}`,
     );
   }, 120_000);
 
