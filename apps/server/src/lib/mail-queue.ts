@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { Clock } from './clock.js';
-import { Outbox, OutboxTable, type OutboxStore } from './outbox.js';
+import { Outbox, OutboxTable, type OutboxStore, type SendFailure } from './outbox.js';
 import { randomToken } from './tokens.js';
 
 /** A mail to a learner, as queued: confirmation and reset links, daily reminders. */
@@ -71,8 +71,8 @@ class MailStore implements OutboxStore<QueuedMail> {
     return this.queue.markSent(id, now, { body: '' });
   }
 
-  markFailed(id: string, attempts: number, error: string, nextAttemptAt: number | null): Promise<void> {
-    return this.queue.markFailed(id, attempts, error, nextAttemptAt);
+  markFailed(id: string, failure: SendFailure): Promise<void> {
+    return this.queue.markFailed(id, failure);
   }
 }
 

@@ -17,6 +17,13 @@ interface OutboxColumns {
   sent_at: number | null;
 }
 /** The outbox tables: each must have the bookkeeping columns, which the `Outboxes` check below holds it to. */
+/** A failed send: the attempts made so far, why the last failed, and when to try again (null: never). */
+export interface SendFailure {
+  attempts: number;
+  error: string;
+  nextAttemptAt: number | null;
+}
+
 type OutboxTableName = 'contact_messages' | 'mail_outbox';
 type Outboxes = { [T in OutboxTableName]: Selectable<Database[T]> extends OutboxColumns ? T : never }[OutboxTableName];
 /** The one view the queue's queries are checked against: a table named `outbox` with only the shared columns. */
@@ -74,7 +81,7 @@ export class OutboxTable<T extends Outboxes> {
       .execute();
   }
 
-  async markFailed(id: Id<T>, attempts: number, error: string, nextAttemptAt: number | null): Promise<void> {
+  async markFailed(id: Id<T>, { attempts, error, nextAttemptAt }: SendFailure): Promise<void> {
     await this.db
       .updateTable(this.name)
       .set({
@@ -94,7 +101,7 @@ type Id<T extends OutboxTableName> = Selectable<Database[T]> extends { id: infer
 export interface OutboxStore<M extends { id: string | number; attempts: number }> {
   claimNext(now: number): Promise<M | undefined>;
   markSent(id: M['id'], now: number): Promise<void>;
-  markFailed(id: M['id'], attempts: number, error: string, nextAttemptAt: number | null): Promise<void>;
+  markFailed(id: M['id'], failure: SendFailure): Promise<void>;
 }
 
 export interface OutboxOptions {
@@ -164,7 +171,11 @@ export class Outbox<M extends { id: string | number; attempts: number }> {
       const attempts = msg.attempts + 1;
       const delay = RETRY_DELAYS_MS[attempts - 1];
       this.log.warn({ err, messageId: msg.id, attempts }, `${this.options.name} message delivery failed`);
-      await this.store.markFailed(msg.id, attempts, String(err), delay === undefined ? null : this.clock() + delay);
+      await this.store.markFailed(msg.id, {
+        attempts,
+        error: String(err),
+        nextAttemptAt: delay === undefined ? null : this.clock() + delay,
+      });
     }
   }
 }

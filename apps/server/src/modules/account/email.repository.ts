@@ -36,7 +36,10 @@ const usable =
     ]);
 
 /** Marks a link used if it was unused and unexpired, in one atomic UPDATE: a link opened twice at once works once. */
-const useToken = (db: Kysely<Database>, tokenHash: string, purpose: TokenPurpose, now: number) =>
+const useToken = (
+  db: Kysely<Database>,
+  { tokenHash, purpose, now }: { tokenHash: string; purpose: TokenPurpose; now: number },
+) =>
   db
     .updateTable('email_tokens')
     .set({ used_at: now })
@@ -133,7 +136,7 @@ export class EmailRepository {
     noticeToOld?: (old: string, address: string) => Omit<Mail, 'userId'>,
   ): Promise<string | null> {
     return this.write(async (trx) => {
-      const used = await useToken(trx, tokenHash, 'confirm', now);
+      const used = await useToken(trx, { tokenHash, purpose: 'confirm', now });
       if (!used?.address) return null;
       const previous = await trx
         .selectFrom('account_emails')
@@ -177,7 +180,7 @@ export class EmailRepository {
 
   async resetPassword(tokenHash: string, passwordHash: string, now: number): Promise<{ userId: string } | null> {
     return this.write(async (trx) => {
-      const used = await useToken(trx, tokenHash, 'reset', now);
+      const used = await useToken(trx, { tokenHash, purpose: 'reset', now });
       if (!used) return null;
       await trx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', used.user_id).execute();
       await trx.deleteFrom('sessions').where('user_id', '=', used.user_id).execute();

@@ -37,12 +37,18 @@ export class AuthService {
     if (await this.users.usernameTaken(body.username)) throw usernameTaken();
     const passwordHash = await hashPassword(body.password);
     if (current && current.username === null) {
-      const upgraded = await this.users.upgradeGuest(current.id, body.username, passwordHash, this.clock());
+      const upgraded = await this.users.upgradeGuest({
+        id: current.id,
+        username: body.username,
+        passwordHash,
+        now: this.clock(),
+      });
       if (!upgraded) throw usernameTaken();
       return { ...current, username: body.username };
     }
     const id = randomToken();
-    if (!(await this.users.createAccount(id, body.username, passwordHash, this.clock()))) throw usernameTaken();
+    if (!(await this.users.createAccount({ id, username: body.username, passwordHash, now: this.clock() })))
+      throw usernameTaken();
     return { id, username: body.username, desiredRetention: DEFAULT_DESIRED_RETENTION, strictAccents: false };
   }
 

@@ -26,6 +26,14 @@ export const newGuest = (id: string): Learner => ({
   strictAccents: false,
 });
 
+/** An account to create, or a guest's to give a name and password (`id`: the guest's). */
+export interface NewAccount {
+  id: string;
+  username: string;
+  passwordHash: string;
+  now: number;
+}
+
 export class UserRepository {
   constructor(
     private readonly db: Kysely<Database>,
@@ -42,7 +50,7 @@ export class UserRepository {
   }
 
   /** Inserts an account; returns false when the name is taken (the unique index decides, so races are safe). */
-  async createAccount(id: string, username: string, passwordHash: string, now: number): Promise<boolean> {
+  async createAccount({ id, username, passwordHash, now }: NewAccount): Promise<boolean> {
     const result = await this.db
       .insertInto('users')
       .values({ id, username, username_key: usernameKey(username), password_hash: passwordHash, created_at: now })
@@ -55,7 +63,7 @@ export class UserRepository {
    * Turns a guest into an account in place, so everything the guest learned stays with it, and makes the languages
    * it practised its own, in one unit of work. False when the name is taken (or the guest is gone).
    */
-  async upgradeGuest(id: string, username: string, passwordHash: string, now: number): Promise<boolean> {
+  async upgradeGuest({ id, username, passwordHash, now }: NewAccount): Promise<boolean> {
     try {
       return await this.write(async (trx) => {
         const result = await trx

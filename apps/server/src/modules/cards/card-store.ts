@@ -1,18 +1,18 @@
-import type { CardState, Direction } from '@vocab/core';
+import type { CardState } from '@vocab/core';
 import { type Transaction, sql } from 'kysely';
 import type { Dialect } from '../../db/database.js';
 import { type QueryRunner, prepared } from '../../db/prepared.js';
 import type { Database } from '../../db/schema.js';
 import { type CardRef, type NewCard, type SavedCard, cardState, isCard, savedCard } from './card.js';
 import { advanceFrontier, lowerFrontier } from './frontier.js';
-import { findVisibleWord } from './visible-word.js';
+import { type VisibleCards, findVisibleWord } from './visible-word.js';
 import type { CardUpdate } from './refit.js';
 import { type LearnerMemory, learnerMemory, memoryOf } from './learner-memory.js';
 import type { WordRow } from './word-row.js';
 import { forgetLearner } from './forget-learner.js';
 import { mergeGuest } from './guest-merge.js';
 import { type KnownCardsOwner, addKnownCards } from './known-cards.js';
-import { type OwnWord, addOwnWords, deleteOwnWord, editOwnWord } from './own-words.js';
+import { type OwnWord, type OwnWordId, addOwnWords, deleteOwnWord, editOwnWord } from './own-words.js';
 import { chooseStart } from './learning-start.js';
 import { refitCards } from './refit.js';
 
@@ -37,6 +37,21 @@ export interface ReviewInsert extends CardRef {
 }
 
 /** An answer about to be recorded, on its card (CardStore.openAnswer). */
+/** A card to hold for an answer: the state it starts in if the learner has none, and the word it is of. */
+export interface CardOpening {
+  fresh: NewCard;
+  now: number;
+  word: WordPlace;
+}
+
+/** A card's state after an answer: whether it counts as learned, and when it was last failed (null: not now). */
+export interface CardSave {
+  card: CardState;
+  learned: boolean;
+  failedAt: number | null;
+  now: number;
+}
+
 export type OpenedAnswer =
   { used: true; card: SavedCard | undefined } | { used: false; inSession: boolean; card: SavedCard; created: boolean };
 
@@ -284,12 +299,7 @@ export class CardStore {
    * PostgreSQL (`FOR UPDATE`), and SQLite serialises write transactions. `created` when this call inserted it; a new
    * card of a deck word moves the learner's frontier (frontier.ts).
    */
-  async lockOrCreate(
-    ref: CardRef,
-    fresh: NewCard,
-    now: number,
-    word: WordPlace,
-  ): Promise<{ card: SavedCard; created: boolean }> {
+  async lockOrCreate(ref: CardRef, { fresh, now, word }: CardOpening): Promise<{ card: SavedCard; created: boolean }> {
     const row =
       this.dialect === 'postgres'
         ? await holdCardQuery.executeTakeFirst(this.trx, { ...ref, ...fresh, now })
@@ -309,11 +319,13 @@ export class CardStore {
    */
   async openAnswer(
     ref: CardRef,
-    answerId: string | undefined,
-    sessionId: string | undefined,
-    fresh: NewCard,
-    now: number,
-    word: WordPlace,
+    {
+      answerId,
+      sessionId,
+      fresh,
+      now,
+      word,
+    }: CardOpening & { answerId: string | undefined; sessionId: string | undefined },
   ): Promise<OpenedAnswer> {
     if (this.dialect === 'postgres') {
       const row = await holdCardForAnswerQuery.executeTakeFirst(this.trx, {
@@ -375,14 +387,8 @@ export class CardStore {
    * Saves a card an answer rescheduled and logs the answer, keeping the card as it was before for undo: one
    * statement on PostgreSQL, two on SQLite (in-process, where a statement costs no round trip).
    */
-  async saveAndLog(
-    ref: CardRef,
-    card: CardState,
-    learned: boolean,
-    failedAt: number | null,
-    now: number,
-    review: ReviewInsert,
-  ): Promise<void> {
+  async saveAndLog(ref: CardRef, saved: CardSave, review: ReviewInsert): Promise<void> {
+    const { card, learned, failedAt, now } = saved;
     if (this.dialect === 'postgres') {
       await saveAndLogQuery.executeWrite(this.trx, {
         ...ref,
@@ -394,17 +400,11 @@ export class CardStore {
       });
       return;
     }
-    await this.save(ref, card, learned, failedAt, now);
+    await this.save(ref, saved);
     await this.log(review);
   }
 
-  private async save(
-    ref: CardRef,
-    card: CardState,
-    learned: boolean,
-    failedAt: number | null,
-    now: number,
-  ): Promise<void> {
+  private async save(ref: CardRef, { card, learned, failedAt, now }: CardSave): Promise<void> {
     await saveCardQuery.executeWrite(this.trx, { ...ref, ...cardState(card), learned: learned ? 1 : 0, failedAt, now });
   }
 
@@ -457,7 +457,10 @@ export class CardStore {
    * Puts a card back as it was before an answer, and removes that answer from the log. A deck word whose first
    * answer is taken back has no card again: the learner's frontier in `language` moves back to it.
    */
-  async restore(answer: LoggedAnswer, language: string, word: WordPlace, now: number): Promise<void> {
+  async restore(
+    answer: LoggedAnswer,
+    { language, word, now }: { language: string; word: WordPlace; now: number },
+  ): Promise<void> {
     const { ref, previous } = answer;
     if (previous === 'new') {
       await this.trx.deleteFrom('progress').where(isCard(ref)).execute();
@@ -489,8 +492,8 @@ export class CardStore {
   }
 
   /** The word of a card as the learner sees it now, with this transaction's changes. */
-  readWord(learnerId: string, language: string, wordId: number, direction: Direction): Promise<WordRow | undefined> {
-    return findVisibleWord(this.trx, learnerId, language, wordId, direction);
+  readWord(word: VisibleCards & { wordId: number }): Promise<WordRow | undefined> {
+    return findVisibleWord(this.trx, word);
   }
 
   /** Cards for deck words the learner already knows (placement): see known-cards.ts. Returns how many were created. */
@@ -499,34 +502,29 @@ export class CardStore {
     cards: ReadonlyArray<{ wordId: number; card: CardState }>,
     now: number,
   ): Promise<number> {
-    return addKnownCards(this.trx, this.dialect, owner, cards, now);
+    return addKnownCards(this.trx, this.dialect, { owner, cards, now });
   }
 
   /** Adds own words (one, or an import's all at once): see own-words.ts. Returns the ids of the words added. */
   addOwnWords(learnerId: string, language: string, words: readonly OwnWord[]): Promise<number[]> {
-    return addOwnWords(this.trx, learnerId, language, words);
+    return addOwnWords(this.trx, { learnerId, language, words });
   }
 
   /**
    * Changes an own word in place, its history following it: see own-words.ts. False if the learner has no such word.
    */
-  editOwnWord(
-    learnerId: string,
-    language: string,
-    id: number,
-    edit: { word: string; translation: string },
-  ): Promise<boolean> {
-    return editOwnWord(this.trx, learnerId, language, id, edit);
+  editOwnWord(word: OwnWordId & { edit: { word: string; translation: string } }): Promise<boolean> {
+    return editOwnWord(this.trx, word);
   }
 
   /** Deletes an own word with its cards and log: see own-words.ts. False if the learner has no such word. */
   deleteOwnWord(learnerId: string, language: string, id: number): Promise<boolean> {
-    return deleteOwnWord(this.trx, learnerId, language, id);
+    return deleteOwnWord(this.trx, { learnerId, language, id });
   }
 
   /** Where the learner takes new words from in a language (1: the deck's start): see learning-start.ts. */
   chooseStart(learnerId: string, language: string, first: number): Promise<void> {
-    return chooseStart(this.trx, learnerId, language, first);
+    return chooseStart(this.trx, { learnerId, language, first });
   }
 
   /** Moves a guest's cards, log, own words and languages into an account, and deletes the guest: see guest-merge.ts. */
@@ -541,6 +539,6 @@ export class CardStore {
 
   /** A fitted memory model's new card states (cards the learner answered since the fit stay): see refit.ts. */
   refit(learnerId: string, cards: readonly CardUpdate[], now: number): Promise<number> {
-    return refitCards(this.trx, learnerId, cards, now);
+    return refitCards(this.trx, { learnerId, cards, now });
   }
 }

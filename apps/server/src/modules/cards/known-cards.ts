@@ -27,9 +27,11 @@ const INSERT_BATCH = 400;
 export async function addKnownCards(
   trx: Transaction<Database>,
   dialect: Dialect,
-  owner: KnownCardsOwner,
-  cards: ReadonlyArray<{ wordId: number; card: CardState }>,
-  now: number,
+  {
+    owner,
+    cards,
+    now,
+  }: { owner: KnownCardsOwner; cards: ReadonlyArray<{ wordId: number; card: CardState }>; now: number },
 ): Promise<number> {
   let added = 0;
   for (let i = 0; i < cards.length; i += INSERT_BATCH) {

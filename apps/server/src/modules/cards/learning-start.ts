@@ -23,9 +23,7 @@ export const startRank = (learnerId: string, language: string) =>
  */
 export async function chooseStart(
   trx: Transaction<Database>,
-  learnerId: string,
-  language: string,
-  first: number,
+  { learnerId, language, first }: { learnerId: string; language: string; first: number },
 ): Promise<void> {
   if (first === 1) {
     await trx

@@ -8,15 +8,11 @@ import { wordKey } from '../../lib/word-key.js';
  * word the learner has already is skipped by the unique index on (owner, language, key), so parallel requests with
  * "Rennwort" and "rennwort" add one word.
  */
-export async function addOwnWords(
-  trx: Transaction<Database>,
-  learnerId: string,
-  language: string,
-  words: readonly OwnWord[],
-): Promise<number[]> {
+export async function addOwnWords(trx: Transaction<Database>, added: OwnWordsOf): Promise<number[]> {
+  const { words } = added;
   const ids: number[] = [];
   for (let i = 0; i < words.length; i += INSERT_BATCH) {
-    const rows = await insertOwnWords(trx, learnerId, language, words.slice(i, i + INSERT_BATCH)).execute();
+    const rows = await insertOwnWords(trx, { ...added, words: words.slice(i, i + INSERT_BATCH) }).execute();
     ids.push(...rows.map((r) => r.id));
   }
   return ids;
@@ -29,10 +25,7 @@ export async function addOwnWords(
  */
 export async function editOwnWord(
   trx: Transaction<Database>,
-  learnerId: string,
-  language: string,
-  id: number,
-  edit: { word: string; translation: string },
+  { learnerId, language, id, edit }: OwnWordId & { edit: { word: string; translation: string } },
 ): Promise<boolean> {
   const key = wordKey(edit.word);
   const result = await trx
@@ -54,9 +47,7 @@ export async function editOwnWord(
 /** Deletes one of the learner's own words; its cards and review log go with it (they cascade). False if none. */
 export async function deleteOwnWord(
   trx: Transaction<Database>,
-  learnerId: string,
-  language: string,
-  id: number,
+  { learnerId, language, id }: OwnWordId,
 ): Promise<boolean> {
   const result = await trx
     .deleteFrom('words')
@@ -75,11 +66,25 @@ export interface OwnWord {
   exampleTranslation?: string;
 }
 
+/** Words to add to a learner's own in a language. */
+export interface OwnWordsOf {
+  learnerId: string;
+  language: string;
+  words: readonly OwnWord[];
+}
+
+/** One of a learner's own words, by its id, in the language it is of. */
+export interface OwnWordId {
+  learnerId: string;
+  language: string;
+  id: number;
+}
+
 /** Rows per INSERT: 11 parameters each stays far below SQLite's and PostgreSQL's limits on parameters. */
 const INSERT_BATCH = 500;
 
 /** The own-word insert: NFC text expected, keyed by lib/word-key.ts, a repeat of the learner's key does nothing. */
-function insertOwnWords(db: Transaction<Database>, learnerId: string, language: string, words: readonly OwnWord[]) {
+function insertOwnWords(db: Transaction<Database>, { learnerId, language, words }: OwnWordsOf) {
   return db
     .insertInto('words')
     .values(

@@ -18,9 +18,7 @@ export interface CardUpdate {
  */
 export async function refitCards(
   trx: Transaction<Database>,
-  learnerId: string,
-  cards: readonly CardUpdate[],
-  now: number,
+  { learnerId, cards, now }: { learnerId: string; cards: readonly CardUpdate[]; now: number },
 ): Promise<number> {
   let changed = 0;
   for (const c of cards) {

@@ -7,11 +7,14 @@ import { WORD_COLUMNS, type WordRow } from './word-row.js';
 /** The largest id a `serial` column holds. */
 const MAX_WORD_ID = 2_147_483_647;
 
+/** Whose words (null: a visitor's), in which language, with the cards of which direction. */
+export type WordsSeenBy = { learnerId: string | null; language: string; direction: Direction };
+
 /**
  * Words a learner sees in a language (the active deck plus their own words), with their card in `direction`.
  * A visitor (`learnerId` null) sees the deck alone, with no cards.
  */
-export function visibleWords(db: Kysely<Database>, learnerId: string | null, language: string, direction: Direction) {
+export function visibleWords(db: Kysely<Database>, { learnerId, language, direction }: WordsSeenBy) {
   return db
     .selectFrom('words as w')
     .leftJoin('progress as p', (join) =>
@@ -35,7 +38,7 @@ export type VisibleCards = { learnerId: string; language: string; direction: Dir
 
 /** A visitor's queries have no own words, so each comes in two shapes (prepared queries have one). */
 export const visibleTo = (db: Kysely<Database>, p: VisibleCards, visitor: boolean) =>
-  visibleWords(db, visitor ? null : p.learnerId, p.language, p.direction);
+  visibleWords(db, visitor ? { ...p, learnerId: null } : p);
 
 const findWordQuery = (visitor: boolean) =>
   prepared(['learnerId', 'language', 'direction', 'wordId'], (p: VisibleCards & { wordId: number }, db) =>
@@ -49,10 +52,7 @@ const findWordQueries = { learner: findWordQuery(false), visitor: findWordQuery(
  */
 export function findVisibleWord(
   runner: QueryRunner,
-  learnerId: string | null,
-  language: string,
-  wordId: number,
-  direction: Direction,
+  { learnerId, language, direction, wordId }: WordsSeenBy & { wordId: number },
 ): Promise<WordRow | undefined> {
   // Ids are 32-bit on PostgreSQL: a larger one names no word, and comparing it would fail as out of range.
   if (!Number.isSafeInteger(wordId) || wordId < 1 || wordId > MAX_WORD_ID) return Promise.resolve(undefined);

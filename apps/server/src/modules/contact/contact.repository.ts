@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { OutboxTable, type OutboxStore } from '../../lib/outbox.js';
+import { OutboxTable, type OutboxStore, type SendFailure } from '../../lib/outbox.js';
 
 export interface OutboxMessage {
   id: number;
@@ -46,7 +46,7 @@ export class ContactRepository implements OutboxStore<OutboxMessage> {
     return this.queue.markSent(id, now);
   }
 
-  markFailed(id: number, attempts: number, error: string, nextAttemptAt: number | null): Promise<void> {
-    return this.queue.markFailed(id, attempts, error, nextAttemptAt);
+  markFailed(id: number, failure: SendFailure): Promise<void> {
+    return this.queue.markFailed(id, failure);
   }
 }

@@ -1,4 +1,3 @@
-import type { Direction } from '@vocab/core';
 import { type Kysely, sql } from 'kysely';
 import { supportsLateral } from '../../db/dialect.js';
 import { prepared } from '../../db/prepared.js';
@@ -6,18 +5,16 @@ import type { Database } from '../../db/schema.js';
 import { startRank } from '../cards/learning-start.js';
 import { dueBy } from '../cards/card.js';
 import { frontierRank } from '../cards/frontier.js';
-import { visibleWords } from '../cards/visible-word.js';
+import { type VisibleCards, visibleTo, visibleWords } from '../cards/visible-word.js';
 import { WORD_COLUMNS, type WordRow } from '../cards/word-row.js';
-
-type Card = { learnerId: string; language: string; direction: Direction };
 
 /** Not learned on the card `p`: never answered, or last answered wrong. */
 const notLearned = sql<boolean>`(p.answered_correctly is null or p.answered_correctly = 0)`;
 const neverFailed = sql<boolean>`coalesce(p.last_failed_at, 0) <= 0`;
 
 /** A learner's (or a visitor's) words not learned on the card. */
-const unlearned = (db: Kysely<Database>, p: Card, visitor: boolean) =>
-  visibleWords(db, visitor ? null : p.learnerId, p.language, p.direction).where(notLearned);
+const unlearned = (db: Kysely<Database>, p: VisibleCards, visitor: boolean) =>
+  visibleTo(db, p, visitor).where(notLearned);
 
 /**
  * The deck's words by rank with the learner's card of each, looked up word by word. On PostgreSQL the card is a
@@ -26,9 +23,8 @@ const unlearned = (db: Kysely<Database>, p: Card, visitor: boolean) =>
  * the learner's cards and sorted, 0.8-1.3 ms for a learner with few cards, where walking words_language_rank and
  * stopping at the limit takes 0.2 ms (docs/performance.md). SQLite has no LATERAL and always walks the index.
  */
-const deckWords = (db: Kysely<Database>, p: Card) => {
-  if (!supportsLateral(db))
-    return visibleWords(db, p.learnerId, p.language, p.direction).where('w.owner_id', 'is', null);
+const deckWords = (db: Kysely<Database>, p: VisibleCards) => {
+  if (!supportsLateral(db)) return visibleWords(db, p).where('w.owner_id', 'is', null);
   return db
     .selectFrom('words as w')
     .leftJoinLateral(
@@ -75,7 +71,7 @@ const DECK_WORD_REF = [
  * Where a learner's walk starts: their frontier (frontier.ts), or the band they chose to start early (deck-bands.ts)
  * when that lies further on. Both are read in the walk's own statement, as one value, so the index walk starts there.
  */
-const walkStart = (p: Card) => {
+const walkStart = (p: VisibleCards) => {
   const frontier = frontierRank(p);
   const start = startRank(p.learnerId, p.language);
   return sql<number>`(case when ${frontier} >= ${start} then ${frontier} else ${start} end)`;
@@ -85,7 +81,7 @@ const walkStart = (p: Card) => {
 // word met. A visitor has no cards. Ordered by rank alone, which is unique among a deck's active words: the order
 // words_language_rank gives, so PostgreSQL walks that index and stops at the limit whatever its statistics say
 // (ordered by rank and id, it sorted a sequential scan of the deck once it knew the table's size).
-const deckNeverFailed = (db: Kysely<Database>, p: Card & { limit: number }) =>
+const deckNeverFailed = (db: Kysely<Database>, p: VisibleCards & { limit: number }) =>
   deckWords(db, p)
     .where(notLearned)
     .where(neverFailed)
@@ -96,42 +92,48 @@ const deckNeverFailed = (db: Kysely<Database>, p: Card & { limit: number }) =>
     .limit(p.limit);
 
 // The words a chosen start skipped: taken once the words from the start on run out (rarely: a whole deck's tail).
-const skippedQuery = prepared(['learnerId', 'language', 'direction', 'limit'], (p: Card & { limit: number }, db) =>
-  deckWords(db, p)
-    .where(notLearned)
-    .where(neverFailed)
-    .where('w.rank', '>=', frontierRank(p))
-    .where('w.rank', '<', startRank(p.learnerId, p.language))
-    .orderBy('w.rank')
-    .limit(p.limit),
+const skippedQuery = prepared(
+  ['learnerId', 'language', 'direction', 'limit'],
+  (p: VisibleCards & { limit: number }, db) =>
+    deckWords(db, p)
+      .where(notLearned)
+      .where(neverFailed)
+      .where('w.rank', '>=', frontierRank(p))
+      .where('w.rank', '<', startRank(p.learnerId, p.language))
+      .orderBy('w.rank')
+      .limit(p.limit),
 );
 
 // A learner's own words never failed (all of them: they are few) and the deck's next ones, in one statement: one
 // round trip to PostgreSQL instead of two. The own words are not sorted in SQL: an ORDER BY rank there would lead
 // the planner to walk the whole deck by rank instead of the owner index.
-const learnerQuery = prepared(['learnerId', 'language', 'direction', 'limit'], (p: Card & { limit: number }, db) =>
-  unlearned(db, p, false)
-    .where('w.owner_id', '=', p.learnerId)
-    .where(neverFailed)
-    .unionAll(db.selectFrom(deckNeverFailed(db, p).as('deck')).selectAll()),
+const learnerQuery = prepared(
+  ['learnerId', 'language', 'direction', 'limit'],
+  (p: VisibleCards & { limit: number }, db) =>
+    unlearned(db, p, false)
+      .where('w.owner_id', '=', p.learnerId)
+      .where(neverFailed)
+      .unionAll(db.selectFrom(deckNeverFailed(db, p).as('deck')).selectAll()),
 );
 
 const byRank = (a: WordRow, b: WordRow) => a.rank - b.rank || a.id - b.id;
 
-const failedQuery = prepared(['learnerId', 'language', 'direction', 'limit'], (p: Card & { limit: number }, db) =>
-  unlearned(db, p, false)
-    .where(sql<boolean>`coalesce(p.last_failed_at, 0) > 0`)
-    .orderBy('p.last_failed_at')
-    .orderBy(sql`case when w.owner_id is null then 1 else 0 end`)
-    .orderBy('w.rank')
-    .orderBy('w.id')
-    .limit(p.limit),
+const failedQuery = prepared(
+  ['learnerId', 'language', 'direction', 'limit'],
+  (p: VisibleCards & { limit: number }, db) =>
+    unlearned(db, p, false)
+      .where(sql<boolean>`coalesce(p.last_failed_at, 0) > 0`)
+      .orderBy('p.last_failed_at')
+      .orderBy(sql`case when w.owner_id is null then 1 else 0 end`)
+      .orderBy('w.rank')
+      .orderBy('w.id')
+      .limit(p.limit),
 );
 
 // Driven from the learner's cards of the language in due order (progress_due), stopping at `limit`.
 const dueQuery = prepared(
   ['learnerId', 'language', 'direction', 'now', 'limit'],
-  (p: Card & { now: number; limit: number }, db) =>
+  (p: VisibleCards & { now: number; limit: number }, db) =>
     db
       .selectFrom('progress as p')
       .innerJoin('words as w', 'w.id', 'p.word_id')
@@ -160,24 +162,20 @@ export class BatchRepository {
    * batch (see
    * docs/performance.md).
    */
-  async unlearned(learnerId: string, language: string, limit: number, direction: Direction): Promise<WordRow[]> {
-    const found = await learnerQuery.execute(this.db, { learnerId, language, direction, limit });
+  async unlearned(p: VisibleCards & { limit: number }): Promise<WordRow[]> {
+    const { limit } = p;
+    const found = await learnerQuery.execute(this.db, p);
     const own = found.filter((w) => w.owner_id !== null).sort(byRank);
     const deck = found.filter((w) => w.owner_id === null).sort(byRank);
     const rows = [...own, ...deck].slice(0, limit);
-    if (rows.length < limit)
-      rows.push(
-        ...(await skippedQuery.execute(this.db, { learnerId, language, direction, limit: limit - rows.length })),
-      );
+    if (rows.length < limit) rows.push(...(await skippedQuery.execute(this.db, { ...p, limit: limit - rows.length })));
     if (rows.length < limit) {
-      rows.push(
-        ...(await failedQuery.execute(this.db, { learnerId, language, direction, limit: limit - rows.length })),
-      );
+      rows.push(...(await failedQuery.execute(this.db, { ...p, limit: limit - rows.length })));
     }
     return rows;
   }
 
-  due(learnerId: string, language: string, now: number, limit: number, direction: Direction): Promise<WordRow[]> {
-    return dueQuery.execute(this.db, { learnerId, language, direction, now, limit });
+  due(p: VisibleCards & { now: number; limit: number }): Promise<WordRow[]> {
+    return dueQuery.execute(this.db, p);
   }
 }

@@ -35,8 +35,9 @@ export function learningRoutes(learning: LearningService, sessions: SessionManag
 
     serve(app, learningEndpoints.answer, async (request, reply, code) => {
       const body = request.body ?? {};
-      return learning.answer(await sessions.claim(request, reply), code, request.params.id, {
+      return learning.answer(await sessions.claim(request, reply), code, {
         ...body,
+        wordId: request.params.id,
         verdict: body.verdict ?? 'correct',
       });
     });
@@ -48,25 +49,22 @@ export function learningRoutes(learning: LearningService, sessions: SessionManag
       serve(app, endpoint, async (request, _reply, code) => {
         const learner = request.learner;
         if (!learner) throw unauthorized();
-        return learning.undo(learner, code, request.params.answerId, correctInstead);
+        return learning.undo(learner, code, { answerId: request.params.answerId, correctInstead });
       });
     }
 
     serve(app, learningEndpoints.addWord, async (request, reply, code) => {
-      const word = await learning.addOwnWord(
-        await sessions.claim(request, reply),
-        code,
-        request.body.word,
-        request.body.translation,
-      );
-      return reply.status(201).send(word);
+      const { word, translation } = request.body;
+      const added = await learning.addOwnWord(await sessions.claim(request, reply), code, { word, translation });
+      return reply.status(201).send(added);
     });
 
     serve(app, learningEndpoints.ownWords, async (request, _reply, code) => learning.ownWords(request.learner, code));
 
     serve(app, learningEndpoints.editOwnWord, async (request, _reply, code) => {
       if (!request.learner) throw unauthorized();
-      return learning.editOwnWord(request.learner, code, request.params.id, request.body);
+      const { word, translation } = request.body;
+      return learning.editOwnWord(request.learner, code, { id: request.params.id, word, translation });
     });
 
     serve(app, learningEndpoints.deleteOwnWord, async (request, _reply, code) => {

@@ -170,7 +170,15 @@ export class LearningService {
           .map((head) => head + tail(undefined))
           .join(',')}]`,
       );
-    return wordsJson(deck, await this.batches.unlearned(learner.id, language, limit, directionOf(direction, language)));
+    return wordsJson(
+      deck,
+      await this.batches.unlearned({
+        learnerId: learner.id,
+        language,
+        direction: directionOf(direction, language),
+        limit,
+      }),
+    );
   }
 
   /** The learner's cards due for review, most overdue first, as JSON (see `wordsJson`). */
@@ -182,7 +190,13 @@ export class LearningService {
     if (!learner) return new JsonText('[]');
     const [deck, rows] = await Promise.all([
       this.decks.deck(language),
-      this.batches.due(learner.id, language, this.clock(), REVIEW_LIMIT, directionOf(direction, language)),
+      this.batches.due({
+        learnerId: learner.id,
+        language,
+        direction: directionOf(direction, language),
+        now: this.clock(),
+        limit: REVIEW_LIMIT,
+      }),
     ]);
     return wordsJson(deck, rows);
   }
@@ -205,7 +219,12 @@ export class LearningService {
     language: LanguageCode,
     { direction }: DirectionOption = {},
   ): Promise<LanguageStats> {
-    const s = await this.words.stats(learner?.id ?? null, language, this.clock(), directionOf(direction, language));
+    const s = await this.words.stats({
+      learnerId: learner?.id ?? null,
+      language,
+      direction: directionOf(direction, language),
+      now: this.clock(),
+    });
     return {
       language,
       totalWords: s.total,
@@ -223,8 +242,7 @@ export class LearningService {
   async answer(
     claim: LearnerClaim,
     language: LanguageCode,
-    wordId: number,
-    input: AnswerInput,
+    { wordId, ...input }: AnswerInput & { wordId: number },
   ): Promise<{ word: Word; scheduled: boolean }> {
     const { learner } = claim;
     const ref: CardRef = {
@@ -233,24 +251,26 @@ export class LearningService {
       direction: input.context ? CONTEXT_DIRECTION : directionOf(input.direction, language),
     };
     // Read before the transaction: judging may have to load the language's lexicon, and a missing word writes nothing.
-    const word = await this.visibleWord(learner.id, language, wordId, ref.direction);
+    const word = await this.visibleWord({ learnerId: learner.id, language, wordId, direction: ref.direction });
     if (!word) throw notFound('That word');
     const now = this.clock();
-    const judged: AnswerInput = { ...input, verdict: await this.judge(learner, language, word, ref.direction, input) };
+    const judged: AnswerInput = {
+      ...input,
+      verdict: await this.judge(learner, { language, row: word, direction: ref.direction, input }),
+    };
     const withCard = (card: SavedCard | undefined) =>
       toWord({ ...word, answered_correctly: card?.answered_correctly ?? null, due: card?.due ?? null });
     try {
       return await this.cards.run(claim, async ({ cards }) => {
         // A retry of an answer taken back finds no card (the undo removed a first answer's card), and leaves the word
         // as the undo left it: openAnswer creates no card for an answer whose id is used.
-        const opened = await cards.openAnswer(
-          ref,
-          input.answerId,
-          input.sessionId,
-          { ...newCardState(now), language },
+        const opened = await cards.openAnswer(ref, {
+          answerId: input.answerId,
+          sessionId: input.sessionId,
+          fresh: { ...newCardState(now), language },
           now,
           word,
-        );
+        });
         if (opened.used) return { word: withCard(opened.card), scheduled: false };
         const { card, created, inSession } = opened;
         // Checked after the retry test: a replayed answer already recorded is a success whenever it arrives.
@@ -272,7 +292,7 @@ export class LearningService {
       // Two requests with one answerId racing on PostgreSQL both find it unused; the unique index (learner_id,
       // answer_id) stops the second: its transaction rolls back, and its answer is recorded already.
       if (!input.answerId || !isUniqueViolation(err)) throw err;
-      const current = await this.words.findWord(learner.id, language, wordId, ref.direction);
+      const current = await this.words.findWord({ learnerId: learner.id, language, wordId, direction: ref.direction });
       return { word: toWord(current ?? { ...word, answered_correctly: null, due: null }), scheduled: false };
     }
   }
@@ -281,15 +301,13 @@ export class LearningService {
    * A word the learner sees, without their card: a deck word from memory (deck-cache.ts), an own word from the
    * database.
    */
-  private async visibleWord(
-    learnerId: string,
-    language: LanguageCode,
-    wordId: number,
-    direction: Direction,
-  ): Promise<DeckRow | undefined> {
-    return (
-      (await this.decks.row(language, wordId)) ?? (await this.words.findWord(learnerId, language, wordId, direction))
-    );
+  private async visibleWord(word: {
+    learnerId: string;
+    language: LanguageCode;
+    wordId: number;
+    direction: Direction;
+  }): Promise<DeckRow | undefined> {
+    return (await this.decks.row(word.language, word.wordId)) ?? (await this.words.findWord(word));
   }
 
   /**
@@ -300,10 +318,12 @@ export class LearningService {
    */
   private async judge(
     learner: Learner,
-    language: LanguageCode,
-    row: DeckRow,
-    direction: Direction,
-    input: AnswerInput,
+    {
+      language,
+      row,
+      direction,
+      input,
+    }: { language: LanguageCode; row: DeckRow; direction: Direction; input: AnswerInput },
   ): Promise<Verdict> {
     const sentence = input.context ? exampleSentence(row.example, row.example_translation) : null;
     if (input.context && !sentence) throw badRequest('no_example', 'That word has no sentence to ask it in.');
@@ -358,15 +378,19 @@ export class LearningService {
     const next = reviewCard(card, input.verdict, now, { desiredRetention, parameters: memory.parameters });
     const learned = isLearned(next.card);
     const failedAt = input.verdict === 'wrong' ? now : null;
-    await cards.saveAndLog(ref, next.card, learned, failedAt, now, {
-      ...review,
-      rating: next.log.rating,
-      scheduled: true,
-      previous,
-      state: next.log.state,
-      elapsedDays: next.log.elapsedDays,
-      scheduledDays: next.log.scheduledDays,
-    });
+    await cards.saveAndLog(
+      ref,
+      { card: next.card, learned, failedAt, now },
+      {
+        ...review,
+        rating: next.log.rating,
+        scheduled: true,
+        previous,
+        state: next.log.state,
+        elapsedDays: next.log.elapsedDays,
+        scheduledDays: next.log.scheduledDays,
+      },
+    );
     return {
       card: { ...next.card, answered_correctly: learned ? 1 : 0, last_failed_at: failedAt ?? card.last_failed_at },
       scheduled: true,
@@ -381,28 +405,27 @@ export class LearningService {
   async undo(
     learner: Learner,
     language: LanguageCode,
-    answerId: string,
-    correctInstead = false,
+    { answerId, correctInstead = false }: { answerId: string; correctInstead?: boolean },
   ): Promise<{ word: Word; scheduled: boolean }> {
     const now = this.clock();
     const fresh = { ...newCardState(now), language };
     return this.cards.run({ learner }, async ({ cards }) => {
       const answer = await cards.findAnswer(learner.id, answerId);
       // The word must be of this language (and visible to the learner), as the path says.
-      const word = answer && (await cards.readWord(learner.id, language, answer.ref.wordId, answer.ref.direction));
+      const word = answer && (await cards.readWord({ ...answer.ref, language }));
       if (!answer || !word) throw notFound('That answer');
-      await cards.lockOrCreate(answer.ref, fresh, now, word);
+      await cards.lockOrCreate(answer.ref, { fresh, now, word });
       // Asked again with the card held: another answer may have come or gone since the answer was read.
       const standing = await cards.answerStanding(answer);
       if (standing === 'gone') throw notFound('That answer');
       if (standing === 'superseded')
         throw conflict('not_last_answer', 'Only the last answer to a word can be taken back.');
-      await cards.restore(answer, language, word, now);
+      await cards.restore(answer, { language, word, now });
       // "I was right" logs the answer again under its id; a plain undo leaves the id used, never free for a retry.
       if (!correctInstead) await cards.markTakenBack(learner.id, answerId, now);
       let scheduled = false;
       if (correctInstead) {
-        const { card } = await cards.lockOrCreate(answer.ref, fresh, now, word);
+        const { card } = await cards.lockOrCreate(answer.ref, { fresh, now, word });
         const input: AnswerInput = {
           verdict: 'correct',
           overruled: true,
@@ -423,13 +446,17 @@ export class LearningService {
           receivedAt: now,
         }));
       }
-      const updated = await cards.readWord(learner.id, language, answer.ref.wordId, answer.ref.direction);
+      const updated = await cards.readWord({ ...answer.ref, language });
       return { word: toWord(updated ?? word), scheduled };
     });
   }
 
   /** Adds a word of the learner's own; one the deck or the learner has already is refused (409). */
-  async addOwnWord(claim: LearnerClaim, language: LanguageCode, word: string, translation: string): Promise<Word> {
+  async addOwnWord(
+    claim: LearnerClaim,
+    language: LanguageCode,
+    { word, translation }: { word: string; translation: string },
+  ): Promise<Word> {
     const text = word.normalize('NFC');
     // The deck changes only at start: a read before the unit of work is as good as one inside it.
     if (await this.words.hasWord(language, text)) throw wordExists();
@@ -437,7 +464,7 @@ export class LearningService {
       cards.addOwnWords(learner.id, language, [{ word: text, translation: translation.normalize('NFC') }]),
     );
     if (id === undefined) throw wordExists();
-    const row = await this.words.findWord(claim.learner.id, language, id, primaryDirection(language));
+    const row = await this.ownWordRow(claim.learner.id, language, id);
     if (!row) throw notFound('That word');
     return toWord(row);
   }
@@ -451,18 +478,17 @@ export class LearningService {
   async editOwnWord(
     learner: Learner,
     language: LanguageCode,
-    id: number,
-    edit: { word: string; translation: string },
+    { id, ...edit }: { id: number; word: string; translation: string },
   ): Promise<Word> {
     const text = { word: edit.word.normalize('NFC'), translation: edit.translation.normalize('NFC') };
     await this.ownWord(learner, language, id);
     if (await this.words.hasWord(language, text.word)) throw wordExists();
     const changed = await this.cards
-      .run({ learner }, ({ cards }) => cards.editOwnWord(learner.id, language, id, text))
+      .run({ learner }, ({ cards }) => cards.editOwnWord({ learnerId: learner.id, language, id, edit: text }))
       .catch((err: unknown) => {
         throw isUniqueViolation(err) ? wordExists() : err;
       });
-    const row = changed ? await this.words.findWord(learner.id, language, id, primaryDirection(language)) : undefined;
+    const row = changed ? await this.ownWordRow(learner.id, language, id) : undefined;
     if (!row) throw notFound('That word');
     return toWord(row);
   }
@@ -473,9 +499,14 @@ export class LearningService {
       throw notFound('That word');
   }
 
+  /** An own word as the word list shows it, with its card in the language's own direction. */
+  private ownWordRow(learnerId: string, language: LanguageCode, wordId: number) {
+    return this.words.findWord({ learnerId, language, wordId, direction: primaryDirection(language) });
+  }
+
   /** One of the learner's own words, or 404 (a deck word, another learner's, an id out of range alike). */
   private async ownWord(learner: Learner, language: LanguageCode, id: number): Promise<void> {
-    const row = await this.words.findWord(learner.id, language, id, primaryDirection(language));
+    const row = await this.ownWordRow(learner.id, language, id);
     if (row?.owner_id !== learner.id) throw notFound('That word');
   }
 
@@ -483,19 +514,20 @@ export class LearningService {
     if (!(await this.languages.add(learner.id, language, this.clock()))) {
       throw conflict('language_exists', 'You have added this language already.');
     }
-    return this.userLanguage(learner, language, this.clock(), options);
+    return this.userLanguage(learner, language, { ...options, addedAt: this.clock() });
   }
 
   async userLanguages(learner: Learner, options: RecordOptions = {}): Promise<UserLanguage[]> {
     const added = await this.languages.list(learner.id);
-    return Promise.all(added.map((l) => this.userLanguage(learner, l.language as LanguageCode, l.added_at, options)));
+    return Promise.all(
+      added.map((l) => this.userLanguage(learner, l.language as LanguageCode, { ...options, addedAt: l.added_at })),
+    );
   }
 
   async userLanguage(
     learner: Learner,
     language: LanguageCode,
-    addedAt?: number,
-    { words = true }: RecordOptions = {},
+    { addedAt, words = true }: RecordOptions & { addedAt?: number } = {},
   ): Promise<UserLanguage> {
     const when = addedAt ?? (await this.languages.list(learner.id)).find((l) => l.language === language)?.added_at;
     if (when === undefined) throw notFound('That language');

@@ -84,7 +84,7 @@ export function userLanguagesRoutes(learning: LearningService): FastifyPluginAsy
     serve(app, userLanguageEndpoints.userLanguage, async (request) => {
       const learner = requireAccount(request);
       ownUser(learner, request.params.userId);
-      const records = [await learning.userLanguage(learner, request.params.language, undefined, { words: false })];
+      const records = [await learning.userLanguage(learner, request.params.language, { words: false })];
       if (!recordOptions(request.query).words) return records;
       return recordsJson(learning, learner, records);
     });
@@ -105,8 +105,9 @@ export function userLanguagesRoutes(learning: LearningService): FastifyPluginAsy
           throw badRequest('invalid_input', 'the language in the query differs from the path');
         }
         const body = request.body ?? {};
-        return learning.answer({ learner }, language, request.query.wordId, {
+        return learning.answer({ learner }, language, {
           ...body,
+          wordId: request.query.wordId,
           verdict: body.verdict ?? defaultVerdict,
         });
       });

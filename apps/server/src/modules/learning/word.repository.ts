@@ -4,7 +4,13 @@ import { prepared } from '../../db/prepared.js';
 import type { Database } from '../../db/schema.js';
 import { wordKey } from '../../lib/word-key.js';
 import { dueBy } from '../cards/card.js';
-import { type VisibleCards, findVisibleWord, visibleTo, visibleWords } from '../cards/visible-word.js';
+import {
+  type VisibleCards,
+  type WordsSeenBy,
+  findVisibleWord,
+  visibleTo,
+  visibleWords,
+} from '../cards/visible-word.js';
 import type { WordRow } from '../cards/word-row.js';
 
 const statsQuery = (visitor: boolean) =>
@@ -23,21 +29,16 @@ const statsQueries = { learner: statsQuery(false), visitor: statsQuery(true) };
 export class WordRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  findWord(
-    learnerId: string | null,
-    language: string,
-    wordId: number,
-    direction: Direction,
-  ): Promise<WordRow | undefined> {
-    return findVisibleWord(this.db, learnerId, language, wordId, direction);
+  findWord(word: WordsSeenBy & { wordId: number }): Promise<WordRow | undefined> {
+    return findVisibleWord(this.db, word);
   }
 
-  async stats(
-    learnerId: string | null,
-    language: string,
-    now: number,
-    direction: Direction,
-  ): Promise<{ total: number; learned: number; due: number }> {
+  async stats({
+    learnerId,
+    language,
+    direction,
+    now,
+  }: WordsSeenBy & { now: number }): Promise<{ total: number; learned: number; due: number }> {
     const query = learnerId ? statsQueries.learner : statsQueries.visitor;
     const row = (await query.executeTakeFirst(this.db, { learnerId: learnerId ?? '', language, direction, now })) ?? {
       total: 0,
@@ -49,7 +50,7 @@ export class WordRepository {
 
   /** The learner's own words in a language, by word, with their card in `direction`. */
   ownWords(learnerId: string, language: string, direction: Direction): Promise<WordRow[]> {
-    return visibleWords(this.db, learnerId, language, direction)
+    return visibleWords(this.db, { learnerId, language, direction })
       .where('w.owner_id', '=', learnerId)
       .orderBy('w.word_key')
       .orderBy('w.id')
@@ -61,7 +62,7 @@ export class WordRepository {
     language: string,
   ): Promise<Array<{ word: string; article: string; translation: string; hint: string }>> {
     // The words alone: which card joins does not matter.
-    return visibleWords(this.db, learnerId, language, 'recognise')
+    return visibleWords(this.db, { learnerId, language, direction: 'recognise' })
       .clearSelect()
       .select(['w.word', 'w.article', 'w.translation', 'w.hint'])
       .execute();

@@ -206,7 +206,7 @@ export class MemoryFitter {
             break;
           }
           if (!child.alive) child = start();
-          await this.fitOne(child, candidate, timeoutMs, result);
+          await this.fitOne(candidate, { child, timeoutMs, result });
           attempted++;
         }
         await this.models.advanceFitCursor(waiting ? waiting.firstId - 1 : found.lastId);
@@ -229,21 +229,17 @@ export class MemoryFitter {
   }
 
   private async fitOne(
-    child: FitProcess,
     candidate: FitCandidate,
-    timeoutMs: number,
-    result: FitPassResult,
+    { child, timeoutMs, result }: { child: FitProcess; timeoutMs: number; result: FitPassResult },
   ): Promise<void> {
     const { learnerId, language } = candidate;
     const now = this.clock();
     if (
-      !(await this.models.claim(
-        learnerId,
-        language,
-        candidate.reviews,
+      !(await this.models.claim(candidate, {
+        reviews: candidate.reviews,
         now,
-        this.options.leaseMs ?? Math.max(10 * 60_000, 2 * timeoutMs),
-      ))
+        leaseMs: this.options.leaseMs ?? Math.max(10 * 60_000, 2 * timeoutMs),
+      }))
     )
       return;
     try {
@@ -256,10 +252,10 @@ export class MemoryFitter {
       if (reply.type !== 'fitted') throw new Error('unexpected reply');
       const { outcome } = reply;
       if (outcome.kind === 'too-few') {
-        await this.models.saveTooFew(learnerId, language, { reviews: outcome.reviews, usable: outcome.items }, now);
+        await this.models.saveTooFew(candidate, { reviews: outcome.reviews, usable: outcome.items }, now);
         result.tooFew++;
       } else {
-        const rescheduled = await this.models.saveFitted(learnerId, language, outcome, this.clock());
+        const rescheduled = await this.models.saveFitted(candidate, outcome, this.clock());
         result.fitted++;
         this.log.info(
           {
@@ -290,7 +286,7 @@ export class MemoryFitter {
         'memory model: a fit failed; the learner keeps their parameters and is tried again in a day',
       );
       await this.models
-        .saveFailure(learnerId, language, message, this.clock())
+        .saveFailure(candidate, message, this.clock())
         .catch((e: unknown) => this.log.warn({ err: String(e) }, 'memory model: could not record a failed fit'));
     }
   }

@@ -25,6 +25,12 @@ export interface StoredModel {
 }
 
 /** Where each learner's memory models are kept, and the fitter's claims on them. */
+/** Whose memory model: a learner's, in one language. */
+export interface ModelOf {
+  learnerId: string;
+  language: string;
+}
+
 export class MemoryRepository {
   constructor(
     private readonly db: Db,
@@ -102,7 +108,10 @@ export class MemoryRepository {
    * that much: one insert-or-update that succeeds only where no live claim exists, no backoff runs, and the last
    * attempt saw a smaller log. Instances sharing a database never fit the same learner twice for the same log.
    */
-  async claim(learnerId: string, language: string, reviews: number, now: number, leaseMs: number): Promise<boolean> {
+  async claim(
+    { learnerId, language }: ModelOf,
+    { reviews, now, leaseMs }: { reviews: number; now: number; leaseMs: number },
+  ): Promise<boolean> {
     const result = await this.db.kysely
       .insertInto('memory_models')
       .values({ learner_id: learnerId, language, claimed_until: now + leaseMs })
@@ -124,8 +133,7 @@ export class MemoryRepository {
 
   /** Too few usable reviews: the model keeps what it had (the defaults, or earlier fitted parameters). */
   async saveTooFew(
-    learnerId: string,
-    language: string,
+    { learnerId, language }: ModelOf,
     attempt: { reviews: number; usable: number },
     now: number,
   ): Promise<void> {
@@ -140,7 +148,7 @@ export class MemoryRepository {
   }
 
   /** A failed fit: the last good parameters keep serving, and the learner waits a day before the next try. */
-  async saveFailure(learnerId: string, language: string, message: string, now: number): Promise<void> {
+  async saveFailure({ learnerId, language }: ModelOf, message: string, now: number): Promise<void> {
     await this.db.writeTransaction((trx) =>
       trx
         .updateTable('memory_models')
@@ -163,8 +171,7 @@ export class MemoryRepository {
    * already due stays due, and one the new model wants sooner than now comes up now, not in the past.
    */
   async saveFitted(
-    learnerId: string,
-    language: string,
+    { learnerId, language }: ModelOf,
     fit: {
       reviews: number;
       parameters: readonly number[];

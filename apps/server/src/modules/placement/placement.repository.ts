@@ -24,9 +24,7 @@ export class PlacementRepository {
   /** Stores a result in place of the learner's previous one, in the unit of work that marked its cards known. */
   async saveResult(
     trx: Transaction<Database>,
-    learnerId: string,
-    language: string,
-    result: PlacementRow,
+    { learnerId, language, result }: { learnerId: string; language: string; result: PlacementRow },
   ): Promise<void> {
     await trx
       .insertInto('placements')

@@ -95,7 +95,7 @@ export class PlacementService {
     const result = { level, deck_size: deck.words.length, taken_at: now };
     const marked = await this.cards.run(claim, async ({ cards, learner, trx }) => {
       const added = await cards.addKnown({ learnerId: learner.id, language, direction: deck.direction }, known, now);
-      await this.repo.saveResult(trx, learner.id, language, { ...result, marked: added });
+      await this.repo.saveResult(trx, { learnerId: learner.id, language, result: { ...result, marked: added } });
       return added;
     });
     return { level, deckSize: deck.words.length, marked, takenAt: now };

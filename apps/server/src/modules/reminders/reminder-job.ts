@@ -70,7 +70,9 @@ export class ReminderJob {
     const last = await this.reminders.lastAnswerAt(c.userId);
     if (last !== null && localTime(last, c.timeZone).date === local.date) return false;
     const mail = await this.compose(c, now);
-    return mail !== null && (await this.reminders.claimAndQueue(c.userId, local.date, mail, now));
+    return (
+      mail !== null && (await this.reminders.claimAndQueue({ userId: c.userId, localDate: local.date }, mail, now))
+    );
   }
 
   /**

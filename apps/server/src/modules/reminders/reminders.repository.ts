@@ -123,7 +123,11 @@ export class RemindersRepository {
    * one instance's insert through, and a crash leaves either both (the outbox sends it later) or neither (the next
    * pass tries again). False: another pass claimed the day first.
    */
-  async claimAndQueue(userId: string, localDate: string, mail: Mail, now: number): Promise<boolean> {
+  async claimAndQueue(
+    { userId, localDate }: { userId: string; localDate: string },
+    mail: Mail,
+    now: number,
+  ): Promise<boolean> {
     return this.write(async (trx) => {
       const claim = await trx
         .insertInto('reminder_sends')

@@ -1,6 +1,7 @@
 import type { Direction } from '@vocab/core';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import type { WordsSeenBy } from '../cards/visible-word.js';
 
 /** Rows per query of an export: a 10,000-word export is ten short reads, streamed out between them. */
 export const EXPORT_PAGE = 1000;
@@ -41,12 +42,7 @@ export class TransferRepository {
    * A page of the words the learner sees in a language (the deck's, then their own, by id after `afterId`), with
    * their card of `direction` and how many answers they gave on the word. A visitor (null) sees the deck only.
    */
-  wordPage(
-    learnerId: string | null,
-    language: string,
-    direction: Direction,
-    afterId: number,
-  ): Promise<ExportWordRow[]> {
+  wordPage({ learnerId, language, direction, afterId }: WordsSeenBy & { afterId: number }): Promise<ExportWordRow[]> {
     const learner = learnerId ?? '';
     return this.db
       .selectFrom('words as w')

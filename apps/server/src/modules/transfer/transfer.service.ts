@@ -92,7 +92,7 @@ export class TransferService {
             delimiter,
           );
       for (let after = 0; ;) {
-        const page = await repo.wordPage(learner?.id ?? null, language, direction, after);
+        const page = await repo.wordPage({ learnerId: learner?.id ?? null, language, direction, afterId: after });
         if (page.length === 0) return;
         yield format === 'anki'
           ? rows(
