@@ -2,6 +2,7 @@ import type { DeckBand, DeckBands as Bands } from '@vocab/api';
 import type { Language } from '@vocab/core';
 import { useId } from 'react';
 import { ErrorBox } from '@/components/ui/error-box';
+import { ProgressBar } from '@/components/ui/progress-bar';
 import { Loading } from '@/components/ui/spinner';
 import { useDeckBands, useStartBand } from '../api/deck-bands';
 import '../deck-bands.css';
@@ -60,16 +61,7 @@ export function DeckBands({ language }: { language: Language }) {
                 {band.learned.toLocaleString('en')} of {band.words.toLocaleString('en')} known (
                 {share === 0 && band.learned > 0 ? 'under 1' : share}%)
               </span>
-              <div
-                className="progress"
-                role="progressbar"
-                aria-label={`Words ${range(band)} known`}
-                aria-valuemin={0}
-                aria-valuemax={100}
-                aria-valuenow={share}
-              >
-                <span style={{ width: `${share}%` }} />
-              </div>
+              <ProgressBar label={`Words ${range(band)} known`} percent={share} />
               {here ? <span className="band-now">New words come from here</span> : null}
             </li>
           );

@@ -1,3 +1,4 @@
+import { ProgressBar } from '@/components/ui/progress-bar';
 import '../languages.css';
 
 /**
@@ -18,16 +19,7 @@ export function PercentBar({
       <p>
         {label}: <strong>{percent === 0 && (learned ?? 0) > 0 ? 'under 1%' : `${percent}%`}</strong>
       </p>
-      <div
-        className="progress"
-        role="progressbar"
-        aria-label={label}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent}
-      >
-        <span style={{ width: `${percent}%` }} />
-      </div>
+      <ProgressBar label={label} percent={percent} />
     </div>
   );
 }

@@ -13,6 +13,7 @@ import {
   Tooltip,
 } from 'chart.js';
 import { type ReactNode, useMemo, useState } from 'react';
+import { ProgressBar } from '@/components/ui/progress-bar';
 import { nextReviewText } from '../lib/next-review';
 import { AnswersHeatmap } from './answers-heatmap';
 import { ChartCanvas } from './chart-canvas';
@@ -73,6 +74,17 @@ function sinceStart(rows: readonly DayCount[], minDays = MIN_LEARNED_DAYS): DayC
   return rows.slice(Math.max(0, start));
 }
 
+/**
+ * Both charts of counts by day: sized by their box, drawn at once, whole numbers from zero up. A new object each
+ * time: Chart.js writes its resolved settings into the options it is given.
+ */
+const countChartOptions = () => ({
+  responsive: true,
+  maintainAspectRatio: false,
+  animation: false as const,
+  scales: { y: { beginAtZero: true, ticks: { precision: 0 } } },
+});
+
 function LearnedChart({ rows: allRows }: { rows: DayCount[] }) {
   const rows = useMemo(() => sinceStart(allRows), [allRows]);
   const config = useMemo<ChartConfiguration<'line'>>(
@@ -93,12 +105,7 @@ function LearnedChart({ rows: allRows }: { rows: DayCount[] }) {
           },
         ],
       },
-      options: {
-        responsive: true,
-        maintainAspectRatio: false,
-        animation: false,
-        scales: { y: { beginAtZero: true, ticks: { precision: 0 } } },
-      },
+      options: countChartOptions(),
     }),
     [rows],
   );
@@ -131,12 +138,7 @@ function ForecastChart({ rows }: { rows: DayCount[] }) {
         labels: rows.map((r, i) => (i === 0 ? 'Today' : shortDate(r.date))),
         datasets: [{ label: 'Reviews due', data: rows.map((r) => r.count), backgroundColor: css('--primary') }],
       },
-      options: {
-        responsive: true,
-        maintainAspectRatio: false,
-        animation: false,
-        scales: { y: { beginAtZero: true, ticks: { precision: 0 } } },
-      },
+      options: countChartOptions(),
     }),
     [rows],
   );
@@ -227,27 +229,9 @@ export function LanguageCharts({
             </p>
             <div className="retention-bars">
               <span>Actual</span>
-              <div
-                className="progress"
-                role="progressbar"
-                aria-label="Actual retention"
-                aria-valuemin={0}
-                aria-valuemax={100}
-                aria-valuenow={Math.round(retention.actual * 100)}
-              >
-                <span style={{ width: percent(retention.actual) }} />
-              </div>
+              <ProgressBar label="Actual retention" percent={Math.round(retention.actual * 100)} />
               <span>Aim</span>
-              <div
-                className="progress"
-                role="progressbar"
-                aria-label="Desired retention"
-                aria-valuemin={0}
-                aria-valuemax={100}
-                aria-valuenow={Math.round(retention.desired * 100)}
-              >
-                <span style={{ width: percent(retention.desired) }} />
-              </div>
+              <ProgressBar label="Desired retention" percent={Math.round(retention.desired * 100)} />
             </div>
           </>
         )}

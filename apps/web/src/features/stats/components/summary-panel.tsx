@@ -1,4 +1,5 @@
 import type { Summary } from '@vocab/api';
+import { ProgressBar } from '@/components/ui/progress-bar';
 import { QueryState } from '@/components/ui/query-state';
 import { useSummary } from '../api/get-summary';
 import '../stats.css';
@@ -27,16 +28,7 @@ function SummaryFigures({ s }: { s: Summary }) {
         <p className="summary-goal">
           Daily goal: {Math.min(s.todayAnswers, s.dailyGoal)} / {s.dailyGoal} answers{s.goalMet ? ' — done!' : ''}
         </p>
-        <div
-          className="progress"
-          role="progressbar"
-          aria-label="Daily goal"
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={percent}
-        >
-          <span style={{ width: `${percent}%` }} />
-        </div>
+        <ProgressBar label="Daily goal" percent={percent} />
       </div>
     </section>
   );
