@@ -52,14 +52,16 @@ try {
   const statements = [
     ...(await catchOne('session lookup', () => sessions.find(createHash('sha256').update(token).digest('hex')))),
     ...(await catchOne(`batch, a typical learner (${typical.spanishStudied} words met)`, () =>
-      batches.unlearned(typical.id, 'spanish', 15, 'recognise'),
+      batches.unlearned({ learnerId: typical.id, language: 'spanish', direction: 'recognise', limit: 15 }),
     )),
     ...(await catchOne(`batch, the veteran (${seeded.veteran.spanishStudied} met)`, () =>
-      batches.unlearned(seeded.veteran.id, 'spanish', 15, 'recognise'),
+      batches.unlearned({ learnerId: seeded.veteran.id, language: 'spanish', direction: 'recognise', limit: 15 }),
     )),
-    ...(await catchOne('batch, the newcomer', () => batches.unlearned(seeded.newcomer.id, 'spanish', 15, 'recognise'))),
+    ...(await catchOne('batch, the newcomer', () =>
+      batches.unlearned({ learnerId: seeded.newcomer.id, language: 'spanish', direction: 'recognise', limit: 15 }),
+    )),
     ...(await catchOne('review list, a typical learner', () =>
-      batches.due(typical.id, 'spanish', Date.now(), 100, 'recognise'),
+      batches.due({ learnerId: typical.id, language: 'spanish', direction: 'recognise', now: Date.now(), limit: 100 }),
     )),
     ...(await catchOne('frontier advance after an answer, a typical learner', () =>
       advanceFrontier(kysely, 'postgres', { learnerId: typical.id, language: 'spanish', direction: 'recognise' }),

@@ -280,7 +280,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     knownDevice,
     outboxPollMs: options.outboxPollMs,
   });
-  await app.register(authRoutes(auth, sessions, loginGuard, email.confirmAtSignup));
+  await app.register(authRoutes({ auth, sessions, guard: loginGuard, confirmAtSignup: email.confirmAtSignup }));
   const accounts = new AccountService(
     new AccountRepository(db, cards, () => sessionRepository.flushTouches()),
     limiter,
@@ -303,7 +303,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(
     placementRoutes(new PlacementService({ repo: new PlacementRepository(db.kysely), decks, cards, clock }), sessions),
   );
-  await app.register(contactRoutes(contacts, outbox, limiter, clock));
+  await app.register(contactRoutes({ repo: contacts, outbox, limiter, clock }));
   const settings = new SettingsRepository(db);
   await app.register(settingsRoutes(settings, sessions));
   await app.register(statsRoutes(new StatsService(new StatsRepository(db.kysely), settings, clock)));

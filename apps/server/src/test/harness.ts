@@ -24,7 +24,7 @@ export function deckHead(code: string, size: number): string {
 }
 
 export async function seedDecks(db: Db, size = TEST_DECK_SIZE): Promise<void> {
-  for (const language of LANGUAGES) await loadDeck(db, language, deckHead(language.code, size), 0);
+  for (const language of LANGUAGES) await loadDeck(db, { language, text: deckHead(language.code, size) }, 0);
 }
 
 /** The databases every integration suite runs on: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */

@@ -6,21 +6,29 @@ import createClient, { createFinalURL, createQuerySerializer, defaultPathSeriali
  * `issues` names each field a refused request got wrong (empty for other failures).
  */
 export class ApiError extends Error {
+  readonly code: string;
+  readonly issues: readonly ErrorIssue[];
+
   constructor(
     readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly issues: readonly ErrorIssue[] = [],
+    { code, message, issues = [] }: { code: string; message: string; issues?: readonly ErrorIssue[] | undefined },
   ) {
     super(message);
+    this.code = code;
+    this.issues = issues;
   }
 }
 
 /** The server refused a call for want of a session: none was sent, or it has ended (logged out elsewhere). */
 export const isUnauthorized = (err: unknown): boolean => err instanceof ApiError && err.status === 401;
 
-const unreachable = () => new ApiError(0, 'network', 'Could not reach the server. Check your connection.');
-const unreadable = () => new ApiError(0, 'unreadable', 'The server sent an answer the app could not read. Try again.');
+const unreachable = () =>
+  new ApiError(0, { code: 'network', message: 'Could not reach the server. Check your connection.' });
+const unreadable = () =>
+  new ApiError(0, {
+    code: 'unreadable',
+    message: 'The server sent an answer the app could not read. Try again.',
+  });
 
 /**
  * The app's own API, typed from packages/api's endpoint declarations: `call(client.GET('/api/{language}/stats',
@@ -55,12 +63,11 @@ export async function call<A extends Answer>(pending: Promise<A>): Promise<Exclu
   if (ok) return answer.data as Exclude<A['data'], undefined>;
   const err = (answer.error as Partial<ErrorBody> | string | undefined) ?? undefined;
   const body = typeof err === 'object' ? err.error : undefined;
-  throw new ApiError(
-    status,
-    body?.code ?? 'http_error',
-    body?.message ?? `Request failed (${status})`,
-    body?.issues ?? [],
-  );
+  throw new ApiError(status, {
+    code: body?.code ?? 'http_error',
+    message: body?.message ?? `Request failed (${status})`,
+    issues: body?.issues,
+  });
 }
 
 type GetParameters<P extends keyof ApiPaths> = ApiPaths[P] extends { get: { parameters: infer X } } ? X : never;
@@ -93,7 +100,8 @@ function readBytes(file: Blob): Promise<ArrayBuffer> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
     reader.onload = () => resolve(reader.result as ArrayBuffer);
-    reader.onerror = () => reject(new ApiError(0, 'unreadable_file', 'The file could not be read. Choose it again.'));
+    reader.onerror = () =>
+      reject(new ApiError(0, { code: 'unreadable_file', message: 'The file could not be read. Choose it again.' }));
     reader.readAsArrayBuffer(file);
   });
 }

@@ -27,8 +27,7 @@ const LINK_PAGES = { confirm: '/confirm-email', reset: '/reset-password' } as co
  * work (EmailRepository.createToken), and delivery starts once they are committed.
  */
 export async function mailLink(
-  emails: EmailRepository,
-  mailer: Mailer,
+  { emails, mailer }: { emails: EmailRepository; mailer: Mailer },
   link: Omit<NewToken, 'tokenHash'>,
   compose: (url: string) => Omit<Mail, 'userId' | 'expiresAt'>,
 ): Promise<void> {
@@ -83,7 +82,7 @@ export class EmailService {
     await this.limiter.hit(confirmLimitKey(learner.id), CONFIRM_PER_ACCOUNT);
     const now = this.clock();
     const link = { userId: learner.id, purpose: 'confirm', address, now, expiresAt: now + CONFIRM_LINK_MS } as const;
-    await mailLink(this.emails, mailer, link, (url) => ({
+    await mailLink({ emails: this.emails, mailer }, link, (url) => ({
       kind: 'confirm-email',
       to: address,
       subject: 'Confirm your email address for Vocab',

@@ -70,7 +70,7 @@ export class PasswordReset {
       go = resolve;
     });
     const work: Promise<void> = answered
-      .then(() => this.mailLinks(identifier, key, mailer, requester))
+      .then(() => this.mailLinks({ identifier, key }, mailer, requester))
       .catch((err: unknown) => this.log.warn({ err }, 'password reset mail could not be queued'))
       .finally(() => this.inFlight.delete(work));
     this.inFlight.add(work);
@@ -82,7 +82,11 @@ export class PasswordReset {
     await Promise.all([...this.inFlight]);
   }
 
-  private async mailLinks(identifier: string, key: string, mailer: Mailer, requester: ResetRequester): Promise<void> {
+  private async mailLinks(
+    { identifier, key }: { identifier: string; key: string },
+    mailer: Mailer,
+    requester: ResetRequester,
+  ): Promise<void> {
     const accounts: MailableAccount[] = identifier.includes('@')
       ? await this.emails.accountsByAddress(key, ACCOUNTS_PER_ADDRESS)
       : [await this.emails.accountByUsernameKey(key)].filter((a): a is MailableAccount => a !== null);
@@ -97,7 +101,7 @@ export class PasswordReset {
       const now = this.clock();
       const { userId } = account;
       const link = { userId, purpose: 'reset', address: null, now, expiresAt: now + RESET_LINK_MS } as const;
-      await mailLink(this.emails, mailer, link, (url) => ({
+      await mailLink({ emails: this.emails, mailer }, link, (url) => ({
         kind: 'reset-password',
         to: account.address,
         subject: 'Reset your Vocab password',

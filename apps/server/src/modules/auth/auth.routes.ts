@@ -16,18 +16,24 @@ const loginResponse = (learner: Learner): LoginResponse => ({ ...userData(learne
 /** After a signup that gave an address: its confirmation link is mailed (modules/account EmailService). */
 export type ConfirmAtSignup = (learner: Learner, address: string) => Promise<void>;
 
-export function authRoutes(
-  auth: AuthService,
-  sessions: SessionManager,
-  guard: LoginGuard,
-  confirmAtSignup?: ConfirmAtSignup,
-): FastifyPluginAsync {
+export function authRoutes({
+  auth,
+  sessions,
+  guard,
+  confirmAtSignup,
+}: {
+  auth: AuthService;
+  sessions: SessionManager;
+  guard: LoginGuard;
+  confirmAtSignup?: ConfirmAtSignup | undefined;
+}): FastifyPluginAsync {
   return async (app) => {
     serve(app, authEndpoints.signup, async (request, reply) => {
       const learner = await auth.signup(request.body, request.ip, request.learner);
       // The new account is logged in at once (a guest's session is rotated into it, its cards kept).
       await sessions.start(request, reply, learner);
-      await guard.succeeded(request, reply, await guard.forSignup(request, learner.username ?? ''), learner.id);
+      const admission = await guard.forSignup(request, learner.username ?? '');
+      await guard.succeeded(request, reply, { admission, userId: learner.id });
       if (request.body.email && confirmAtSignup) await confirmAtSignup(learner, request.body.email);
       return reply.status(201).send(loginResponse(learner));
     });
@@ -35,7 +41,7 @@ export function authRoutes(
     serve(app, authEndpoints.login, async (request, reply) => {
       const admission = await guard.admit(request, request.body.username);
       const learner = await auth.login(request.body, request.learner);
-      await guard.succeeded(request, reply, admission, learner.id);
+      await guard.succeeded(request, reply, { admission, userId: learner.id });
       await sessions.start(request, reply, learner);
       return loginResponse(learner);
     });

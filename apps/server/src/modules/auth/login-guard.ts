@@ -74,7 +74,11 @@ export class LoginGuard {
   }
 
   /** After a right password: the browser becomes (or stays) known to the account, and its own counter restarts. */
-  async succeeded(request: FastifyRequest, reply: FastifyReply, admission: Admission, userId: string): Promise<void> {
+  async succeeded(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    { admission, userId }: { admission: Admission; userId: string },
+  ): Promise<void> {
     await this.limiter.reset(
       admission.knownDevice && admission.deviceToken
         ? deviceKey(admission.deviceToken, admission.userKey)

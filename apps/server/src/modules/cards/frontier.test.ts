@@ -92,7 +92,7 @@ describeEachDatabase("the batch walks the deck from each learner's frontier", (c
     const lines = deckHead('spanish', 40).split('\n');
     const header = lines.findIndex((l) => l.startsWith('word\t'));
     lines.splice(header + 3, 0, 'manzana\tapple\tnoun\tla\t\t\t\t');
-    await loadDeck(db, getLanguage('spanish'), lines.join('\n'), 1);
+    await loadDeck(db, { language: getLanguage('spanish'), text: lines.join('\n') }, 1);
 
     const batch = (
       await app.inject({ method: 'GET', url: '/api/spanish?limit=15&unlearned=true', headers: { cookie } })
@@ -139,7 +139,7 @@ describeEachDatabase("the batch walks the deck from each learner's frontier", (c
 
   it('follows cards created many at once (a placement test marking words known)', async () => {
     const { app, db } = ctx();
-    await loadDeck(db, getLanguage('spanish'), deckHead('spanish', 600), 1);
+    await loadDeck(db, { language: getLanguage('spanish'), text: deckHead('spanish', 600) }, 1);
     const { cookie, userId } = await loginAs(app);
     const words = await deck(app);
     const all = (await app.inject({ method: 'GET', url: '/api/spanish' })).json<Word[]>();

@@ -105,7 +105,11 @@ describe.skipIf(!url)('plans on a PostgreSQL nobody analysed', () => {
       await sql.raw(`alter table ${table} set (autovacuum_enabled = false)`).execute(tdb.db.kysely);
     const spanish = LANGUAGES.find((l) => l.code === 'spanish');
     if (!spanish) throw new Error('no Spanish');
-    await loadDeck(tdb.db, spanish, fs.readFileSync(path.join(ROOT_DIR, 'content/decks/spanish.tsv'), 'utf8'), 0);
+    await loadDeck(
+      tdb.db,
+      { language: spanish, text: fs.readFileSync(path.join(ROOT_DIR, 'content/decks/spanish.tsv'), 'utf8') },
+      0,
+    );
     db = openDatabase(tdb.target, { logQuery: (text, parameters) => statements.push({ sql: text, parameters }) });
     const clock = testClock();
     app = await buildApp({ config: testConfig(), db, clock, webDir: null, logger: false, maintenanceIntervalMs: 0 });

@@ -9,12 +9,17 @@ import type { ContactRepository } from './contact.repository.js';
 const PER_CLIENT = { max: 10, windowMs: 60 * 60_000 };
 
 /** The contact form: stored first (nothing is lost), then delivered by the outbox when SMTP is configured. */
-export function contactRoutes(
-  repo: ContactRepository,
-  outbox: ContactOutbox | null,
-  limiter: RateLimiter,
-  clock: Clock,
-): FastifyPluginAsync {
+export function contactRoutes({
+  repo,
+  outbox,
+  limiter,
+  clock,
+}: {
+  repo: ContactRepository;
+  outbox: ContactOutbox | null;
+  limiter: RateLimiter;
+  clock: Clock;
+}): FastifyPluginAsync {
   return async (app) => {
     serve(app, contactEndpoints.sendMessage, async (request, reply) => {
       await limiter.hit(`contact:ip:${request.ip}`, PER_CLIENT);

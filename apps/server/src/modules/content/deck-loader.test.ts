@@ -25,8 +25,10 @@ describeEachDatabase('deck loader', (ctx) => {
     const spanish = getLanguage('spanish');
     await loadDeck(
       ctx().db,
-      spanish,
-      `${header}casa\thouse\tnoun\tla\t\t\t\t\nperro\tdog\tnoun\tel\t\t\t\t\ngato\tcat\tnoun\tel\t\t\t\t\n`,
+      {
+        language: spanish,
+        text: `${header}casa\thouse\tnoun\tla\t\t\t\t\nperro\tdog\tnoun\tel\t\t\t\t\ngato\tcat\tnoun\tel\t\t\t\t\n`,
+      },
       1,
     );
     const words = (await ctx().app.inject({ method: 'GET', url: '/api/spanish?limit=100' })).json<
@@ -41,8 +43,12 @@ describeEachDatabase('deck loader', (ctx) => {
     // casa gains a translation, perro leaves the deck, gato moves up, luna arrives.
     const result = await loadDeck(
       ctx().db,
-      spanish,
-      `${header}gato\tcat\tnoun\tel\t\t\t\t\ncasa\thouse; ` + `home\tnoun\tla\t\t\t\t\nluna\tmoon\tnoun\tla\t\t\t\t\n`,
+      {
+        language: spanish,
+        text:
+          `${header}gato\tcat\tnoun\tel\t\t\t\t\ncasa\thouse; ` +
+          `home\tnoun\tla\t\t\t\t\nluna\tmoon\tnoun\tla\t\t\t\t\n`,
+      },
       2,
     );
     expect(result.skipped).toBe(false);
@@ -91,7 +97,7 @@ describeEachDatabase('deck loader', (ctx) => {
         { length: to - from },
         (_, k) => `pal${name(from + k)}\tmeaning ` + `${name(from + k)}\tverb\t\t\t\t\t\n`,
       ).join('');
-    await loadDeck(ctx().db, spanish, `${header}${lines(0, 1000)}`, 1);
+    await loadDeck(ctx().db, { language: spanish, text: `${header}${lines(0, 1000)}` }, 1);
     const { app } = ctx();
     const first = (await app.inject({ method: 'GET', url: '/api/spanish?limit=3&unlearned=true' })).json<
       Array<{ _id: string; word: string }>
@@ -122,7 +128,7 @@ describeEachDatabase('deck loader', (ctx) => {
     const reviewsBefore = await reviewsOf();
     expect(cardsBefore).toHaveLength(3);
 
-    const result = await loadDeck(ctx().db, spanish, `${header}${lines(0, 3000)}`, 2);
+    const result = await loadDeck(ctx().db, { language: spanish, text: `${header}${lines(0, 3000)}` }, 2);
     expect(result).toMatchObject({ skipped: false, words: 3000 });
     // Identity is the spelling: the same word ids, the same cards, the same history.
     expect(await cardsOf()).toEqual(cardsBefore);
@@ -146,7 +152,9 @@ describeEachDatabase('deck loader', (ctx) => {
   it('refuses an invalid deck and leaves the database as it was', async () => {
     const french = getLanguage('french');
     const before = await ctx().db.kysely.selectFrom('words').select('id').where('language', '=', 'french').execute();
-    await expect(loadDeck(ctx().db, french, `${header}maison\t\tnoun\tla\t\t\t\t\n`, 5)).rejects.toThrow(/invalid/);
+    await expect(
+      loadDeck(ctx().db, { language: french, text: `${header}maison\t\tnoun\tla\t\t\t\t\n` }, 5),
+    ).rejects.toThrow(/invalid/);
     const after = await ctx().db.kysely.selectFrom('words').select('id').where('language', '=', 'french').execute();
     expect(after).toHaveLength(before.length);
     expect(

@@ -28,7 +28,7 @@ export async function loadDecks(db: Db, contentDir: string, now: number): Promis
     const file = path.join(contentDir, 'decks', `${language.code}.tsv`);
     if (!fs.existsSync(file)) continue;
     const text = fs.readFileSync(file, 'utf8');
-    results.push(await loadDeck(db, language, text, now));
+    results.push(await loadDeck(db, { language, text }, now));
   }
   return results;
 }
@@ -42,7 +42,11 @@ export const deckGeneration = (db: Db): number => generations.get(db) ?? 0;
 /** Part of a deck's stored hash: raise it when the loader stores more of each entry, so unchanged decks reload. */
 const ROW_FORMAT = 3;
 
-export async function loadDeck(db: Db, language: Language, text: string, now: number): Promise<DeckLoadResult> {
+export async function loadDeck(
+  db: Db,
+  { language, text }: { language: Language; text: string },
+  now: number,
+): Promise<DeckLoadResult> {
   const hash = sha256(`${ROW_FORMAT}\n${text}`);
   const current = await db.kysely
     .selectFrom('deck_versions')

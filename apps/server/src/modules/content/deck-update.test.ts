@@ -21,7 +21,7 @@ describeEachDatabase('a deck grown from 3,000 to 5,000 words', (ctx) => {
   it('keeps the cards, the place in the deck and the chosen band of learners near its end', async () => {
     const spanish = getLanguage('spanish');
     const { app, db } = ctx();
-    await loadDeck(db, spanish, deckOf(range(0, 3000)), 1);
+    await loadDeck(db, { language: spanish, text: deckOf(range(0, 3000)) }, 1);
     const send = (method: 'GET' | 'POST' | 'PATCH', url: string, cookie: string, payload?: object) =>
       app.inject({ method, url, payload, headers: { cookie } });
     const newWords = async (cookie: string, limit: number) =>
@@ -69,7 +69,11 @@ describeEachDatabase('a deck grown from 3,000 to 5,000 words', (ctx) => {
 
     // The update: the deck's last word, new to both, moves to the top (every other word one rank down), and 2,000
     // words are appended.
-    const update = await loadDeck(db, spanish, deckOf([2999, ...range(0, 2999), ...range(3000, 5000)]), 2);
+    const update = await loadDeck(
+      db,
+      { language: spanish, text: deckOf([2999, ...range(0, 2999), ...range(3000, 5000)]) },
+      2,
+    );
     expect(update).toMatchObject({ skipped: false, words: 5000 });
 
     expect(await cardsOf()).toEqual(before.cards);

@@ -27,7 +27,7 @@ describeEachDatabase('words in context', (ctx) => {
       'the list and the review; null where a word has none',
     async () => {
       const { app, db, clock } = ctx();
-      await loadDeck(db, getLanguage('spanish'), DECK, clock());
+      await loadDeck(db, { language: getLanguage('spanish'), text: DECK }, clock());
       const { cookie } = await loginAs(app);
       const batch = await get<Word[]>(app, '/api/spanish?unlearned=true', cookie);
       expect(batch.map((w) => [w.word, w.example, w.exampleTranslation])).toEqual([
@@ -46,8 +46,10 @@ describeEachDatabase('words in context', (ctx) => {
       // A changed sentence reaches the stored word when the deck loads again.
       await loadDeck(
         db,
-        getLanguage('spanish'),
-        DECK.replace('Mi [casa] es muy pequeña.', 'Tu [casa] es muy grande.'),
+        {
+          language: getLanguage('spanish'),
+          text: DECK.replace('Mi [casa] es muy pequeña.', 'Tu [casa] es muy grande.'),
+        },
         clock(),
       );
       const row = await db.kysely
@@ -62,7 +64,7 @@ describeEachDatabase('words in context', (ctx) => {
 
   it('judges an in-context answer against the form in the sentence and reviews the recall card', async () => {
     const { app, db, clock } = ctx();
-    await loadDeck(db, getLanguage('spanish'), DECK, clock());
+    await loadDeck(db, { language: getLanguage('spanish'), text: DECK }, clock());
     const { cookie } = await loginAs(app);
     const [hablar, casa] = await get<Word[]>(app, '/api/spanish?unlearned=true', cookie);
 
@@ -114,7 +116,7 @@ describeEachDatabase('words in context', (ctx) => {
 
   it('refuses an in-context answer to a word without a sentence, and writes nothing', async () => {
     const { app, db, clock } = ctx();
-    await loadDeck(db, getLanguage('spanish'), DECK, clock());
+    await loadDeck(db, { language: getLanguage('spanish'), text: DECK }, clock());
     const { cookie } = await loginAs(app);
     const perro = (await get<Word[]>(app, '/api/spanish?unlearned=true', cookie)).find((w) => w.word === 'perro');
     const res = await answer(app, perro?._id, cookie, { typed: 'perro', verdict: 'correct', context: true });
@@ -128,7 +130,7 @@ describeEachDatabase('words in context', (ctx) => {
       'refuses a bad one, and exports sentences',
     async () => {
       const { app, db, clock } = ctx();
-      await loadDeck(db, getLanguage('spanish'), DECK, clock());
+      await loadDeck(db, { language: getLanguage('spanish'), text: DECK }, clock());
       const { cookie } = await loginAs(app);
       const file = [
         'gato\tcat\tEl gato duerme en el sofá.\tThe cat sleeps on the sofa.',

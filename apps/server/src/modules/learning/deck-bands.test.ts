@@ -28,7 +28,7 @@ describeEachDatabase('deck bands', (ctx) => {
     'cuts the deck into bands of 500 from its real size, ' +
       "and counts the learned words of the language's own card in each",
     async () => {
-      await loadDeck(ctx().db, getLanguage('spanish'), deckOf(1200), 1);
+      await loadDeck(ctx().db, { language: getLanguage('spanish'), text: deckOf(1200) }, 1);
       const visitor = (await send('GET', '/api/spanish/bands')).json<Bands>();
       expect(visitor).toEqual({
         deckSize: 1200,
@@ -59,7 +59,7 @@ describeEachDatabase('deck bands', (ctx) => {
     'starts new words at the chosen band, keeps going from there, ' +
       'goes back to the start on band 1, and moves to the account at login',
     async () => {
-      await loadDeck(ctx().db, getLanguage('spanish'), deckOf(1200), 1);
+      await loadDeck(ctx().db, { language: getLanguage('spanish'), text: deckOf(1200) }, 1);
       await loginAs(ctx().app, 'amy');
       expect(await batch()).toEqual(Array.from({ length: 15 }, (_, i) => i + 1));
 
@@ -96,14 +96,14 @@ describeEachDatabase('deck bands', (ctx) => {
   );
 
   it('takes the words before the start once the words from it on run out', async () => {
-    await loadDeck(ctx().db, getLanguage('spanish'), deckOf(1010), 1);
+    await loadDeck(ctx().db, { language: getLanguage('spanish'), text: deckOf(1010) }, 1);
     const { cookie } = await loginAs(ctx().app);
     await send('POST', '/api/spanish/bands/start', cookie, { first: 1001 });
     expect(await batch(cookie)).toEqual([1001, 1002, 1003, 1004, 1005, 1006, 1007, 1008, 1009, 1010, 1, 2, 3, 4, 5]);
   });
 
   it('refuses a rank where no band starts with 400, making no guest and writing nothing', async () => {
-    await loadDeck(ctx().db, getLanguage('spanish'), deckOf(1200), 1);
+    await loadDeck(ctx().db, { language: getLanguage('spanish'), text: deckOf(1200) }, 1);
     for (const first of [700, 1501, 0]) {
       const res = await send('POST', '/api/spanish/bands/start', undefined, { first });
       expect(res.statusCode, res.body).toBe(400);

@@ -24,7 +24,7 @@ const DAY_MS = 86_400_000;
 const DECK_SIZE = 500;
 
 async function loadSpanish(ctx: { db: Parameters<typeof loadDeck>[0] }) {
-  await loadDeck(ctx.db, getLanguage('spanish'), deckHead('spanish', DECK_SIZE), 0);
+  await loadDeck(ctx.db, { language: getLanguage('spanish'), text: deckHead('spanish', DECK_SIZE) }, 0);
 }
 
 function call(app: FastifyInstance, cookie?: string) {
@@ -42,7 +42,7 @@ describeEachDatabase('placement test', (ctx) => {
     });
     expect(before.json<Result>().deckSize).toBe(DECK_SIZE);
 
-    await loadDeck(db, getLanguage('spanish'), deckHead('spanish', DECK_SIZE + 100), 0);
+    await loadDeck(db, { language: getLanguage('spanish'), text: deckHead('spanish', DECK_SIZE + 100) }, 0);
     const second = await loginAs(app, 'after-reload');
     const after = await call(app, second.cookie)('POST', '/api/spanish/placement', {
       answers: (await takePlacementTest(app, second.cookie, 300)).answers,
@@ -191,7 +191,11 @@ describeEachDatabase('placement test', (ctx) => {
 
   it('marks a whole deck known in one go for a learner who knows every word, German typed from English', async () => {
     const german = getLanguage('german');
-    await loadDeck(ctx().db, german, fs.readFileSync(path.join(ROOT_DIR, 'content/decks/german.tsv'), 'utf8'), 0);
+    await loadDeck(
+      ctx().db,
+      { language: german, text: fs.readFileSync(path.join(ROOT_DIR, 'content/decks/german.tsv'), 'utf8') },
+      0,
+    );
     const { app } = ctx();
     const { cookie } = await loginAs(app);
     const deckSize = (await call(app, cookie)('GET', '/api/german/stats')).json<{ totalWords: number }>().totalWords;

@@ -112,7 +112,7 @@ function WordQuiz({ source, language, direction }: { source: WordSource; languag
             key={run.resumed ? 'resumed' : query.dataUpdatedAt}
             run={run.runOf(words)}
             caption={source.caption?.(language) ?? directionLabel(language, direction)}
-            {...wordQuizProps(words, language, source.mode(language), support, direction)}
+            {...wordQuizProps(words, { language, mode: source.mode(language), support, direction })}
             counter={source.counter}
             finishedNote={<KeepProgress />}
             showResult={source.showResult}

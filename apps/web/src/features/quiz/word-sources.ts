@@ -48,7 +48,7 @@ export interface WordSource {
  * account's for-review) reach the same service with the same learner, and stay served for the original client.
  */
 const useQueuedReport = (language: Language, direction: Direction, words: readonly Word[] | undefined): ReportAnswer =>
-  useQueuedAnswer(language.code, direction, words);
+  useQueuedAnswer({ language: language.code, direction, words });
 
 // networkMode 'always': offline, the query still runs, and its function answers from the words kept.
 function useLanguageBatch(language: Language, direction: Direction): UseQueryResult<Word[]> {
@@ -76,7 +76,7 @@ function useContextBatch(language: Language, direction: Direction): UseQueryResu
 }
 
 const useContextReport = (language: Language, direction: Direction, words: readonly Word[] | undefined): ReportAnswer =>
-  useQueuedAnswer(language.code, direction, words, true);
+  useQueuedAnswer({ language: language.code, direction, words, context: true });
 
 function useLanguageReview(language: Language, direction: Direction): UseQueryResult<Word[]> {
   const days = useDayWords();

@@ -361,7 +361,7 @@ function QuizQuestion({
     const key = state.current?.key;
     if (!key) return;
     const forms = [...key.accepted, withArticle(key.accepted[0] ?? '', key.article, key.locale)];
-    typeAhead(typedForNext(state.input, text, forms, key.locale));
+    typeAhead(typedForNext(text, { judged: state.input, forms, locale: key.locale }));
   };
   const onLockedKey = (e: KeyboardEvent<HTMLInputElement>) => {
     // A held Enter answers once and ends one pause, never runs through the words behind it.

@@ -30,8 +30,7 @@ const MAX_TYPED = 200;
 export function answerBody(
   report: AnswerReport,
   { sessionId, answerId }: AnswerIds,
-  direction: Direction,
-  context = false,
+  { direction, context = false }: { direction: Direction; context?: boolean },
 ): AnswerBody {
   return {
     verdict: report.verdict,

@@ -13,8 +13,8 @@ describe('sendWithRetry', () => {
   it('tries again after a server error or a dropped connection, waiting longer each time', async () => {
     const send = vi
       .fn<() => Promise<unknown>>()
-      .mockRejectedValueOnce(new ApiError(503, 'unavailable', 'busy'))
-      .mockRejectedValueOnce(new ApiError(0, 'network', 'offline'))
+      .mockRejectedValueOnce(new ApiError(503, { code: 'unavailable', message: 'busy' }))
+      .mockRejectedValueOnce(new ApiError(0, { code: 'network', message: 'offline' }))
       .mockResolvedValueOnce({});
     const done = sendWithRetry(send, { tries: 3, firstDelayMs: 100 });
     await vi.advanceTimersByTimeAsync(99);
@@ -29,7 +29,9 @@ describe('sendWithRetry', () => {
   });
 
   it('gives up after the last try, without rejecting', async () => {
-    const send = vi.fn<() => Promise<unknown>>().mockRejectedValue(new ApiError(500, 'server_error', 'broke'));
+    const send = vi
+      .fn<() => Promise<unknown>>()
+      .mockRejectedValue(new ApiError(500, { code: 'server_error', message: 'broke' }));
     const done = sendWithRetry(send, { tries: 3, firstDelayMs: 10 });
     await vi.runAllTimersAsync();
     await expect(done).resolves.toBe(false);
@@ -37,7 +39,9 @@ describe('sendWithRetry', () => {
   });
 
   it('does not repeat a request the server refused', async () => {
-    const send = vi.fn<() => Promise<unknown>>().mockRejectedValue(new ApiError(400, 'invalid_input', 'bad'));
+    const send = vi
+      .fn<() => Promise<unknown>>()
+      .mockRejectedValue(new ApiError(400, { code: 'invalid_input', message: 'bad' }));
     await expect(sendWithRetry(send)).resolves.toBe(false);
     expect(send).toHaveBeenCalledTimes(1);
   });

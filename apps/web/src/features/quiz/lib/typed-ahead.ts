@@ -3,7 +3,10 @@
  * as it is typed may take "no" while the learner is typing "not": the keys that still complete the word just judged
  * into one of its accepted forms are left out, and so are the spaces between the two answers.
  */
-export function typedForNext(judged: string, typed: string, forms: readonly string[], locale: string): string {
+export function typedForNext(
+  typed: string,
+  { judged, forms, locale }: { judged: string; forms: readonly string[]; locale: string },
+): string {
   const lower = (text: string) => text.toLocaleLowerCase(locale);
   const accepted = forms.map(lower);
   for (let n = typed.length; n > 0; n--) {

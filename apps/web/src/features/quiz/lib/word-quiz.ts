@@ -31,10 +31,17 @@ function sentencesOf(words: readonly Word[]): Map<string, ExampleSentence> {
  */
 export function wordQuizProps(
   words: readonly Word[],
-  language: Language,
-  mode: QuizMode,
-  support: Pick<QuizSupport, 'strictAccents' | 'autoSpeak' | 'lexicon'>,
-  direction: Direction,
+  {
+    language,
+    mode,
+    support,
+    direction,
+  }: {
+    language: Language;
+    mode: QuizMode;
+    support: Pick<QuizSupport, 'strictAccents' | 'autoSpeak' | 'lexicon'>;
+    direction: Direction;
+  },
 ): Pick<
   QuizScreenProps,
   | 'mode'

@@ -37,14 +37,14 @@ export class DayWords {
    */
   batch(language: LanguageCode, direction: Direction, keep: (word: Word) => boolean = () => true): Promise<Word[]> {
     const fetch = () => getLanguageWords(language, direction, BATCH_SIZE * PREFETCHED_BATCHES);
-    return this.read(`learn:${language}:${direction}`, language, direction, fetch).then((words) =>
+    return this.read(`learn:${language}:${direction}`, { language, direction }, fetch).then((words) =>
       words.filter(keep).slice(0, BATCH_SIZE),
     );
   }
 
   /** The words due: from the server, or offline as they were last read. */
   review(language: LanguageCode, direction: Direction): Promise<Word[]> {
-    return this.read(`review:${language}:${direction}`, language, direction, () =>
+    return this.read(`review:${language}:${direction}`, { language, direction }, () =>
       getLanguageReview(language, direction),
     );
   }
@@ -63,8 +63,7 @@ export class DayWords {
 
   private async read(
     key: string,
-    language: LanguageCode,
-    direction: Direction,
+    { language, direction }: { language: LanguageCode; direction: Direction },
     fetch: () => Promise<Word[]>,
   ): Promise<Word[]> {
     try {

@@ -144,17 +144,22 @@ export function useQueueIdle(): () => Promise<void> {
  * sent from there, in order; the quiz counts it as kept once it is stored. `context`: the words were asked in
  * their sentences.
  */
-export function useQueuedAnswer(
-  language: LanguageCode,
-  direction: Direction,
-  words: readonly Word[] | undefined,
+export function useQueuedAnswer({
+  language,
+  direction,
+  words,
   context = false,
-): ReportAnswer {
+}: {
+  language: LanguageCode;
+  direction: Direction;
+  words: readonly Word[] | undefined;
+  context?: boolean;
+}): ReportAnswer {
   const { queue, days } = useOffline();
   const labels = useMemo(() => new Map((words ?? []).map((w): [string, string] => [w._id, w.word])), [words]);
   return useCallback<ReportAnswer>(
     async (report, ids) => {
-      const body = { ...answerBody(report, ids, direction, context), answerId: ids.answerId };
+      const body = { ...answerBody(report, ids, { direction, context }), answerId: ids.answerId };
       await queue.add({
         kind: 'answer',
         language,
