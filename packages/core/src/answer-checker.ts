@@ -181,7 +181,11 @@ function letterCount(text: string): number {
 }
 
 /** Compares two article-free forms. `forgive` is false when the typed form is another word of the deck. */
-function compareCores(typed: string, expected: string, strictAccents: boolean, forgive: boolean): Match {
+function compareCores(
+  typed: string,
+  expected: string,
+  { strictAccents, forgive }: { strictAccents: boolean; forgive: boolean },
+): Match {
   if (typed === expected) return { verdict: 'correct' };
   const typedFolded = foldDiacritics(typed);
   const expectedFolded = foldDiacritics(expected);
@@ -205,7 +209,10 @@ function compareCores(typed: string, expected: string, strictAccents: boolean, f
  * the article is required (German), a missing one and another one are the same slip, `almost` "mind the article":
  * grading a left-out article above a wrong one would teach learners to leave it out.
  */
-function judgeArticle(typed: string | null, noun: string, article: string, locale: string, required: boolean): Match {
+function judgeArticle(
+  typed: string | null,
+  { noun, article, locale, required }: { noun: string; article: string; locale: string; required: boolean },
+): Match {
   const slip: Match = required ? { verdict: 'almost', reason: 'article' } : { verdict: 'wrong' };
   if (typed === null) return required ? slip : { verdict: 'correct' };
   const right = normalizeAnswer(articleBefore(noun, article, locale), locale);
@@ -256,11 +263,8 @@ export function otherAnswerSet(keys: Iterable<AnswerKey>): Set<string> {
 /** A wrong answer that names another word of the language says which, and whether it has the asked meaning. */
 function withTypedWord(
   result: CheckResult,
-  answer: string,
-  core: string,
-  key: AnswerKey,
-  own: ReadonlySet<string>,
-  options: CheckOptions,
+  { answer, core }: { answer: string; core: string },
+  { key, own, options }: { key: AnswerKey; own: ReadonlySet<string>; options: CheckOptions },
 ): CheckResult {
   const entry = options.entryOf?.(answer) ?? options.entryOf?.(core);
   if (!entry || own.has(normalizeAnswer(entry.word, key.locale))) return result;
@@ -304,11 +308,11 @@ export function checkAnswer(typed: string, key: AnswerKey, options: CheckOptions
       match = required ? { verdict: 'almost', reason: 'article' } : { verdict: 'correct' };
     } else if (article) {
       match = combine(
-        judgeArticle(split.article, form, article, locale, required),
-        compareCores(split.core, core, strictAccents, forgive),
+        judgeArticle(split.article, { noun: form, article, locale, required }),
+        compareCores(split.core, core, { strictAccents, forgive }),
       );
     } else {
-      match = compareCores(typedCore, core, strictAccents, forgive);
+      match = compareCores(typedCore, core, { strictAccents, forgive });
     }
     if (best === null || rank(match) < rank(best.match)) best = { match, form };
     if (match.verdict === 'correct') break;
@@ -334,7 +338,7 @@ export function checkAnswer(typed: string, key: AnswerKey, options: CheckOptions
       : typoOnly
         ? { verdict: 'wrong', expected, ...misspelt() }
         : fallback;
-    return english ? wrong : withTypedWord(wrong, answer, split.core, key, own, options);
+    return english ? wrong : withTypedWord(wrong, { answer, core: split.core }, { key, own, options });
   }
   if (best.match.verdict === 'almost') {
     const { reason } = best.match;

@@ -245,7 +245,10 @@ function check(state: QuizState, item: QuizItem, typed: string): CheckResult {
 }
 
 /** Records an answer and shows its verdict; every answer moves on after the pause. */
-function answer(state: QuizState, item: QuizItem, typed: string, result: CheckResult): QuizState {
+function answer(
+  state: QuizState,
+  { item, typed, result }: { item: QuizItem; typed: string; result: CheckResult },
+): QuizState {
   // Another word with the asked meaning is no mistake: say which word was wanted, record nothing, let them retype.
   if (result.alsoRight) return { ...state, input: typed, feedback: feedbackOf(result) };
   const report: AnswerReport = {
@@ -353,7 +356,7 @@ function onInput(state: QuizState, value: string): QuizState {
   if (!state.config.rules.autoAcceptOnType) return typed;
   const result = check(state, item, input);
   // Only an exact answer is taken mid-typing: "almost" may just be a word still being typed.
-  return result.verdict === 'correct' ? answer(typed, item, input, result) : typed;
+  return result.verdict === 'correct' ? answer(typed, { item, typed: input, result }) : typed;
 }
 
 function onSubmit(state: QuizState): QuizState {
@@ -364,14 +367,15 @@ function onSubmit(state: QuizState): QuizState {
   // An empty Enter is a slip, but on a word never seen yet (not even earlier in this quiz): "I don't know".
   if (state.input.trim() === '')
     return item.blankIsDontKnow && !state.answered.includes(item.id) ? onDontKnow(state) : state;
-  return answer(state, item, state.input, check(state, item, state.input));
+  return answer(state, { item, typed: state.input, result: check(state, item, state.input) });
 }
 
 /** A word the learner has never seen cannot be typed: asked to show it, the quiz answers it as missed, typed empty. */
 function onDontKnow(state: QuizState): QuizState {
   const item = state.current;
   if (state.finished || state.readOnly || !item) return state;
-  return answer({ ...state, input: '' }, item, '', { verdict: 'wrong', expected: check(state, item, '').expected });
+  const result: CheckResult = { verdict: 'wrong', expected: check(state, item, '').expected };
+  return answer({ ...state, input: '' }, { item, typed: '', result });
 }
 
 function onAdvance(state: QuizState): QuizState {
