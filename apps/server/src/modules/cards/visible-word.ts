@@ -36,9 +36,12 @@ export function visibleWords(db: Kysely<Database>, { learnerId, language, direct
 /** A prepared query's parameters naming whose cards, in which language and direction. */
 export type VisibleCards = { learnerId: string; language: string; direction: Direction };
 
-/** A visitor's queries have no own words, so each comes in two shapes (prepared queries have one). */
+/**
+ * A visitor's queries have no own words, so each comes in two shapes (prepared queries have one). `p` may be a
+ * prepared query's parameters, which are read one by one, never spread.
+ */
 export const visibleTo = (db: Kysely<Database>, p: VisibleCards, visitor: boolean) =>
-  visibleWords(db, visitor ? { ...p, learnerId: null } : p);
+  visibleWords(db, { learnerId: visitor ? null : p.learnerId, language: p.language, direction: p.direction });
 
 const findWordQuery = (visitor: boolean) =>
   prepared(['learnerId', 'language', 'direction', 'wordId'], (p: VisibleCards & { wordId: number }, db) =>
