@@ -35,6 +35,19 @@ function client(app: FastifyInstance) {
 }
 
 describeEachDatabase('learning', (ctx) => {
+  it("gives a visitor the language's figures: the whole deck, nothing learned or due", async () => {
+    const res = await ctx().app.inject({ method: 'GET', url: '/api/spanish/stats' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      language: 'spanish',
+      totalWords: TEST_DECK_SIZE,
+      learnedCount: 0,
+      percentLearned: 0,
+      dueCount: 0,
+    });
+    expect(res.headers['set-cookie']).toBeUndefined();
+  });
+
   it(
     'gives a visitor the whole list, and a batch of 15 on asking, ' + 'in frequency order without creating anyone',
     async () => {
