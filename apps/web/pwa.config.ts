@@ -41,7 +41,8 @@ export const PWA_OPTIONS: Partial<VitePWAOptions> = {
       {
         // Network first: online they are always fresh; offline the last answer lets a quiz start, and the homes
         // that lead to it (the user home's languages and summary, a language's figures, progress and bands, the
-        // generic page's record) show what they last knew, so their Practise links can be followed offline.
+        // generic page's record) show what they last knew, so their Practise links can be followed offline. The app
+        // reads them again once this worker controls the page (features/quiz/offline/offline-context.tsx).
         urlPattern: ({ url, request, sameOrigin }) =>
           sameOrigin &&
           request.method === 'GET' &&

@@ -402,7 +402,9 @@ function QuizQuestion({
     if (skipPause) return skipPause();
     // An empty Enter just as a word appears is the second press of a double Enter (or one meant for the pause that
     // had just ended), not "I don't know".
-    if (state.input.trim() === '' && Date.now() - shownAt.current < SETTLE_MS) return;
+    // (The field's own value: what was typed an instant before may not have reached this render yet.)
+    const typed = inputRef.current?.value ?? state.input;
+    if (typed.trim() === '' && Date.now() - shownAt.current < SETTLE_MS) return;
     submit();
   };
 

@@ -12,7 +12,7 @@ import {
   useSyncExternalStore,
 } from 'react';
 import { call, client, isUnauthorized } from '@/lib/api-client';
-import { isQuizQuery, isSessionQuery } from '@/lib/query-keys';
+import { isSessionQuery, readsFrom } from '@/lib/query-keys';
 import { type CorrectAnswer, type ReportAnswer, answerBody, isStaleAfterAnswer } from '../lib/answer-report';
 import { AnswerQueue, type QueueStatus } from './answer-queue';
 import { API_READS_CACHE } from './cache-names';
@@ -23,6 +23,19 @@ interface Offline {
   queue: AnswerQueue;
   days: DayWords;
 }
+
+/** The reads the service worker keeps for offline use (pwa.config.ts), by the endpoint each query reads. */
+const isKeptByServiceWorker = readsFrom(
+  '/api/auth/session',
+  '/api/settings',
+  '/api/languages',
+  '/api/stats/summary',
+  '/api/users/languages/{userId}',
+  '/api/{language}/lexicon',
+  '/api/{language}/stats',
+  '/api/{language}/progress',
+  '/api/{language}/bands',
+);
 
 const OfflineContext = createContext<Offline | null>(null);
 
@@ -52,13 +65,13 @@ export function OfflineProvider({ children }: { children: ReactNode }) {
       }),
     [offline, queryClient],
   );
-  // A first visit's reads go out before the service worker takes control, so it keeps none of them: read them again
-  // through it once it does, so that the page opened offline later shows what it knew (the user home's languages).
-  // A quiz's own words are kept by the app (day-words.ts), and a running quiz's list is never read again.
+  // A first visit's reads go out before the service worker takes control, so it keeps none of them: read again
+  // through it, once it does, those it keeps (pwa.config.ts), so that the page opened offline later shows what it
+  // knew (the user home's languages). A quiz's words are kept by the app (day-words.ts) and never read again under it.
   useEffect(() => {
     const worker = typeof navigator === 'undefined' ? undefined : navigator.serviceWorker;
     if (!worker) return;
-    const reread = () => void queryClient.invalidateQueries({ predicate: (query) => !isQuizQuery(query) });
+    const reread = () => void queryClient.invalidateQueries({ predicate: isKeptByServiceWorker });
     worker.addEventListener('controllerchange', reread);
     return () => worker.removeEventListener('controllerchange', reread);
   }, [queryClient]);
