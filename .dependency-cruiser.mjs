@@ -1,6 +1,7 @@
 // The server's layers (docs/decisions/0001-architecture.md, "Server layers"): every import points down. A file may
 // import its own folder and the layers below; an import of a layer above, or of another module in the same layer,
-// fails `npm run lint`. Tests sit outside the layers: they build whole apps and reach into any part.
+// fails `npm run lint` (scripts/layers.test.ts holds the rule to a small tree). Tests sit outside the layers: they
+// build whole apps and reach into any part.
 const SRC = 'apps/server/src';
 
 /** Top first. Each entry is a layer; each string a folder or file under apps/server/src. */
