@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { Language } from '@vocab/core';
 import { RequireAccount } from '@/app/layout/require-account';
 import { useRouteLanguage } from '@/lib/use-route-language';
@@ -20,7 +21,10 @@ export function Component() {
  * the generic quiz and review, under a breadcrumb; an unknown language is a 404.
  */
 function GenericLanguage({ language }: { language: Language }) {
-  const userId = useSession().data?._id ?? '';
+  // The account the page opened for, kept when its session ends here: its read then says "You need to log in".
+  const current = useSession().data?._id ?? '';
+  const [userId, setUserId] = useState(current);
+  if (current !== '' && current !== userId) setUserId(current);
   return (
     <LanguageHome language={language} routes="generic" figures={useUserLanguage(userId, language.code)} breadcrumb />
   );

@@ -23,6 +23,8 @@ export const useUserLanguage = (userId: string, language: LanguageCode) =>
   useQuery({
     ...userLanguagesQueryOptions(userId),
     select: (records) => records.find((r) => r.language === language) ?? null,
+    // Read afresh on opening the home, as the user home's answer may be old: a session ended meanwhile says so here.
+    staleTime: 0,
   });
 
 /** Adds a language to the account (`POST /api/users/languages`). */
