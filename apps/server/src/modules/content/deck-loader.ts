@@ -58,11 +58,7 @@ export async function loadDeck(
   if (problems.length > 0) {
     const first = problems[0];
     throw new Error(
-      `deck ${language.code} ` +
-        `is invalid ` +
-        `(${problems.length} problems; ` +
-        `line ${first?.line}: ` +
-        `${first?.message})`,
+      `deck ${language.code} is invalid (${problems.length} problems; line ${first?.line}: ${first?.message})`,
     );
   }
   const shared = sharedMeanings(entries);

@@ -105,10 +105,8 @@ class FitProcess {
       resolve(reply);
     });
     this.child.on('exit', (code, signal) => {
-      this.exited = new Error(
-        `the fit process ended ` +
-          `(${signal ?? `exit code ${code}`})${stderr ? `: ${stderr.trim().split('\n').slice(-3).join(' | ')}` : ''}`,
-      );
+      const lastLines = stderr ? `: ${stderr.trim().split('\n').slice(-3).join(' | ')}` : '';
+      this.exited = new Error(`the fit process ended (${signal ?? `exit code ${code}`})${lastLines}`);
       this.fail(this.exited);
     });
     this.child.on('error', (err) => this.fail(err));

@@ -91,8 +91,8 @@ export class ReminderJob {
       ? [
           total === 1 ? '1 word is waiting for you' : `${total} words are waiting for you`,
           [
-            `${total === 1 ? '1 word is' : `${total} words are`} due for ` +
-              `review${due.length > 1 ? ` (${top.words} in ${languageName(top.language)})` : ''}.`,
+            `${total === 1 ? '1 word is' : `${total} words are`} due for review` +
+              `${due.length > 1 ? ` (${top.words} in ${languageName(top.language)})` : ''}.`,
             'Review them now:',
             this.mailer.link(`/${top.language}/up-for-review`),
           ],

@@ -119,8 +119,9 @@ export function feedbackText(feedback: Feedback, mode: QuizMode, item: QuizItem 
   if (feedback.alsoRight && typed) {
     return (
       <>
-        {/* One message, not praise and refusal at once: the word typed is a right word, not the one asked. */}“
-        {typed.word}” means that too, but we were looking for <em>{feedback.expected}</em>
+        {/* One message, not praise and refusal at once: the word typed is a right word, not the one asked. */}
+        {`“${typed.word}” means that too, but we were looking for `}
+        <em>{feedback.expected}</em>
         {wanted}: type that one.
       </>
     );
