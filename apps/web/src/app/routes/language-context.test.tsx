@@ -6,6 +6,7 @@ import { makeWord, quizFeedback, recordAnswers, renderRoute, server, setupQuizTe
 import { Component as ContextQuiz } from './language-context';
 import { Component as LanguageQuiz } from './language-quiz';
 import { fake } from '@/test/api-fakes';
+import { fakeSpeech } from '@/test/fake-speech';
 
 setupQuizTests();
 
@@ -37,27 +38,8 @@ const wait = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
 const sentence = () => screen.queryByRole('figure', { name: 'Example sentence' });
 
 // The browser's speech synthesis is outside the project: faked with the voices a test names.
-const voice = (lang: string) =>
-  ({ lang, name: lang, default: false, localService: true, voiceURI: lang }) as SpeechSynthesisVoice;
 const spoken: Array<{ text: string; lang: string }> = [];
-function voices(...langs: string[]) {
-  vi.stubGlobal(
-    'SpeechSynthesisUtterance',
-    class {
-      voice: SpeechSynthesisVoice | null = null;
-      lang = '';
-      rate = 1;
-      constructor(public text: string) {}
-    },
-  );
-  vi.stubGlobal('speechSynthesis', {
-    getVoices: () => langs.map(voice),
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    cancel: () => {},
-    speak: (u: { text: string; lang: string }) => spoken.push({ text: u.text, lang: u.lang }),
-  });
-}
+const voices = (...langs: string[]) => fakeSpeech(langs, (u) => spoken.push({ text: u.text, lang: u.lang }));
 beforeEach(() => {
   spoken.length = 0;
 });

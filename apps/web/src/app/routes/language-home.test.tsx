@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderRoute, server, setupQuizTests } from '@/test/test-utils';
 import { apiError, asAccount, asVisitor, fake, languageStats, withCharts } from '@/test/api-fakes';
 import { Component as LanguageHome } from './language-home';
+import { fakeSpeech } from '@/test/fake-speech';
 
 setupQuizTests();
 
@@ -18,12 +19,7 @@ beforeEach(() => server.use(asVisitor()));
 afterEach(() => vi.unstubAllGlobals());
 
 /** The browser's speech synthesis, outside the project: a fake with the voices of the given locales. */
-const withVoices = (...locales: string[]) =>
-  vi.stubGlobal('speechSynthesis', {
-    getVoices: () => locales.map((lang) => ({ lang, name: lang }) as SpeechSynthesisVoice),
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-  });
+const withVoices = (...locales: string[]) => fakeSpeech(locales);
 
 it('points a signed-in learner to the same language in Your languages, and a visitor nowhere else', async () => {
   server.use(

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeWord, quizFeedback, recordAnswers, renderRoute, server, setupQuizTests } from '@/test/test-utils';
 import { Component as ListenQuiz } from './language-listen';
 import { fake } from '@/test/api-fakes';
+import { type FakeUtterance, fakeSpeech } from '@/test/fake-speech';
 
 setupQuizTests();
 
@@ -33,44 +34,10 @@ interface Said {
   lang: string;
   rate: number;
 }
-type Utterance = Said & { onerror: ((e: { error: string }) => void) | null };
-const voice = (lang: string) =>
-  ({ lang, name: lang, default: false, localService: true, voiceURI: lang }) as SpeechSynthesisVoice;
 const spoken: Said[] = [];
-let fail: ((u: Utterance) => void) | null = null;
-function fakeSpeech(...langs: string[]) {
-  let list = langs;
-  const listeners = new Set<() => void>();
-  vi.stubGlobal(
-    'SpeechSynthesisUtterance',
-    class {
-      voice: SpeechSynthesisVoice | null = null;
-      lang = '';
-      rate = 1;
-      onerror = null;
-      constructor(public text: string) {}
-    },
-  );
-  vi.stubGlobal('speechSynthesis', {
-    getVoices: () => list.map(voice),
-    addEventListener: (_: string, f: () => void) => listeners.add(f),
-    removeEventListener: (_: string, f: () => void) => listeners.delete(f),
-    cancel: () => {},
-    speak: (u: Utterance) => {
-      if (fail) return fail(u);
-      spoken.push({ text: u.text, lang: u.lang, rate: u.rate });
-    },
-  });
-  return {
-    /** The browser's list of voices arrives, as `voiceschanged` says. */
-    arrive: (...later: string[]) =>
-      act(async () => {
-        list = later;
-        for (const f of listeners) f();
-        await Promise.resolve();
-      }),
-  };
-}
+let fail: ((u: FakeUtterance) => void) | null = null;
+const fakeVoices = (...langs: string[]) =>
+  fakeSpeech(langs, (u) => (fail ? fail(u) : spoken.push({ text: u.text, lang: u.lang, rate: u.rate })));
 beforeEach(() => {
   spoken.length = 0;
   fail = null;
@@ -83,7 +50,7 @@ const serveBatch = (words: Word[]) =>
 
 describe('an unknown language', () => {
   it('shows the not-found page, with the way to the languages offered', async () => {
-    fakeSpeech('es-ES');
+    fakeVoices('es-ES');
     renderRoute('/listen/klingon', ROUTES);
 
     expect(await screen.findByRole('heading', { name: 'Error 404 Page Not Found' })).toBeInTheDocument();
@@ -99,7 +66,7 @@ describe('listen and type', () => {
     'says each word in a Spanish voice, never shows it before the answer, ' +
       'and says it again slower on the second press',
     async () => {
-      fakeSpeech('en-US', 'es-ES');
+      fakeVoices('en-US', 'es-ES');
       let asked: URL | undefined;
       server.use(
         fake('GET', '/api/{language}', { language: 'spanish' }, ({ request }) => {
@@ -151,7 +118,7 @@ describe('listen and type', () => {
   );
 
   it('shows a missed word written, with its English, and asks it again', async () => {
-    fakeSpeech('es-ES');
+    fakeVoices('es-ES');
     serveBatch([perro]);
     recordAnswers();
     const { user } = renderRoute('/listen/spanish', ROUTES);
@@ -169,7 +136,7 @@ describe('listen and type', () => {
     'says plainly that the browser has no Spanish voice, ' +
       'offers the other ways, and never lets another voice read Spanish',
     async () => {
-      fakeSpeech('en-US', 'de-DE');
+      fakeVoices('en-US', 'de-DE');
       serveBatch([casa]);
       renderRoute('/listen/spanish', ROUTES);
       // The list of voices may still be on its way: the page waits a moment before it says there is none.
@@ -193,7 +160,7 @@ describe('listen and type', () => {
   });
 
   it('starts once the Spanish voice arrives after the others', async () => {
-    const speech = fakeSpeech();
+    const speech = fakeVoices();
     serveBatch([casa]);
     renderRoute('/listen/spanish', ROUTES);
     expect(await screen.findByText('Loading...')).toBeInTheDocument();
@@ -205,7 +172,7 @@ describe('listen and type', () => {
   });
 
   it('says what to do when the browser refuses to speak before a click, and says the word on the click', async () => {
-    fakeSpeech('es-ES');
+    fakeVoices('es-ES');
     // Chrome refuses speech on a page opened without a click or a key: the utterance fails with `not-allowed`.
     fail = (u) => u.onerror?.({ error: 'not-allowed' });
     serveBatch([casa]);
@@ -222,7 +189,7 @@ describe('listen and type', () => {
   });
 
   it('says so when speaking fails, and the learner can still answer', async () => {
-    fakeSpeech('es-ES');
+    fakeVoices('es-ES');
     fail = () => {
       throw new Error('synthesis unavailable');
     };

@@ -3,30 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { pickVoice } from '../lib/speech';
 import { SpeakButton } from './speak-button';
+import { fakeSpeech, voice } from '@/test/fake-speech';
 
-// The browser's speech synthesis is outside the project: faked here, with voices as a browser lists them.
-const voice = (lang: string, name = lang) =>
-  ({ lang, name, default: false, localService: true, voiceURI: name }) as SpeechSynthesisVoice;
+// The browser's speech synthesis is outside the project: faked, with voices as a browser lists them.
 const spoken: Array<{ text: string; lang: string }> = [];
 
 beforeEach(() => {
   spoken.length = 0;
-  vi.stubGlobal(
-    'SpeechSynthesisUtterance',
-    class {
-      voice: SpeechSynthesisVoice | null = null;
-      lang = '';
-      rate = 1;
-      constructor(public text: string) {}
-    },
-  );
-  vi.stubGlobal('speechSynthesis', {
-    getVoices: () => [voice('es-ES'), voice('pt-BR'), voice('en-US')],
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    cancel: () => {},
-    speak: (u: { text: string; lang: string }) => spoken.push({ text: u.text, lang: u.lang }),
-  });
+  fakeSpeech(['es-ES', 'pt-BR', 'en-US'], (u) => spoken.push({ text: u.text, lang: u.lang }));
 });
 afterEach(() => vi.unstubAllGlobals());
 
