@@ -1,4 +1,5 @@
 import type { Word } from '@vocab/api';
+import { API_READS_CACHE } from '../apps/web/src/features/quiz/offline/cache-names';
 import { expect, expectAccessible, seriousViolations, test } from './support/fixtures';
 import {
   addLanguage,
@@ -158,6 +159,11 @@ test.describe('offline practice', () => {
     await page.getByRole('link', { name: /^French/ }).waitFor();
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
     await page.waitForLoadState('networkidle');
+    // The worker stores a response after handing it to the page: a loaded machine can still be writing it here.
+    await page.waitForFunction(async (cacheName) => {
+      const kept = await (await caches.open(cacheName)).keys();
+      return kept.some((request) => /\/api\/users\/languages\/[^/]+$/.test(new URL(request.url).pathname));
+    }, API_READS_CACHE);
 
     await page.context().setOffline(true);
     await page.reload();
