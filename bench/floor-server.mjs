@@ -8,8 +8,10 @@
 // transaction the answer's id checked, the card inserted, the frontier walked on, the answer logged; answers that
 // arrive in the same turn of the event loop share their transaction, and each is answered once its commit is on the
 // disk (an fdatasync of the WAL on the thread pool), the durability the app gives. It answers in the `recall`
-// direction, so that its cards and frontiers are not the ones the app's answers create.
-// Plain JavaScript (no loader), like the built server.
+// direction, so that its cards and frontiers are not the ones the app's answers create. Every answer but `GET /`
+// carries what each of the app's API answers must carry: the security headers (from the built server's own module,
+// so they are the same bytes) and `cache-control: no-store`, set as the request arrives, as the app sets them.
+// Plain JavaScript (no loader), like the built server; it needs `npm run build`, as the bench does.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import process from 'node:process';
@@ -17,6 +19,7 @@ import { setImmediate } from 'node:timers';
 import Database from 'better-sqlite3';
 import Fastify from 'fastify';
 import { Rating, createEmptyCard, fsrs } from 'ts-fsrs';
+import { securityHeaders } from '../apps/server/dist/plugins/security-headers.js';
 
 const db = new Database(process.env.FLOOR_DB ?? '', { readonly: true, fileMustExist: true });
 const session = db.prepare(
@@ -146,6 +149,11 @@ function commitTurn() {
 
 const app = Fastify({ logger: false });
 app.get('/', async () => ({ ok: true }));
+const headers = { ...securityHeaders(), 'cache-control': 'no-store' };
+app.addHook('onRequest', (request, reply, done) => {
+  if (request.url !== '/') reply.headers(headers);
+  done();
+});
 app.get('/session', async (request, reply) => {
   const learner = learnerOf(request);
   if (!learner) return reply.status(401).send({ error: 'unauthorized' });

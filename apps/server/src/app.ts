@@ -1,11 +1,9 @@
 import fs from 'node:fs';
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
-import helmet from 'helmet';
 import { statusEndpoints } from '@vocab/api';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { type Config, ROOT_DIR, type TrustProxy } from './config.js';
@@ -63,6 +61,7 @@ import { registerNulGuard } from './plugins/nul-guard.js';
 import { METRICS_PATH, registerMetrics } from './plugins/metrics.js';
 import { RequestLatency } from './plugins/request-latency.js';
 import { registerOriginCheck } from './plugins/origin-check.js';
+import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { SessionManager } from './modules/auth/session-manager.js';
 import { createMovableClock } from './plugins/test-clock.js';
 import { MemoryFitter } from './modules/memory/fitter.js';
@@ -109,52 +108,6 @@ export const BODY_LIMIT_BYTES = 64 * 1024;
  */
 const COMPRESS_THRESHOLD_BYTES = 10 * 1024;
 
-const SECURITY_HEADERS: Parameters<typeof helmet>[0] = {
-  contentSecurityPolicy: {
-    directives: {
-      defaultSrc: ["'self'"],
-      scriptSrc: ["'self'"],
-      styleSrc: ["'self'"],
-      imgSrc: ["'self'", 'data:'],
-      connectSrc: ["'self'"],
-      fontSrc: ["'self'"],
-      objectSrc: ["'none'"],
-      baseUri: ["'self'"],
-      formAction: ["'self'"],
-      frameAncestors: ["'none'"],
-      upgradeInsecureRequests: null,
-    },
-  },
-  // HSTS only means something over HTTPS; on plain http://localhost it would be ignored or harmful (set in onSend).
-  strictTransportSecurity: false,
-  referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-  crossOriginEmbedderPolicy: false,
-};
-
-/**
- * The headers helmet sets for SECURITY_HEADERS, taken once from its middleware: none depends on the request, and the
- * middleware builds them again on every call, which cost about 20 µs a request, as much as a bare Fastify
- * hello-world (docs/performance.md).
- */
-function securityHeaders(): Record<string, string> {
-  const headers: Record<string, string> = {};
-  const response = {
-    setHeader: (name: string, value: unknown) => {
-      headers[name.toLowerCase()] = String(value);
-    },
-    removeHeader: (name: string) => {
-      delete headers[name.toLowerCase()];
-    },
-  };
-  let failed: unknown = null;
-  helmet(SECURITY_HEADERS)({} as IncomingMessage, response as unknown as ServerResponse, (err?: unknown) => {
-    failed = err ?? null;
-  });
-  if (failed !== null || Object.keys(headers).length === 0)
-    throw new Error('helmet set no security headers', { cause: failed });
-  return headers;
-}
-
 /** Builds the whole application. server.ts listens with it; tests drive it through inject() or a real port. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, db } = options;
@@ -178,18 +131,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(fastifyCompress, { threshold: COMPRESS_THRESHOLD_BYTES });
   await app.register(fastifyCookie);
-  const headers = securityHeaders();
-  app.addHook('onRequest', (_request, reply, done) => {
-    void reply.headers(headers);
-    done();
-  });
-  app.addHook('onSend', (request, reply, payload, done) => {
-    if (request.protocol === 'https')
-      void reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
-    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control'))
-      void reply.header('cache-control', 'no-store');
-    done(null, payload);
-  });
+  registerSecurityHeaders(app);
   registerOriginCheck(app, config.allowedOrigins);
   registerNulGuard(app);
   registerEmptyBodyAnyType(app);
