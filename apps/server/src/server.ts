@@ -62,8 +62,9 @@ async function main(): Promise<void> {
   server.addHook('onClose', () => db.close());
   // Node closes idle kept-alive connections once, at close(); a response finished after that must close its own,
   // or the process would wait for the client's keep-alive to time out.
-  server.addHook('onSend', async (_request, reply) => {
+  server.addHook('onSend', (_request, reply, payload, done) => {
     if (closing) void reply.header('connection', 'close');
+    done(null, payload);
   });
   const shutdown = (signal: string) => {
     if (closing) return;

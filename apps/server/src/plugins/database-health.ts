@@ -46,17 +46,22 @@ export class DatabaseHealth {
    * Registered before any hook that queries the database.
    */
   register(app: FastifyInstance): void {
-    app.addHook('onRequest', async (request) => {
-      if (this.isReady || !request.url.startsWith('/api/') || request.url.split('?')[0] === '/api/status') return;
+    // Hooks with `done`, not async: they run on every request (a throw still refuses it, as Fastify catches it).
+    app.addHook('onRequest', (request, _reply, done) => {
+      if (this.isReady || !request.url.startsWith('/api/') || request.url.split('?')[0] === '/api/status') {
+        done();
+        return;
+      }
       throw serviceUnavailable(
         'starting',
         'The server is starting and cannot reach its database yet. Please try again shortly.',
         UNAVAILABLE_RETRY_SECONDS,
       );
     });
-    app.addHook('onResponse', async (request, reply) => {
+    app.addHook('onResponse', (request, reply, done) => {
       if (this.storageError !== null && !SAFE_METHODS.has(request.method) && reply.statusCode < 400)
         this.noteWriteSucceeded();
+      done();
     });
   }
 }

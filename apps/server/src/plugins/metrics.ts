@@ -108,13 +108,14 @@ export function registerMetrics(app: FastifyInstance, token: string, requestLate
     memoryFitChannel.unsubscribe(onFit);
   });
 
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     const endpoint = request.routeOptions.config.endpoint;
     const route = endpoint?.path ?? request.routeOptions.url ?? 'unmatched';
     requests.inc({ method: request.method, route, status: String(reply.statusCode) });
     latency.observe({ method: request.method, route }, reply.elapsedTime / 1000);
     if (endpoint && ANSWER_ENDPOINTS.has(endpoint))
       answers.inc({ result: reply.statusCode < 400 ? 'accepted' : 'refused' });
+    done();
   });
 
   const expected = digest(`Bearer ${token}`);

@@ -6,10 +6,12 @@ import { badRequest } from '../lib/errors.js';
  * it. Refusing it in every body, query and path keeps both engines answering the same 400.
  */
 export function registerNulGuard(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
+  // With `done`, not async: it runs on every request (a throw still refuses it, as Fastify catches it).
+  app.addHook('preValidation', (request, _reply, done) => {
     if (hasNul(request.params) || hasNul(request.query) || hasNul(request.body)) {
       throw badRequest('invalid_input', 'text must not contain NUL characters');
     }
+    done();
   });
 }
 

@@ -56,8 +56,9 @@ function activeLanguage(code: LanguageCode): LanguageCode {
 export function userLanguagesRoutes(learning: LearningService): FastifyPluginAsync {
   return async (app) => {
     // Every route here is an account's: a visitor learns nothing, not even whether the input was valid.
-    app.addHook('onRequest', async (request) => {
+    app.addHook('onRequest', (request, _reply, done) => {
       requireAccount(request);
+      done();
     });
 
     serve(app, userLanguageEndpoints.addLanguage, async (request, reply) => {
