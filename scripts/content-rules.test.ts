@@ -48,8 +48,8 @@ describe('shared-sentence', () => {
   it('refuses a sentence another entry already uses, whatever the bracketed word', () => {
     expect(
       problemsIn('german', [
-        ['sein', 'to be', 'verb', 'a', 'Das [ist] sehr gut.', 'That is very good.'],
-        ['sehr', 'very', 'adv', 'b', 'Das ist [sehr] gut.', 'That is really good.'],
+        ['sein', 'to be', 'verb', '', 'Das [ist] sehr gut.', 'That is very good.'],
+        ['sehr', 'very', 'adv', '', 'Das ist [sehr] gut.', 'That is really good.'],
         ['gut', 'good', 'adj', '', 'Das Essen ist [gut].', 'The food is good.'],
       ]),
     ).toEqual(['shared-sentence sehr line 3']);
@@ -77,6 +77,29 @@ describe('shared-sentence-translation', () => {
       'shared-sentence-translation notwendig line 3',
     ]);
     expect(problemsIn('german', rows('needed', 'necessary, formal'))).toEqual([]);
+  });
+});
+
+describe('needless-hint', () => {
+  it('refuses a hint on an entry that shares no translation of its part of speech and no sentence English', () => {
+    expect(
+      problemsIn('german', [
+        ['Fehler', 'error; mistake', 'noun', 'everyday word', 'Das war ein [Fehler].', 'That was a mistake.'],
+        ['dass', 'that', 'conj', 'joins clauses', 'Ich weiß, [dass] du kommst.', 'I know you are coming.'],
+        ['jenes', 'that', 'pron', 'over there', 'Ich will [jenes] dort haben.', 'I want that one there.'],
+      ]),
+    ).toEqual(['needless-hint Fehler line 2', 'needless-hint dass line 3', 'needless-hint jenes line 4']);
+  });
+
+  it('passes the hints of a translation shared as the required hints compare it, and of sentence English', () => {
+    expect(
+      problemsIn('german', [
+        ['sein', 'to be', 'verb', 'identity', 'Ich [bin] von hier.', 'I am from here.'],
+        ['werden', 'Be; to become', 'verb', 'change', 'Er will Arzt [werden].', 'He wants to be a doctor.'],
+        ['Meer', 'sea', 'noun', 'salt water', 'Ich wohne nahe am [Meer].', 'I live near the water.'],
+        ['Wasser', 'water', 'noun', 'to drink', 'Ich wohne direkt am [Wasser].', 'I live near the water.'],
+      ]),
+    ).toEqual([]);
   });
 });
 

@@ -7,13 +7,21 @@
  * - `shared-sentence-translation`: entries whose sentences have the same English each carry a hint, and the hints
  *   differ (as for a shared translation, `sharedMeaningProblems`): practised from English, the learner must know
  *   which word is asked.
+ * - `needless-hint`: an entry needing none of the hints above carries none. The English prompt shows a hint beside
+ *   the translation as the thing that tells two answers apart; on a word that shares nothing it reads as if another
+ *   word were waiting, and a note or a fuller translation is the place for what the learner should know.
  * A deck's known violations may be listed in scripts/content-allowlist.txt while they are being fixed; a listed
  * violation that is gone is itself a problem, so the list only shrinks.
  */
-import { type DeckEntry, exampleParts, exampleWords } from '@vocab/core';
+import { type DeckEntry, exampleParts, exampleWords, hintedMeanings } from '@vocab/core';
 import { SEPARABLE_PARTICLES, fold } from './sentence-check.js';
 
-export const CONTENT_RULES = ['separable-particle', 'shared-sentence', 'shared-sentence-translation'] as const;
+export const CONTENT_RULES = [
+  'separable-particle',
+  'shared-sentence',
+  'shared-sentence-translation',
+  'needless-hint',
+] as const;
 export type ContentRule = (typeof CONTENT_RULES)[number];
 
 export interface RuleProblem {
@@ -82,8 +90,11 @@ function sharedSentenceProblems(entries: readonly DeckEntry[], lineOf: (word: st
   );
 }
 
+const sharedSentenceTranslations = (entries: readonly DeckEntry[]) =>
+  groupsBy(entries, (e) => sentenceKey(e.exampleTranslation));
+
 function sharedTranslationProblems(entries: readonly DeckEntry[], lineOf: (word: string) => number): RuleProblem[] {
-  return groupsBy(entries, (e) => sentenceKey(e.exampleTranslation)).flatMap((group) => {
+  return sharedSentenceTranslations(entries).flatMap((group) => {
     const words = group.map((e) => e.word).join(', ');
     const hints = group.map((e) => e.hint);
     const unhinted = group.filter((e) => e.hint === '' || hints.filter((h) => h === e.hint).length > 1);
@@ -98,6 +109,23 @@ function sharedTranslationProblems(entries: readonly DeckEntry[], lineOf: (word:
   });
 }
 
+function needlessHintProblems(entries: readonly DeckEntry[], lineOf: (word: string) => number): RuleProblem[] {
+  const hinted = new Set([
+    ...hintedMeanings(entries).flatMap((g) => g.entries),
+    ...sharedSentenceTranslations(entries).flat(),
+  ]);
+  return entries
+    .filter((e) => e.hint !== '' && !hinted.has(e))
+    .map((e) => ({
+      rule: 'needless-hint' as const,
+      word: e.word,
+      line: lineOf(e.word),
+      message:
+        `"${e.word}": its hint "${e.hint}" tells it from no other entry (no translation of the same part of ` +
+        'speech, no sentence English shared); empty it, or move what it says to the translation or note',
+    }));
+}
+
 /** Every content rule's problems in one deck; the separable-verb rule only for German. */
 export function contentRuleProblems(language: string, text: string, entries: readonly DeckEntry[]): RuleProblem[] {
   const lineOf = lineNumbers(text);
@@ -105,6 +133,7 @@ export function contentRuleProblems(language: string, text: string, entries: rea
     ...(language === 'german' ? separableParticleProblems(entries, lineOf) : []),
     ...sharedSentenceProblems(entries, lineOf),
     ...sharedTranslationProblems(entries, lineOf),
+    ...needlessHintProblems(entries, lineOf),
   ];
 }
 

@@ -26,7 +26,8 @@ export interface DeckEntry {
   note: string;
   /**
    * What the English prompt adds to tell this word from other entries with the same English ("informal, one
-   * person"); required when a translation is shared (see `sharedMeaningProblems`), empty otherwise.
+   * person"); required when a translation is shared (see `sharedMeaningProblems`), empty otherwise (the content
+   * check's `needless-hint`).
    */
   hint: string;
   /**
@@ -192,27 +193,37 @@ export function sharedMeaningProblems(text: string, entries: readonly DeckEntry[
   const lineOf = (entry: DeckEntry): number =>
     1 + lines.findIndex((l) => l.split('\t')[0]?.trim().normalize('NFC') === entry.word);
   const problems: DeckProblem[] = [];
-  for (const [meaning, sharing] of sharedMeanings(entries)) {
-    for (const pos of new Set(sharing.map((e) => e.pos))) {
-      const samePos = sharing.filter((e) => e.pos === pos);
-      if (samePos.length < 2) continue;
-      const words = samePos.map((e) => e.word).join(', ');
-      for (const entry of samePos.filter((e) => e.hint === '')) {
-        problems.push({
-          line: lineOf(entry),
-          message: `"${entry.word}" shares "${meaning}" (${pos}) with ${words}: it needs a hint`,
-        });
-      }
-      const hints = samePos.map((e) => e.hint).filter(Boolean);
-      if (new Set(hints).size !== hints.length) {
-        problems.push({
-          line: lineOf(samePos[0] as DeckEntry),
-          message: `${words} share "${meaning}" (${pos}) and a hint: hints must differ`,
-        });
-      }
+  for (const { meaning, pos, entries: samePos } of hintedMeanings(entries)) {
+    const words = samePos.map((e) => e.word).join(', ');
+    for (const entry of samePos.filter((e) => e.hint === '')) {
+      problems.push({
+        line: lineOf(entry),
+        message: `"${entry.word}" shares "${meaning}" (${pos}) with ${words}: it needs a hint`,
+      });
+    }
+    const hints = samePos.map((e) => e.hint).filter(Boolean);
+    if (new Set(hints).size !== hints.length) {
+      problems.push({
+        line: lineOf(samePos[0] as DeckEntry),
+        message: `${words} share "${meaning}" (${pos}) and a hint: hints must differ`,
+      });
     }
   }
   return problems;
+}
+
+/**
+ * The meanings an English prompt needs hints for: those two or more entries of one part of speech share (where the
+ * parts of speech differ, the prompt names them instead). Each entry of a group needs a hint of its own.
+ */
+export function hintedMeanings(
+  entries: readonly DeckEntry[],
+): Array<{ meaning: string; pos: PartOfSpeech; entries: DeckEntry[] }> {
+  return [...sharedMeanings(entries)].flatMap(([meaning, sharing]) =>
+    [...new Set(sharing.map((e) => e.pos))]
+      .map((pos) => ({ meaning, pos, entries: sharing.filter((e) => e.pos === pos) }))
+      .filter((group) => group.entries.length > 1),
+  );
 }
 
 const POS_NAMES: Readonly<Record<PartOfSpeech, string>> = {
