@@ -4,10 +4,11 @@
 // primary keys) answering the learner, as GET /api/auth/page-load-login does; `GET /batch` adds the quiz batch's
 // statement, the deck walked from the learner's frontier with a literal LIMIT, answering its 15 words as JSON.
 // `PATCH /answer` is an answer to a word the learner has not met, as the app's answer route does it: the session,
-// the word's translation from memory, the typed text judged, the card scheduled with ts-fsrs, then in one write
-// transaction the answer's id checked, the card inserted, the frontier walked on, the answer logged; answers that
-// arrive in the same turn of the event loop share their transaction, and each is answered once its commit is on the
-// disk (an fdatasync of the WAL on the thread pool), the durability the app gives. It answers in the `recall`
+// the word from memory, the typed text judged, the card scheduled with ts-fsrs, then in one write transaction the
+// answer's id checked, the card inserted, the frontier walked on, the answer logged; answers that arrive in the same
+// turn of the event loop share their transaction, and each is answered once its commit is on the disk (an fdatasync
+// of the WAL on the thread pool), the durability the app gives, with what the app answers: the word and its card's
+// new state, and that it was scheduled. It answers in the `recall`
 // direction, so that its cards and frontiers are not the ones the app's answers create. Every answer but `GET /`
 // carries what each of the app's API answers must carry: the security headers (from the built server's own module,
 // so they are the same bytes) and `cache-control: no-store`, set as the request arrives, as the app sets them.
@@ -48,12 +49,39 @@ const writer = new Database(process.env.FLOOR_DB ?? '', { fileMustExist: true })
 writer.pragma('synchronous = NORMAL');
 writer.pragma('foreign_keys = ON');
 writer.pragma('busy_timeout = 5000');
-const translations = new Map(
+// The deck's words as the app keeps them in memory: what an answer is judged against, and the word its answer sends.
+const words = new Map(
   writer
-    .prepare("select id, translation from words where language = 'spanish'")
+    .prepare(
+      `select id, word, translation, pos, article, note, hint, example, example_translation, rank from words
+      where language = 'spanish' and owner_id is null`,
+    )
     .all()
-    .map((w) => [w.id, w.translation.split(';').map((t) => t.trim().toLowerCase())]),
+    .map((w) => {
+      const translations = w.translation.split(';').map((t) => t.trim());
+      return [w.id, { ...w, translations, expected: translations.map((t) => t.toLowerCase()) }];
+    }),
 );
+/** The app's answer to an answer: the word with its card's new state, and that it was scheduled. */
+const answered = (w, correct, due) => ({
+  word: {
+    _id: String(w.id),
+    word: w.word,
+    translation: w.translation,
+    translations: w.translations,
+    answeredCorrectly: correct,
+    article: w.article,
+    pos: w.pos,
+    note: w.note,
+    hint: w.hint,
+    rank: w.rank,
+    own: false,
+    due,
+    example: w.example || null,
+    exampleTranslation: w.example_translation || null,
+  },
+  scheduled: true,
+});
 // What the app reads before an answer: the answer's id used or taken back, the card answered in its quiz session,
 // the learner's memory model and the card.
 const answerSeen =
@@ -89,7 +117,8 @@ const walFd = fs.openSync(`${process.env.FLOOR_DB ?? ''}-wal`, 'r+');
 /** Answers of this turn of the event loop, written in one transaction by `commitTurn`. */
 let pending = [];
 const writeAnswers = writer.transaction((answers) =>
-  answers.map(({ learner, wordId, body, correct, now }) => {
+  answers.map(({ learner, word, body, correct, now }) => {
+    const wordId = word.id;
     const seen = answerSeen.get({
       learner: learner.id,
       answer: body.answerId,
@@ -131,7 +160,7 @@ const writeAnswers = writer.transaction((answers) =>
       now.getTime(),
       now.getTime(),
     );
-    return { used: false, correct, due: card.due.getTime() };
+    return answered(word, correct, card.due.getTime());
   }),
 );
 function commitTurn() {
@@ -182,15 +211,14 @@ app.get('/batch', async (request, reply) => {
 app.patch('/answer', async (request, reply) => {
   const learner = learnerOf(request);
   if (!learner) return reply.status(401).send({ error: 'unauthorized' });
-  const wordId = Number(request.query.wordId);
-  const expected = translations.get(wordId);
+  const word = words.get(Number(request.query.wordId));
   const body = request.body;
-  if (!expected || typeof body?.typed !== 'string' || typeof body.answerId !== 'string')
+  if (!word || typeof body?.typed !== 'string' || typeof body.answerId !== 'string')
     return reply.status(400).send({ error: 'bad answer' });
-  const correct = expected.includes(body.typed.trim().toLowerCase());
+  const correct = word.expected.includes(body.typed.trim().toLowerCase());
   if (pending.length === 0) setImmediate(commitTurn);
   return new Promise((resolve, reject) =>
-    pending.push({ learner, wordId, body, correct, now: new Date(), resolve, reject }),
+    pending.push({ learner, word, body, correct, now: new Date(), resolve, reject }),
   );
 });
 await app.listen({ port: Number(process.env.PORT ?? 0), host: '127.0.0.1' });
