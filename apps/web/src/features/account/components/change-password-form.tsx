@@ -1,6 +1,7 @@
 import { PASSWORD_MAX, PASSWORD_MIN } from '@vocab/core';
 import { type FormEvent, useState } from 'react';
 import { ErrorBox } from '@/components/ui/error-box';
+import { clearing, Field } from '@/components/ui/field';
 import { useChangePassword } from '../api/change-password';
 import { accountErrorText } from './account-errors';
 
@@ -38,48 +39,41 @@ export function ChangePasswordForm() {
       },
     );
   };
-  const edit = (set: (v: string) => void) => (e: { target: { value: string } }) => {
-    change.reset();
-    set(e.target.value);
-  };
 
   return (
     <section aria-labelledby="password-heading">
       <h2 id="password-heading">Change password</h2>
       <form className="form" onSubmit={onSubmit} noValidate>
-        <label htmlFor="current-password">Current password</label>
-        <input
+        <Field
           id="current-password"
-          type="password"
-          autoComplete="current-password"
+          label="Current password"
+          kind="current-password"
           value={current}
-          onChange={edit(setCurrent)}
+          onValue={clearing(change, setCurrent)}
           aria-invalid={tried && current === ''}
+          error={tried && current === '' ? 'Enter your current password.' : null}
         />
-        {tried && current === '' ? <small className="field-error">Enter your current password.</small> : null}
-        <label htmlFor="new-password">New password</label>
-        <input
+        <Field
           id="new-password"
-          type="password"
-          autoComplete="new-password"
+          label="New password"
+          hint={{
+            id: 'new-password-hint',
+            text: <>At least {PASSWORD_MIN} characters. Your other sessions will be logged out.</>,
+          }}
+          kind="new-password"
           value={next}
-          onChange={edit(setNext)}
-          aria-describedby="new-password-hint"
+          onValue={clearing(change, setNext)}
           aria-invalid={tried && (tooShort || tooLong)}
         />
-        <small id="new-password-hint" className="hint">
-          At least {PASSWORD_MIN} characters. Your other sessions will be logged out.
-        </small>
-        <label htmlFor="repeat-password">New password again</label>
-        <input
+        <Field
           id="repeat-password"
-          type="password"
-          autoComplete="new-password"
+          label="New password again"
+          kind="new-password"
           value={repeat}
-          onChange={edit(setRepeat)}
+          onValue={clearing(change, setRepeat)}
           aria-invalid={tried && mismatch}
+          error={tried && problem}
         />
-        {tried && problem ? <small className="field-error">{problem}</small> : null}
         {change.isError ? <ErrorBox>{accountErrorText(change.error)}</ErrorBox> : null}
         {change.isSuccess ? (
           <p className="success" role="status">

@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { ErrorBox } from '@/components/ui/error-box';
+import { clearing, Field } from '@/components/ui/field';
 import { useDeleteAccount } from '../api/delete-account';
 import { accountErrorText } from './account-errors';
 
@@ -21,16 +22,12 @@ export function DeleteAccountForm({ username }: { username: string }) {
         settings and sessions. It cannot be undone.
       </p>
       <form className="form" onSubmit={onSubmit} noValidate>
-        <label htmlFor="delete-password">Password</label>
-        <input
+        <Field
           id="delete-password"
-          type="password"
-          autoComplete="current-password"
+          label="Password"
+          kind="current-password"
           value={password}
-          onChange={(e) => {
-            remove.reset();
-            setPassword(e.target.value);
-          }}
+          onValue={clearing(remove, setPassword)}
         />
         <label className="checkbox">
           <input type="checkbox" checked={sure} onChange={(e) => setSure(e.target.checked)} /> I understand that my

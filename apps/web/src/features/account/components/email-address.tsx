@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { ErrorBox } from '@/components/ui/error-box';
+import { clearing, Field } from '@/components/ui/field';
 import { QueryState } from '@/components/ui/query-state';
 import { apiUrl } from '@/lib/api-client';
 import { useAccountEmail, useRemoveEmail, useSetEmail } from '../api/email';
@@ -75,26 +76,19 @@ function EmailForm({ address, pending }: { address: string | null; pending: stri
         </p>
       ) : null}
       <form className="form" onSubmit={onSubmit} noValidate>
-        <label htmlFor="email-address">{address ? 'New email address' : 'Email address'}</label>
-        <input
+        <Field
           id="email-address"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          value={draft}
-          onChange={(e) => {
-            set.reset();
-            setDraft(e.target.value);
+          label={address ? 'New email address' : 'Email address'}
+          hint={{
+            id: 'email-hint',
+            text: 'Used only for a forgotten password and reminders you turn on. Nobody else sees it.',
           }}
+          kind="email"
+          value={draft}
+          onValue={clearing(set, setDraft)}
           aria-invalid={tried && invalid}
-          aria-describedby="email-hint"
+          error={tried && invalid ? 'Enter an email address, like name@example.com.' : null}
         />
-        <small id="email-hint" className="hint">
-          Used only for a forgotten password and reminders you turn on. Nobody else sees it.
-        </small>
-        {tried && invalid ? (
-          <small className="field-error">Enter an email address, like name@example.com.</small>
-        ) : null}
         {set.isError ? <ErrorBox>{accountErrorText(set.error)}</ErrorBox> : null}
         <div className="actions">
           <button type="submit" className="btn btn-primary" disabled={set.isPending}>

@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { ErrorBox } from '@/components/ui/error-box';
+import { clearing, Field } from '@/components/ui/field';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { useForgotPassword } from '../api/password-reset';
@@ -38,20 +39,17 @@ export function ForgotPasswordForm() {
         Enter your email address or username. If your account has a confirmed address, we will email you a link to
         choose a new password.
       </p>
-      <label htmlFor="forgot-identifier">Email address or username</label>
-      <input
+      <Field
         id="forgot-identifier"
+        label="Email address or username"
         autoComplete="email"
         value={identifier}
-        onChange={(e) => {
-          forgot.reset();
-          setIdentifier(e.target.value);
-        }}
+        onValue={clearing(forgot, setIdentifier)}
         aria-invalid={tried && empty}
+        error={tried && empty ? 'Enter your email address or username.' : null}
         disabled={forgot.isPending}
         autoFocus
       />
-      {tried && empty ? <small className="field-error">Enter your email address or username.</small> : null}
       {forgot.isError ? <ErrorBox>{forgotErrorText(forgot.error)}</ErrorBox> : null}
       <button type="submit" className="btn btn-primary" disabled={forgot.isPending}>
         {forgot.isPending ? 'Sending...' : 'Send reset link'}

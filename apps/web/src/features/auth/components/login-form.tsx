@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ErrorBox } from '@/components/ui/error-box';
+import { Field } from '@/components/ui/field';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { useLogin } from '../api/login';
@@ -29,25 +30,24 @@ export function LoginForm() {
   const busy = login.isPending;
   return (
     <form className="form" onSubmit={onSubmit} noValidate aria-busy={busy}>
-      <label htmlFor="login-username">Username</label>
-      <input
+      <Field
         id="login-username"
+        label="Username"
         name="username"
-        autoComplete="username"
+        kind="username"
         value={username}
-        onChange={(e) => setUsername(e.target.value)}
+        onValue={setUsername}
         disabled={busy}
         required
         autoFocus
       />
-      <label htmlFor="login-password">Password</label>
-      <input
+      <Field
         id="login-password"
+        label="Password"
         name="password"
-        type="password"
-        autoComplete="current-password"
+        kind="current-password"
         value={password}
-        onChange={(e) => setPassword(e.target.value)}
+        onValue={setPassword}
         disabled={busy}
         required
       />

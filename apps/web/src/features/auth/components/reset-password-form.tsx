@@ -2,6 +2,7 @@ import { PASSWORD_MAX, PASSWORD_MIN } from '@vocab/core';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { ErrorBox } from '@/components/ui/error-box';
+import { clearing, Field } from '@/components/ui/field';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { useResetLink, useResetPassword } from '../api/password-reset';
@@ -47,37 +48,31 @@ export function ResetPasswordForm({ token }: { token: string }) {
     setTried(true);
     if (!problem) reset.mutate({ token, password });
   };
-  const edit = (set: (v: string) => void) => (e: { target: { value: string } }) => {
-    reset.reset();
-    set(e.target.value);
-  };
   const expired = isLinkInvalid(reset.error);
 
   return (
     <form className="form" onSubmit={onSubmit} noValidate aria-busy={reset.isPending}>
-      <label htmlFor="reset-password">New password</label>
-      <input
+      <Field
         id="reset-password"
-        type="password"
-        autoComplete="new-password"
+        label="New password"
+        hint={{
+          id: 'reset-hint',
+          text: <>At least {PASSWORD_MIN} characters. Every device logged in to your account will be logged out.</>,
+        }}
+        kind="new-password"
         value={password}
-        onChange={edit(setPassword)}
-        aria-describedby="reset-hint"
+        onValue={clearing(reset, setPassword)}
         autoFocus
       />
-      <small id="reset-hint" className="hint">
-        At least {PASSWORD_MIN} characters. Every device logged in to your account will be logged out.
-      </small>
-      <label htmlFor="reset-repeat">New password again</label>
-      <input
+      <Field
         id="reset-repeat"
-        type="password"
-        autoComplete="new-password"
+        label="New password again"
+        kind="new-password"
         value={repeat}
-        onChange={edit(setRepeat)}
+        onValue={clearing(reset, setRepeat)}
         aria-invalid={tried && problem !== null}
+        error={tried && problem}
       />
-      {tried && problem ? <small className="field-error">{problem}</small> : null}
       {expired ? (
         <LinkInvalid />
       ) : reset.isError ? (

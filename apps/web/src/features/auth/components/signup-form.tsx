@@ -2,6 +2,7 @@ import { PASSWORD_MAX, PASSWORD_MIN } from '@vocab/core';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { ErrorBox } from '@/components/ui/error-box';
+import { Field } from '@/components/ui/field';
 import { Loading } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useSignup } from '../api/signup';
@@ -63,51 +64,43 @@ export function SignupForm({ practisedAsGuest = false }: { practisedAsGuest?: bo
     <>
       {practisedAsGuest ? <p>Your practice so far comes with you into the new account.</p> : null}
       <form className="form" onSubmit={onSubmit} noValidate>
-        <label htmlFor="signup-username">Username</label>
-        <input
+        <Field
           id="signup-username"
+          label="Username"
           name="username"
-          autoComplete="username"
+          kind="username"
           value={username}
-          onChange={(e) => setUsername(e.target.value)}
+          onValue={setUsername}
           autoFocus
         />
-        <label htmlFor="signup-password">Password</label>
-        <input
+        <Field
           id="signup-password"
+          label="Password"
+          hint={{ id: 'password-hint', text: <>At least {PASSWORD_MIN} characters.</> }}
           name="password"
+          kind="new-password"
           type={type}
-          autoComplete="new-password"
           value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          aria-describedby="password-hint"
+          onValue={setPassword}
         />
-        <small id="password-hint" className="hint">
-          At least {PASSWORD_MIN} characters.
-        </small>
-        <label htmlFor="signup-confirm">Confirm password</label>
-        <input
+        <Field
           id="signup-confirm"
+          label="Confirm password"
           name="confirmPassword"
+          kind="new-password"
           type={type}
-          autoComplete="new-password"
           value={confirmPassword}
-          onChange={(e) => setConfirmPassword(e.target.value)}
+          onValue={setConfirmPassword}
         />
-        <label htmlFor="signup-email">Email address (optional)</label>
-        <input
+        <Field
           id="signup-email"
+          label="Email address (optional)"
+          hint={{ id: 'email-hint', text: 'For a forgotten password and reminders you turn on. Nobody else sees it.' }}
           name="email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
+          kind="email"
           value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          aria-describedby="email-hint"
+          onValue={setEmail}
         />
-        <small id="email-hint" className="hint">
-          For a forgotten password and reminders you turn on. Nobody else sees it.
-        </small>
         <label className="checkbox">
           <input type="checkbox" checked={showPassword} onChange={(e) => setShowPassword(e.target.checked)} /> Show
           passwords
