@@ -5,6 +5,15 @@ import '../languages.css';
  * Each language's flag, drawn inline (nothing is fetched): a 3:2 emblem beside the language's name. Decorative,
  * as the name is always written next to it. The same drawings are served as /images/<language>.svg.
  */
+/** France's and Italy's pattern: a white field between a band at the hoist and one at the fly. */
+const whiteTricolour = (hoist: string, fly: string) => (
+  <>
+    <rect width="30" height="20" fill="#ffffff" />
+    <rect width="10" height="20" fill={hoist} />
+    <rect x="20" width="10" height="20" fill={fly} />
+  </>
+);
+
 const FLAGS: Record<LanguageCode, React.ReactNode> = {
   spanish: (
     <>
@@ -12,13 +21,7 @@ const FLAGS: Record<LanguageCode, React.ReactNode> = {
       <rect y="5" width="30" height="10" fill="#f1bf00" />
     </>
   ),
-  french: (
-    <>
-      <rect width="30" height="20" fill="#ffffff" />
-      <rect width="10" height="20" fill="#002654" />
-      <rect x="20" width="10" height="20" fill="#ce1126" />
-    </>
-  ),
+  french: whiteTricolour('#002654', '#ce1126'),
   german: (
     <>
       <rect width="30" height="20" fill="#000000" />
@@ -26,13 +29,7 @@ const FLAGS: Record<LanguageCode, React.ReactNode> = {
       <rect y="13.33" width="30" height="6.67" fill="#ffce00" />
     </>
   ),
-  italian: (
-    <>
-      <rect width="30" height="20" fill="#ffffff" />
-      <rect width="10" height="20" fill="#009246" />
-      <rect x="20" width="10" height="20" fill="#ce2b37" />
-    </>
-  ),
+  italian: whiteTricolour('#009246', '#ce2b37'),
   portuguese: (
     <>
       <rect width="30" height="20" fill="#ff0000" />
