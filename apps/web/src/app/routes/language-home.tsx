@@ -123,7 +123,7 @@ function LanguageFigures({
   const back = fromHome(links.home(language.code));
   return (
     <>
-      <div className="home-overview">
+      <div className="home-overview side-by-side">
         <section className="card home-progress" aria-label="Your progress">
           <PercentBar percent={stats.percentLearned} learned={stats.learnedCount} />
           <p>

@@ -143,7 +143,7 @@ export function MemoryModelPanel({
               get the {percent(model.desiredRetention)} you chose.
             </p>
           ) : null}
-          <div className="memory-tables">
+          <div className="memory-tables side-by-side">
             <div>
               <table className="memory-calibration">
                 <caption>
