@@ -115,7 +115,6 @@ function WordQuiz({ source, language, direction }: { source: WordSource; languag
             {...wordQuizProps(words, { language, mode: source.mode(language), support, direction })}
             counter={source.counter}
             finishedNote={<KeepProgress />}
-            showResult={source.showResult}
             report={report}
             correct={correct}
             {...(source.kind === 'review' ? { breaks: { every: REVIEW_BREAK_EVERY, stop: stopHere } } : {})}

@@ -27,8 +27,6 @@ export interface WordSource {
   scope: 'language' | 'account';
   mode: (language: Language) => QuizMode;
   counter: QuizCounter;
-  /** Show "You got X / N correct" at the end. */
-  showResult: boolean;
   title: (language: Language) => string;
   /** What an empty list says (the original's texts). */
   empty: (language: Language) => string;
@@ -87,45 +85,43 @@ function useLanguageReview(language: Language, direction: Direction): UseQueryRe
   });
 }
 
+/** `/spanish-quiz`, `/french-quiz`, …: the language's next batch of new words. */
+const languageQuiz = {
+  kind: 'learn',
+  scope: 'language',
+  mode: (language) => languageQuizMode(language.code),
+  counter: 'progress',
+  title: (language) => `${language.name} quiz`,
+  empty: (language) => `You have learned every ${language.name} word we have. Well done!`,
+  more: 'Practice more',
+  useWords: useLanguageBatch,
+  useReport: useQueuedReport,
+} as const satisfies WordSource;
+
+/** `/spanish/up-for-review`, …: the language's due words. */
+const languageReview = {
+  kind: 'review',
+  scope: 'language',
+  mode: () => 'review',
+  counter: 'count',
+  title: (language) => `${language.name}: up for review`,
+  empty: () => 'No words to translate at this time',
+  useWords: useLanguageReview,
+  useReport: useQueuedReport,
+} as const satisfies WordSource;
+
 export const WORD_SOURCES = {
-  /** `/spanish-quiz`, `/french-quiz`, …: the language's next batch of new words. */
-  languageQuiz: {
-    kind: 'learn',
-    scope: 'language',
-    mode: (language) => languageQuizMode(language.code),
-    counter: 'progress',
-    showResult: true,
-    title: (language) => `${language.name} quiz`,
-    empty: (language) => `You have learned every ${language.name} word we have. Well done!`,
-    more: 'Practice more',
-    useWords: useLanguageBatch,
-    useReport: useQueuedReport,
-  },
-  /** `/spanish/up-for-review`, …: the language's due words. */
-  languageReview: {
-    kind: 'review',
-    scope: 'language',
-    mode: () => 'review',
-    counter: 'count',
-    showResult: true,
-    title: (language) => `${language.name}: up for review`,
-    empty: () => 'No words to translate at this time',
-    useWords: useLanguageReview,
-    useReport: useQueuedReport,
-  },
+  languageQuiz,
+  languageReview,
   /**
    * `/context/:language`: the next words of the recall card, each in its sentence with the word left blank
    * (docs/decisions/0014-words-in-context.md).
    */
   languageContext: {
-    kind: 'learn',
-    scope: 'language',
+    ...languageQuiz,
     mode: () => 'context',
-    counter: 'progress',
-    showResult: true,
     title: (language) => `${language.name} in context`,
     empty: (language) => `None of your next ${language.name} words has a sentence yet: practise them in the quiz.`,
-    more: 'Practice more',
     useWords: useContextBatch,
     useReport: useContextReport,
     direction: CONTEXT_DIRECTION,
@@ -135,42 +131,25 @@ export const WORD_SOURCES = {
    * (docs/decisions/0016-listen-and-type.md). The page opens only where the browser has a voice for the language.
    */
   languageListen: {
-    kind: 'learn',
-    scope: 'language',
+    ...languageQuiz,
     mode: () => 'listen',
-    counter: 'progress',
-    showResult: true,
     title: (language) => `${language.name}: listen and type`,
-    empty: (language) => `You have learned every ${language.name} word we have. Well done!`,
-    more: 'Practice more',
-    useWords: useLanguageBatch,
-    useReport: useQueuedReport,
     direction: LISTEN_DIRECTION,
     caption: (language) => `Spoken ${language.name} → written`,
   },
   /** `/quiz/generic/:language`: the account's quiz, rounds of the missed words until none is wrong. */
   genericQuiz: {
-    kind: 'learn',
+    ...languageQuiz,
     scope: 'account',
     mode: () => 'generic',
     counter: 'word-count',
-    showResult: true,
-    title: (language) => `${language.name} quiz`,
-    empty: (language) => `You have learned every ${language.name} word we have. Well done!`,
     more: 'Learn 15 more words',
-    useWords: useLanguageBatch,
-    useReport: useQueuedReport,
   },
   /** `/review/generic/:language`: the account's due words. */
   genericReview: {
-    kind: 'review',
+    ...languageReview,
     scope: 'account',
-    mode: () => 'review',
-    counter: 'count',
-    showResult: true,
     title: (language) => `Review ${language.name} words`,
     empty: () => 'No words to review at this time',
-    useWords: useLanguageReview,
-    useReport: useQueuedReport,
   },
 } as const satisfies Record<string, WordSource>;

@@ -44,8 +44,6 @@ export interface QuizScreenProps {
   promptLang: string;
   accents?: readonly string[];
   counter: QuizCounter;
-  /** Show the score at the end (every word quiz does; "right the first time" where missed words come back). */
-  showResult?: boolean;
   report?: ReportAnswer;
   /** Sends "Undo" and "I was right" for the last answer; without it they are not offered. */
   correct?: CorrectAnswer;
@@ -218,13 +216,7 @@ export function QuizScreen(props: QuizScreenProps) {
   return (
     <>
       {state.finished ? (
-        <QuizFinished
-          quiz={quiz}
-          showResult={props.showResult ?? true}
-          actions={props.finishedActions}
-          note={props.finishedNote}
-          examples={props.examples}
-        />
+        <QuizFinished quiz={quiz} actions={props.finishedActions} note={props.finishedNote} examples={props.examples} />
       ) : atBreak ? (
         <QuizBreak done={state.index} onKeepGoing={() => setKeptGoingAt(state.index)} stop={breaks.stop} />
       ) : (
@@ -265,39 +257,52 @@ function AnswerCorrections({ quiz, after }: { quiz: Quiz; after: () => void }) {
   const { undo, overrule, state } = quiz;
   const last = state.lastAnswer;
   if (!last || (!undo && !overrule)) return null;
+  const andAfter = (correct: () => void) => () => {
+    correct();
+    after();
+  };
   return (
     <div className="quiz-corrections" role="group" aria-label="Last answer">
       <div className="quiz-corrections-buttons">
         {undo ? (
-          <button
-            type="button"
-            className="btn btn-secondary btn-small"
-            aria-keyshortcuts="Escape"
-            onClick={() => {
-              undo();
-              after();
-            }}
-          >
+          <CorrectionButton className="btn-secondary" shortcut="Escape" keys="Esc" onClick={andAfter(undo)}>
             Undo
-            <KeyHint keys="Esc" />
-          </button>
+          </CorrectionButton>
         ) : null}
         {overrule ? (
-          <button
-            type="button"
-            className="btn btn-link btn-small quiz-overrule"
-            aria-keyshortcuts="Control+Enter"
-            onClick={() => {
-              overrule();
-              after();
-            }}
+          <CorrectionButton
+            className="btn-link quiz-overrule"
+            shortcut="Control+Enter"
+            keys="Ctrl+Enter"
+            onClick={andAfter(overrule)}
           >
             I was right
-            <KeyHint keys="Ctrl+Enter" />
-          </button>
+          </CorrectionButton>
         ) : null}
       </div>
     </div>
+  );
+}
+
+/** A correction's button: small, with its key shown to a keyboard (`keys`) and told to assistive technology. */
+function CorrectionButton({
+  className,
+  shortcut,
+  keys,
+  onClick,
+  children,
+}: {
+  className: string;
+  shortcut: string;
+  keys: string;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <button type="button" className={`btn btn-small ${className}`} aria-keyshortcuts={shortcut} onClick={onClick}>
+      {children}
+      <KeyHint keys={keys} />
+    </button>
   );
 }
 
@@ -501,13 +506,11 @@ function QuizQuestion({
 
 function QuizFinished({
   quiz,
-  showResult,
   actions,
   note,
   examples,
 }: {
   quiz: Quiz;
-  showResult: boolean;
   actions: (context: FinishedContext) => ReactNode;
   note?: ReactNode;
   examples?: QuizExamples | undefined;
@@ -527,13 +530,11 @@ function QuizFinished({
       <h2 ref={headingRef} tabIndex={-1}>
         Quiz over
       </h2>
-      {showResult ? (
-        <p className="quiz-result">
-          You got {result.score} / {result.total} correct
-          {/* Where missed words came back until typed right, the score is of first answers: say so. */}
-          {state.config.rules.askMissedAgain && result.score < result.total ? ' the first time' : ''}
-        </p>
-      ) : null}
+      <p className="quiz-result">
+        You got {result.score} / {result.total} correct
+        {/* Where missed words came back until typed right, the score is of first answers: say so. */}
+        {state.config.rules.askMissedAgain && result.score < result.total ? ' the first time' : ''}
+      </p>
       {shownAnswer ? <LastAnswerSummary last={shownAnswer} /> : null}
       {/* The last word's sentence stays after the last answer too, until the learner goes on. */}
       {state.config.mode === 'listen' && shownAnswer ? <ListenReveal item={shownAnswer.item} /> : null}
