@@ -1,5 +1,6 @@
 import type { SecretEntry } from '@vocab/api';
 import { SECRET_LOCALE } from '../lib/secret-quiz';
+import { ColumnHeads } from '@/components/ui/column-heads';
 
 /** Every pair of the secret language: columns #, English and Secret. */
 export function SecretWordsTable({ entries }: { entries: readonly SecretEntry[] }) {
@@ -7,13 +8,7 @@ export function SecretWordsTable({ entries }: { entries: readonly SecretEntry[] 
     <div className="table-scroll">
       <table className="table">
         <caption className="visually-hidden">The secret language&apos;s words with their English meaning</caption>
-        <thead>
-          <tr>
-            <th scope="col">#</th>
-            <th scope="col">English</th>
-            <th scope="col">Secret</th>
-          </tr>
-        </thead>
+        <ColumnHeads columns={['#', 'English', 'Secret']} />
         <tbody>
           {entries.map((entry, index) => (
             <tr key={entry.english}>

@@ -19,6 +19,7 @@ import { AnswersHeatmap } from './answers-heatmap';
 import { ChartCanvas } from './chart-canvas';
 import '../stats.css';
 import './language-charts.css';
+import { ColumnHeads } from '@/components/ui/column-heads';
 
 // Only the pieces these charts use: chart.js is tree-shaken to them, and this module loads with the stats page only.
 Chart.register(
@@ -43,12 +44,7 @@ function DataTable({ caption, rows, unit }: { caption: string; rows: DayCount[];
   return (
     <table>
       <caption>{caption}</caption>
-      <thead>
-        <tr>
-          <th scope="col">Date</th>
-          <th scope="col">{unit}</th>
-        </tr>
-      </thead>
+      <ColumnHeads columns={['Date', unit]} />
       <tbody>
         {rows.map((r) => (
           <tr key={r.date}>

@@ -1,6 +1,7 @@
 import type { LanguageCharts, MemoryModel } from '@vocab/api';
 import { effectiveRetention } from '@vocab/core';
 import './memory-model-panel.css';
+import { ColumnHeads } from '@/components/ui/column-heads';
 
 const percent = (x: number) => `${Math.round(x * 100)}%`;
 const perDay = (x: number) => (x < 10 ? x.toFixed(1) : String(Math.round(x)));
@@ -149,13 +150,7 @@ export function MemoryModelPanel({
                 <caption>
                   How well it predicts you: for reviews it gave each chance of remembering, how many you remembered
                 </caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Predicted</th>
-                    <th scope="col">Remembered</th>
-                    <th scope="col">Reviews</th>
-                  </tr>
-                </thead>
+                <ColumnHeads columns={['Predicted', 'Remembered', 'Reviews']} />
                 <tbody>
                   {report.calibration.map((b) => (
                     <tr key={b.from}>
@@ -174,15 +169,9 @@ export function MemoryModelPanel({
             <div>
               <table className="memory-workload">
                 <caption>What each retention costs you</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Remember at review</th>
-                    <th scope="col">Reviews a day</th>
-                    <th scope="col">
-                      <span className="visually-hidden">Choice</span>
-                    </th>
-                  </tr>
-                </thead>
+                <ColumnHeads
+                  columns={['Remember at review', 'Reviews a day', <span className="visually-hidden">Choice</span>]}
+                />
                 <tbody>
                   {rows.map((w) => {
                     const recommended = w.retention === report.recommendedRetention;

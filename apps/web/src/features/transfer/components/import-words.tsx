@@ -6,6 +6,7 @@ import { Loading } from '@/components/ui/spinner';
 import { useConfirmImport } from '../api/confirm-import';
 import { usePreviewImport } from '../api/preview-import';
 import '../transfer.css';
+import { ColumnHeads } from '@/components/ui/column-heads';
 
 /** The server's limit (packages/api IMPORT_MAX_BYTES): a larger file is refused here without sending it. */
 const MAX_BYTES = 5 * 1024 * 1024;
@@ -156,14 +157,7 @@ function PreviewTable({
       <div className="table-scroll">
         <table className="table">
           <caption>Preview: nothing is saved until you confirm</caption>
-          <thead>
-            <tr>
-              <th scope="col">Line</th>
-              <th scope="col">Word</th>
-              <th scope="col">Translation</th>
-              <th scope="col">Status</th>
-            </tr>
-          </thead>
+          <ColumnHeads columns={['Line', 'Word', 'Translation', 'Status']} />
           <tbody>
             {shown.map((line) => (
               <tr key={line.line} className={line.error ? 'import-error' : undefined}>
