@@ -47,11 +47,12 @@ export function Field({ id, label, kind, onValue, hint, error, ...input }: Field
 }
 
 /**
- * A field's `onValue` that first forgets the request's last outcome: an error about the text before the edit no
- * longer applies to the text after it.
+ * A form's `onValue` maker: the edit first forgets the request's last outcome (an error about the text before the edit
+ * no longer applies to the text after it), then keeps the text.
  */
 export const clearing =
-  (request: { reset: () => void }, set: (value: string) => void) =>
+  (request: { reset: () => void }) =>
+  (set: (value: string) => void) =>
   (value: string): void => {
     request.reset();
     set(value);

@@ -12,6 +12,7 @@ export function ChangePasswordForm() {
   const [repeat, setRepeat] = useState('');
   const [tried, setTried] = useState(false);
   const change = useChangePassword();
+  const edit = clearing(change);
   const tooShort = next.length < PASSWORD_MIN;
   const tooLong = next.length > PASSWORD_MAX;
   const mismatch = next !== repeat;
@@ -49,7 +50,7 @@ export function ChangePasswordForm() {
           label="Current password"
           kind="current-password"
           value={current}
-          onValue={clearing(change, setCurrent)}
+          onValue={edit(setCurrent)}
           aria-invalid={tried && current === ''}
           error={tried && current === '' ? 'Enter your current password.' : null}
         />
@@ -62,7 +63,7 @@ export function ChangePasswordForm() {
           }}
           kind="new-password"
           value={next}
-          onValue={clearing(change, setNext)}
+          onValue={edit(setNext)}
           aria-invalid={tried && (tooShort || tooLong)}
         />
         <Field
@@ -70,7 +71,7 @@ export function ChangePasswordForm() {
           label="New password again"
           kind="new-password"
           value={repeat}
-          onValue={clearing(change, setRepeat)}
+          onValue={edit(setRepeat)}
           aria-invalid={tried && mismatch}
           error={tried && problem}
         />

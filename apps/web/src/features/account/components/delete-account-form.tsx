@@ -9,6 +9,7 @@ export function DeleteAccountForm({ username }: { username: string }) {
   const [password, setPassword] = useState('');
   const [sure, setSure] = useState(false);
   const remove = useDeleteAccount();
+  const edit = clearing(remove);
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     if (password !== '' && sure) remove.mutate({ password });
@@ -27,7 +28,7 @@ export function DeleteAccountForm({ username }: { username: string }) {
           label="Password"
           kind="current-password"
           value={password}
-          onValue={clearing(remove, setPassword)}
+          onValue={edit(setPassword)}
         />
         <label className="checkbox">
           <input type="checkbox" checked={sure} onChange={(e) => setSure(e.target.checked)} /> I understand that my

@@ -44,6 +44,7 @@ function EmailForm({ address, pending }: { address: string | null; pending: stri
   const [draft, setDraft] = useState('');
   const [tried, setTried] = useState(false);
   const set = useSetEmail();
+  const edit = clearing(set);
   const remove = useRemoveEmail();
   const invalid = !looksLikeAddress(draft);
 
@@ -85,7 +86,7 @@ function EmailForm({ address, pending }: { address: string | null; pending: stri
           }}
           kind="email"
           value={draft}
-          onValue={clearing(set, setDraft)}
+          onValue={edit(setDraft)}
           aria-invalid={tried && invalid}
           error={tried && invalid ? 'Enter an email address, like name@example.com.' : null}
         />

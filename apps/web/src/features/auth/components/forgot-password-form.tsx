@@ -11,6 +11,7 @@ export function ForgotPasswordForm() {
   const [identifier, setIdentifier] = useState('');
   const [tried, setTried] = useState(false);
   const forgot = useForgotPassword();
+  const edit = clearing(forgot);
   const empty = identifier.trim() === '';
 
   const onSubmit = (e: FormEvent) => {
@@ -44,7 +45,7 @@ export function ForgotPasswordForm() {
         label="Email address or username"
         autoComplete="email"
         value={identifier}
-        onValue={clearing(forgot, setIdentifier)}
+        onValue={edit(setIdentifier)}
         aria-invalid={tried && empty}
         error={tried && empty ? 'Enter your email address or username.' : null}
         disabled={forgot.isPending}

@@ -13,6 +13,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
   const [repeat, setRepeat] = useState('');
   const [tried, setTried] = useState(false);
   const reset = useResetPassword();
+  const edit = clearing(reset);
   const link = useResetLink(token);
   const problem =
     password.length < PASSWORD_MIN
@@ -61,7 +62,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
         }}
         kind="new-password"
         value={password}
-        onValue={clearing(reset, setPassword)}
+        onValue={edit(setPassword)}
         autoFocus
       />
       <Field
@@ -69,7 +70,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
         label="New password again"
         kind="new-password"
         value={repeat}
-        onValue={clearing(reset, setRepeat)}
+        onValue={edit(setRepeat)}
         aria-invalid={tried && problem !== null}
         error={tried && problem}
       />
