@@ -31,6 +31,13 @@ function type(value: string): QuizEvent[] {
 function answer(value: string): QuizEvent[] {
   return [...type(value), submit];
 }
+/** Each word's events, then the move on to the next word. */
+function turns(...words: QuizEvent[][]): QuizEvent[] {
+  return words.flatMap((events) => [...events, advance]);
+}
+
+/** A word asked with an empty field the learner can type in, and no answer shown. */
+const asking = { input: '', feedback: null, readOnly: false, advanceAfterMs: null };
 
 function start(options: Partial<StartQuizOptions> & Pick<StartQuizOptions, 'mode'>): QuizState {
   return startQuiz({ items, ...options });
@@ -43,10 +50,7 @@ describe('startQuiz', () => {
       index: 0,
       total: 3,
       current: casa,
-      input: '',
-      feedback: null,
-      readOnly: false,
-      advanceAfterMs: null,
+      ...asking,
       score: 0,
       finished: false,
       result: null,
@@ -88,10 +92,7 @@ describe('spanish mode', () => {
     expect(state).toMatchObject({
       index: 1,
       current: perro,
-      input: '',
-      feedback: null,
-      readOnly: false,
-      advanceAfterMs: null,
+      ...asking,
       score: 1,
     });
   });
@@ -152,15 +153,7 @@ describe('spanish mode', () => {
   });
 
   it('finishes with "You got X / N" after the last word', () => {
-    const state = run(
-      start({ mode: 'spanish' }),
-      ...type('casa'),
-      advance,
-      ...type('perro'),
-      advance,
-      ...answer('niño'),
-      advance,
-    );
+    const state = run(start({ mode: 'spanish' }), ...turns(type('casa'), type('perro'), answer('niño')));
     expect(state).toMatchObject({ finished: true, index: 3, total: 3, current: null, readOnly: true, score: 3 });
     expect(state.result).toEqual({ score: 3, total: 3 });
   });
@@ -226,15 +219,9 @@ describe('classic mode', () => {
   });
 
   it('asks the missed words again in a later round, as practice that scores nothing', () => {
-    let state = run(
-      startQuiz({ mode: 'classic', items: germanItems }),
-      ...answer('x'),
-      advance,
-      ...answer('y'),
-      advance,
-    );
+    let state = run(startQuiz({ mode: 'classic', items: germanItems }), ...turns(answer('x'), answer('y')));
     expect(state).toMatchObject({ finished: false, index: 0, round: { number: 2, items: germanItems } });
-    state = run(state, ...type('Haus'), advance, ...type('Hund'), advance);
+    state = run(state, ...turns(type('Haus'), type('Hund')));
     expect(state).toMatchObject({ finished: true, score: 0, result: { score: 0, total: 2 } });
     expect(state.outbox.map((r) => r.firstAttempt)).toEqual([true, true, false, false]);
   });
@@ -257,15 +244,7 @@ describe('generic mode', () => {
   });
 
   it('requeues the wrongly answered words into a new round, counted i / N of that round', () => {
-    let state = run(
-      start({ mode: 'generic' }),
-      ...answer('gato'),
-      advance,
-      ...type('perro'),
-      advance,
-      ...answer('x'),
-      advance,
-    );
+    let state = run(start({ mode: 'generic' }), ...turns(answer('gato'), type('perro'), answer('x')));
     expect(state).toMatchObject({
       finished: false,
       index: 0,
@@ -292,15 +271,7 @@ describe('generic mode', () => {
   });
 
   it('finishes when a round has no wrong answer', () => {
-    const state = run(
-      start({ mode: 'generic' }),
-      ...type('casa'),
-      advance,
-      ...type('perro'),
-      advance,
-      ...answer('niño'),
-      advance,
-    );
+    const state = run(start({ mode: 'generic' }), ...turns(type('casa'), type('perro'), answer('niño')));
     expect(state).toMatchObject({ finished: true, round: { number: 1 }, result: { score: 3, total: 3 } });
   });
 
@@ -535,10 +506,7 @@ describe('undo and "I was right"', () => {
     expect(state).toMatchObject({
       index: 0,
       current: casa,
-      input: '',
-      feedback: null,
-      readOnly: false,
-      advanceAfterMs: null,
+      ...asking,
       score: 0,
     });
     expect(state.lastAnswer).toBeNull();
@@ -593,13 +561,7 @@ describe('undo and "I was right"', () => {
   });
 
   it('does not requeue an overruled word in the generic quiz, even once the next round began', () => {
-    const missed = run(
-      startQuiz({ mode: 'generic', items: [casa, perro] }),
-      ...type('casa'),
-      advance,
-      ...answer('gato'),
-      advance,
-    );
+    const missed = run(startQuiz({ mode: 'generic', items: [casa, perro] }), ...turns(type('casa'), answer('gato')));
     expect(missed).toMatchObject({ round: { number: 2, items: [perro] } });
     const right = run(missed, overrule);
     expect(right).toMatchObject({ finished: true, result: { score: 2, total: 2 } });

@@ -1,25 +1,28 @@
 import { describe, expect, it } from 'vitest';
-import { languageQuizMode, modeRules } from './quiz-modes.js';
+import { QUIZ_MODES, languageQuizMode, modeRules } from './quiz-modes.js';
 
 describe('quiz modes', () => {
-  it('encodes the original quizzes as data: every quiz moves on after a wrong answer', () => {
-    expect({
-      spanish: modeRules('spanish'),
-      classic: modeRules('classic'),
-      generic: modeRules('generic'),
-      review: modeRules('review'),
-      secret: modeRules('secret'),
-      context: modeRules('context'),
-      listen: modeRules('listen'),
-    }).toEqual({
-      spanish: { lowercaseInput: true, autoAcceptOnType: true, askMissedAgain: true },
-      classic: { lowercaseInput: false, autoAcceptOnType: true, askMissedAgain: true },
-      generic: { lowercaseInput: false, autoAcceptOnType: true, askMissedAgain: true },
-      review: { lowercaseInput: false, autoAcceptOnType: true, askMissedAgain: false },
-      secret: { lowercaseInput: false, autoAcceptOnType: false, askMissedAgain: false },
-      context: { lowercaseInput: false, autoAcceptOnType: true, askMissedAgain: true },
-      listen: { lowercaseInput: false, autoAcceptOnType: true, askMissedAgain: true },
-    });
+  // Every quiz moves on after a wrong answer; they differ in these three rules.
+  const rules = [
+    // mode, lower-cases the input, accepts on the keystroke, asks missed words again
+    ['spanish', true, true, true],
+    ['classic', false, true, true],
+    ['generic', false, true, true],
+    ['review', false, true, false],
+    ['secret', false, false, false],
+    ['context', false, true, true],
+    ['listen', false, true, true],
+  ] as const;
+
+  it.each(rules)(
+    '%s: lower-cases %s, accepts on the keystroke %s, asks missed words again %s',
+    (mode, lowercaseInput, autoAcceptOnType, askMissedAgain) => {
+      expect(modeRules(mode)).toEqual({ lowercaseInput, autoAcceptOnType, askMissedAgain });
+    },
+  );
+
+  it('has rules for the original quizzes and no other', () => {
+    expect(rules.map(([mode]) => mode)).toEqual([...QUIZ_MODES]);
   });
 
   it('gives Spanish its own quiz and the others the classic one', () => {
