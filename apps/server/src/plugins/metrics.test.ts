@@ -1,6 +1,5 @@
 import { expect, it } from 'vitest';
-import { buildApp } from '../app.js';
-import { describeEachDatabase, testConfig } from '../test/harness.js';
+import { appOn, describeEachDatabase } from '../test/harness.js';
 
 const TOKEN = 'a-long-random-metrics-token-0123456789';
 
@@ -17,14 +16,7 @@ describeEachDatabase('Prometheus metrics', (ctx) => {
 
   it('answer a scraper with the token: requests by route, latency, answers, group commits', async () => {
     const { db, clock } = ctx();
-    const app = await buildApp({
-      config: testConfig({ metricsToken: TOKEN }),
-      db,
-      clock,
-      webDir: null,
-      logger: false,
-      maintenanceIntervalMs: 0,
-    });
+    const app = await appOn({ db, clock }, { metricsToken: TOKEN });
     try {
       for (const authorization of [undefined, 'Bearer wrong-token-wrong-token', TOKEN]) {
         const refused = await app.inject({

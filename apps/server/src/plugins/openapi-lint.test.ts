@@ -5,9 +5,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { allEndpoints, type Endpoint } from '@vocab/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.js';
 import { ROOT_DIR } from '../config.js';
-import { type TestDatabase, createTestDatabase, testClock, testConfig } from '../test/harness.js';
+import { appOn, createTestDatabase, testClock, type TestDatabase } from '../test/harness.js';
 import { OPENAPI_PATH } from './api-docs.js';
 
 const run = promisify(execFile);
@@ -38,14 +37,7 @@ describe("the OpenAPI document under Redocly's recommended rules [sqlite]", () =
   });
 
   it('has no error and no warning', async () => {
-    const app = await buildApp({
-      config: testConfig(),
-      db: tdb.db,
-      clock: testClock(),
-      webDir: null,
-      logger: false,
-      maintenanceIntervalMs: 0,
-    });
+    const app = await appOn({ db: tdb.db, clock: testClock() });
     const file = path.join(dir, 'openapi.json');
     try {
       fs.writeFileSync(file, (await app.inject({ method: 'GET', url: OPENAPI_PATH })).body);

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildApp } from '../app.js';
 import { ConfigError, type TrustProxy, loadConfig } from '../config.js';
-import { describeEachDatabase, sessionCookie, testConfig } from '../test/harness.js';
+import { appOn, describeEachDatabase, sessionCookie } from '../test/harness.js';
 import { TOUCH_FLUSH_MS } from '../modules/auth/session.repository.js';
 import { snapshotTables } from '../test/reliability.js';
 
@@ -31,15 +30,7 @@ describe('TRUST_PROXY configuration', () => {
 const spoofed = (i: number) => ({ 'x-forwarded-for': `198.51.100.${i}, 203.0.113.7` });
 
 describeEachDatabase('client addresses behind a proxy', (ctx) => {
-  const proxied = async (trustProxy: TrustProxy) =>
-    buildApp({
-      config: testConfig({ trustProxy }),
-      db: ctx().db,
-      clock: ctx().clock,
-      webDir: null,
-      logger: false,
-      maintenanceIntervalMs: 0,
-    });
+  const proxied = async (trustProxy: TrustProxy) => appOn(ctx(), { trustProxy });
 
   const settings: Array<[string, TrustProxy]> = [
     ['one hop (TRUST_PROXY=1, or true)', 1],
@@ -189,14 +180,7 @@ describeEachDatabase('maintenance', (ctx) => {
     expect(await count('users')).toBe(8);
     expect(await count('rate_limits')).toBeGreaterThan(0);
 
-    const second = await buildApp({
-      config: testConfig(),
-      db,
-      clock,
-      webDir: null,
-      logger: false,
-      maintenanceIntervalMs: 0,
-    });
+    const second = await appOn({ db, clock });
     try {
       const [a, b] = await Promise.all([app.maintenance.runOnce(), second.maintenance.runOnce()]);
       expect(a.guests + b.guests).toBe(5);

@@ -1,7 +1,6 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { expect, it } from 'vitest';
-import { buildApp } from '../app.js';
-import { describeEachDatabase, loginAs, sessionCookie, testConfig } from '../test/harness.js';
+import { appOn, describeEachDatabase, loginAs, sessionCookie } from '../test/harness.js';
 import { randomToken, sha256 } from '../lib/tokens.js';
 import { LinkSigner } from '../modules/reminders/link-signer.js';
 import { UNSUBSCRIBE } from '../modules/reminders/reminders.service.js';
@@ -196,14 +195,7 @@ describeEachDatabase('CSRF', (ctx) => {
 
       // Behind one trusted proxy (README's nginx passes Host and X-Forwarded-Proto): a client's own X-Forwarded-Host
       // must not make a foreign Origin look like the server's.
-      const app = await buildApp({
-        config: testConfig({ trustProxy: 1 }),
-        db: ctx().db,
-        clock: ctx().clock,
-        webDir: null,
-        logger: false,
-        maintenanceIntervalMs: 0,
-      });
+      const app = await appOn(ctx(), { trustProxy: 1 });
       try {
         const proxied = { host: 'vocab.example.org', 'x-forwarded-proto': 'https', 'x-forwarded-for': '198.51.100.7' };
         const forged = await post(app, {

@@ -1,8 +1,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { buildApp } from '../app.js';
 import { sha256 } from '../lib/tokens.js';
-import { describeEachDatabase, sessionCookie, testConfig } from '../test/harness.js';
+import { appOn, describeEachDatabase, sessionCookie } from '../test/harness.js';
 
 /**
  * Ten wrong passwords from anywhere used to lock an account for 15 minutes, its owner too. Now a browser
@@ -22,14 +21,7 @@ const deviceCookie = (res: LightMyRequestResponse): string => {
 describeEachDatabase('login without lockout', (ctx) => {
   let app: FastifyInstance;
   beforeEach(async () => {
-    app = await buildApp({
-      config: testConfig({ trustProxy: 1 }),
-      db: ctx().db,
-      clock: ctx().clock,
-      webDir: null,
-      logger: false,
-      maintenanceIntervalMs: 0,
-    });
+    app = await appOn(ctx(), { trustProxy: 1 });
   });
   afterEach(async () => {
     await app.close();

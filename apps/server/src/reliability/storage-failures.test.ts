@@ -4,10 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.js';
 import { type DatabaseOptions, type Db, openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
-import { createTestDatabase, seedDecks, testClock, testConfig } from '../test/harness.js';
+import { appOn, createTestDatabase, seedDecks, testClock } from '../test/harness.js';
 import { ensureFreshBuild, fillDisk, startBuiltServer } from '../test/reliability.js';
 
 /**
@@ -45,8 +44,7 @@ async function sqliteApp(folder: string, options?: DatabaseOptions) {
   cleanups.push(() => db.close());
   await migrateToLatest(db);
   await seedDecks(db);
-  const config = testConfig();
-  const app = await buildApp({ config, db, clock: testClock(), webDir: null, logger: false, maintenanceIntervalMs: 0 });
+  const app = await appOn({ db, clock: testClock() });
   cleanups.push(() => app.close());
   return app;
 }
@@ -276,14 +274,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a read-only PostgreSQL session [p
     url.searchParams.set('options', `${url.searchParams.get('options') ?? ''} -c default_transaction_read_only=on`);
     const readOnly = openDatabase({ kind: 'postgres', url: url.toString() });
     cleanups.push(() => readOnly.close());
-    const app = await buildApp({
-      config: testConfig(),
-      db: readOnly,
-      clock: testClock(),
-      webDir: null,
-      logger: false,
-      maintenanceIntervalMs: 0,
-    });
+    const app = await appOn({ db: readOnly, clock: testClock() });
     cleanups.push(() => app.close());
 
     const words = await app.inject({ method: 'GET', url: '/api/spanish?unlearned=true&limit=5' });

@@ -79,27 +79,7 @@ export async function createTestDatabase(
   url?: string,
   upTo?: string,
 ): Promise<TestDatabase> {
-  if (kind === 'sqlite') {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vocab-test-'));
-    const target: DatabaseTarget = { kind: 'sqlite', file: path.join(dir, 'test.db') };
-    const db = openDatabase(target);
-    await migrateToLatest(db, upTo);
-    return {
-      db,
-      target,
-      drop: async () => {
-        await db.close();
-        fs.rmSync(dir, { recursive: true, force: true });
-      },
-    };
-  }
-  const schema = `t_${randomToken(9)
-    .toLowerCase()
-    .replace(/[^a-z0-9]/g, '')}`;
-  await postgresAdmin(url ?? '', `create schema ${schema}`);
-  const scoped = new URL(url ?? '');
-  scoped.searchParams.set('options', `-c search_path=${schema}`);
-  const target: DatabaseTarget = { kind: 'postgres', url: scoped.toString() };
+  const { target, remove } = kind === 'sqlite' ? sqliteTarget() : await postgresTarget(url ?? '');
   const db = openDatabase(target);
   await migrateToLatest(db, upTo);
   return {
@@ -107,7 +87,36 @@ export async function createTestDatabase(
     target,
     drop: async () => {
       await db.close();
-      await postgresAdmin(url ?? '', `drop schema ${schema} cascade`);
+      await remove();
+    },
+  };
+}
+
+/** Where a test database lives, and how to remove it once closed. */
+interface TestTarget {
+  target: DatabaseTarget;
+  remove(): Promise<void> | void;
+}
+
+function sqliteTarget(): TestTarget {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vocab-test-'));
+  return {
+    target: { kind: 'sqlite', file: path.join(dir, 'test.db') },
+    remove: () => fs.rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+async function postgresTarget(url: string): Promise<TestTarget> {
+  const schema = `t_${randomToken(9)
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '')}`;
+  await postgresAdmin(url, `create schema ${schema}`);
+  const scoped = new URL(url);
+  scoped.searchParams.set('options', `-c search_path=${schema}`);
+  return {
+    target: { kind: 'postgres', url: scoped.toString() },
+    remove: async () => {
+      await postgresAdmin(url, `drop schema ${schema} cascade`);
     },
   };
 }
@@ -170,6 +179,21 @@ export function describeEachDatabase(name: string, suite: (ctx: () => TestContex
   }
 }
 
+/**
+ * Another app on a test's database and clock (a second instance, or one configured otherwise), with no maintenance
+ * on a timer; the caller closes it.
+ */
+export function appOn(on: { db: Db; clock: TestClock }, overrides: Partial<Config> = {}): Promise<FastifyInstance> {
+  return buildApp({
+    config: testConfig(overrides),
+    db: on.db,
+    clock: on.clock,
+    webDir: null,
+    logger: false,
+    maintenanceIntervalMs: 0,
+  });
+}
+
 /** An app on the test's database that logs every statement it sends, as Kysely sends it. */
 export interface StatementLog {
   app: FastifyInstance;
@@ -181,14 +205,7 @@ export interface StatementLog {
 export async function appWithStatementLog(ctx: TestContext): Promise<StatementLog> {
   const statements: string[] = [];
   const db = openDatabase(ctx.db.target, { logQuery: (sql) => statements.push(sql) });
-  const app = await buildApp({
-    config: testConfig(),
-    db,
-    clock: ctx.clock,
-    webDir: null,
-    logger: false,
-    maintenanceIntervalMs: 0,
-  });
+  const app = await appOn({ db, clock: ctx.clock });
   return {
     app,
     db,

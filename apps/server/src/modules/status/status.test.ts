@@ -1,8 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { expect, it } from 'vitest';
-import { buildApp } from '../../app.js';
-import { describeEachDatabase, testConfig } from '../../test/harness.js';
+import { appOn, describeEachDatabase } from '../../test/harness.js';
 import { SLOW_P99_MS } from './status.routes.js';
 
 const TOKEN = 'a-long-random-metrics-token-0123456789';
@@ -31,8 +30,7 @@ describeEachDatabase('the health check and the last minute of answers', (ctx) =>
     'gives the p99 of the last minute in /api/status and the metrics, ' + 'says slow from a second on, and forgets',
     async () => {
       const { db, clock } = ctx();
-      const config = testConfig({ metricsToken: TOKEN });
-      const app = await buildApp({ config, db, clock, webDir: null, logger: false, maintenanceIntervalMs: 0 });
+      const app = await appOn({ db, clock }, { metricsToken: TOKEN });
       try {
         const status = async () => {
           const res = await app.inject({ method: 'GET', url: '/api/status' });
