@@ -1,48 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, seriousViolations, test } from './support/fixtures';
 import { addLanguage, answerTo, quizOf, signUpAndLogIn, skipAnswerPause, typeAnswer, wordsOf } from './support/learner';
-
-/** Every route of the original a visitor reaches, with the stats page of ours. */
-const VISITOR_ROUTES = [
-  '/',
-  '/about',
-  '/contact',
-  '/signup',
-  '/login',
-  '/languages-offered',
-  '/spanish',
-  '/spanish-quiz',
-  '/spanish/up-for-review',
-  '/french',
-  '/french-quiz',
-  '/german',
-  '/german-quiz',
-  '/italian',
-  '/italian-quiz',
-  '/italian-add-words',
-  '/italian/up-for-review',
-  '/portuguese',
-  '/portuguese-quiz',
-  '/swedish',
-  '/stats/spanish',
-  '/placement/spanish',
-  '/secret',
-  '/secret-quiz',
-  '/all-secret-language-words',
-  '/secret-translator',
-  '/no-such-page',
-];
-
-/** The logged-in-only routes, seen by an account that has added Spanish. */
-const ACCOUNT_ROUTES = [
-  '/user-home',
-  '/user-profile',
-  '/add-language',
-  '/settings',
-  '/generic/spanish',
-  '/quiz/generic/spanish',
-  '/review/generic/spanish',
-];
+import { ACCOUNT_ROUTES, VISITOR_ROUTES } from './support/routes';
 
 /** Waits until the screen has its data: its heading is there and no "Loading..." is left. */
 async function settled(page: Page): Promise<void> {

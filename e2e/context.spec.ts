@@ -2,7 +2,7 @@ import type { Word } from '@vocab/api';
 import { type ExampleSentence, exampleSentence, sentenceText } from '@vocab/core';
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, phone, test } from './support/fixtures';
-import { skipAnswerPause, typeAnswer } from './support/learner';
+import { learnedCount, skipAnswerPause, typeAnswer } from './support/learner';
 
 /** A phone with its keyboard open: 430 px of the page left in view. */
 test.use(phone(375, 430));
@@ -53,12 +53,6 @@ test(
 
     // The answers count on the recall card (decision 0014): the English → Spanish practice has one word learned.
     await skipAnswerPause(page);
-    await expect
-      .poll(
-        async () =>
-          ((await (await page.request.get('/api/spanish/stats?direction=recall')).json()) as { learnedCount: number })
-            .learnedCount,
-      )
-      .toBe(1);
+    await expect.poll(() => learnedCount(page, 'spanish', 'recall')).toBe(1);
   },
 );

@@ -2,7 +2,7 @@ import type { Word } from '@vocab/api';
 import { withArticle } from '@vocab/core';
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, phone, test } from './support/fixtures';
-import { addLanguage, signUpAndLogIn, skipAnswerPause, typeAnswer } from './support/learner';
+import { addLanguage, learnedCount, signUpAndLogIn, skipAnswerPause, typeAnswer } from './support/learner';
 
 /** A phone with its keyboard open: 430 px of the page left in view. */
 test.use(phone(375, 430));
@@ -112,13 +112,7 @@ test(
     await expect(reveal).toContainText(`${next?.text} — `);
 
     // The answer counts on the recall card (decision 0016): English → Spanish has the first word learned.
-    await expect
-      .poll(
-        async () =>
-          ((await (await page.request.get('/api/spanish/stats?direction=recall')).json()) as { learnedCount: number })
-            .learnedCount,
-      )
-      .toBe(1);
+    await expect.poll(() => learnedCount(page, 'spanish', 'recall')).toBe(1);
 
     for (const [width, height] of [
       [375, 812],

@@ -1,14 +1,8 @@
 import type { Word } from '@vocab/api';
 import { API_READS_CACHE } from '../apps/web/src/features/quiz/offline/cache-names';
 import { expect, expectAccessible, seriousViolations, test } from './support/fixtures';
-import {
-  addLanguage,
-  answerTo,
-  controlledByServiceWorker,
-  quizOf,
-  signUpAndLogIn,
-  typeAnswer,
-} from './support/learner';
+import { addLanguage, answerTo, quizOf, signUpAndLogIn, typeAnswer } from './support/learner';
+import { controlledByServiceWorker } from './support/service-worker';
 
 // The installed app: this file lets the service worker run (the rest of the suite blocks it).
 test.use({ serviceWorkers: 'allow' });

@@ -1,17 +1,28 @@
+import type { Page } from '@playwright/test';
 import { expect, phone, test } from './support/fixtures';
 import { quizOf, typeAnswer } from './support/learner';
 
 // A narrow window with a mouse and a keyboard: the key hints show, and must not read as links of their own.
 test.use({ viewport: { width: 375, height: 700 } });
 
-test('keeps each shortcut on its button’s line, a key cap, not a second link', async ({ page }) => {
+/** The buttons a wrong answer offers: take it back, or count it right. */
+const CORRECTIONS = ['Undo', 'I was right'];
+const correction = (page: Page, name: string) => page.getByRole('button', { name: new RegExp(`^${name}`) });
+
+/** Opens the Spanish quiz and answers its first word wrong: the correction buttons show. */
+async function wrongAnswerShown(page: Page) {
   await page.goto('/spanish-quiz');
   const quiz = quizOf(page);
   await quiz.prompt();
   await typeAnswer(quiz.input, 'zzzz');
   await quiz.feedback.getByText(/^Incorrect/).waitFor();
-  for (const name of ['Undo', 'I was right']) {
-    const button = page.getByRole('button', { name: new RegExp(`^${name}`) });
+  return quiz;
+}
+
+test('keeps each shortcut on its button’s line, a key cap, not a second link', async ({ page }) => {
+  await wrongAnswerShown(page);
+  for (const name of CORRECTIONS) {
+    const button = correction(page, name);
     const lines = await button.evaluate((el) => {
       const words = el.firstChild;
       const range = document.createRange();
@@ -37,13 +48,9 @@ test.describe('on a phone with its keyboard open', () => {
   test.use(phone(375, 430));
 
   test('shows Undo and "I was right" after a wrong answer without scrolling', async ({ page }) => {
-    await page.goto('/spanish-quiz');
-    const quiz = quizOf(page);
-    await quiz.prompt();
-    await typeAnswer(quiz.input, 'zzzz');
-    await quiz.feedback.getByText(/^Incorrect/).waitFor();
-    for (const name of ['Undo', 'I was right']) {
-      const box = await page.getByRole('button', { name: new RegExp(`^${name}`) }).boundingBox();
+    const quiz = await wrongAnswerShown(page);
+    for (const name of CORRECTIONS) {
+      const box = await correction(page, name).boundingBox();
       expect(box && box.y + box.height, `${name} ends inside the window`).toBeLessThanOrEqual(430);
     }
     await expect(quiz.feedback).toBeInViewport();

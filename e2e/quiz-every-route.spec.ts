@@ -2,15 +2,8 @@ import type { Word } from '@vocab/api';
 import type { Page } from '@playwright/test';
 import type { RunningApp } from './support/app';
 import { expect, test } from './support/fixtures';
-import {
-  PASSWORD,
-  addLanguage,
-  answerTo,
-  controlledByServiceWorker,
-  quizOf,
-  typeAnswer,
-  wordsOf,
-} from './support/learner';
+import { PASSWORD, addLanguage, answerTo, quizOf, typeAnswer, wordsOf } from './support/learner';
+import { controlledByServiceWorker } from './support/service-worker';
 
 // The installed app: a reload offline opens the page from the service worker.
 test.use({ serviceWorkers: 'allow' });

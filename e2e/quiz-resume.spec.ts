@@ -1,14 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, phone, test } from './support/fixtures';
-import {
-  addLanguage,
-  answerTo,
-  controlledByServiceWorker,
-  quizOf,
-  signUpAndLogIn,
-  typeAnswer,
-  wordsOf,
-} from './support/learner';
+import { addLanguage, answerTo, quizOf, signUpAndLogIn, typeAnswer, wordsOf } from './support/learner';
+import { controlledByServiceWorker } from './support/service-worker';
 
 // The installed app: this file lets the service worker run, so that a reload offline opens the page.
 test.use({ serviceWorkers: 'allow', ...phone(375, 812) });

@@ -28,6 +28,13 @@ export async function wordsOf(page: Page, language: string): Promise<Word[]> {
   return (await res.json()) as Word[];
 }
 
+/** How many words the learner has learned on a language's card of one direction, as its stats page counts them. */
+export async function learnedCount(page: Page, language: string, direction: 'recall' | 'recognise'): Promise<number> {
+  const res = await page.request.get(`/api/${language}/stats?direction=${direction}`);
+  if (!res.ok()) throw new Error(`GET /api/${language}/stats failed: ${res.status()}`);
+  return ((await res.json()) as { learnedCount: number }).learnedCount;
+}
+
 /** The English forms of a word, as a quiz prompting English shows them. */
 const englishOf = (word: Word) =>
   word.translations.length > 0 ? word.translations : word.translation.split(';').map((t) => t.trim());
@@ -107,11 +114,4 @@ export async function skipAnswerPause(page: Page): Promise<void> {
 export async function typeAnswer(input: Locator, text: string): Promise<void> {
   await input.fill(text);
   if ((await input.getAttribute('readonly')) === null) await input.press('Enter');
-}
-
-/** Waits until the service worker controls the page, as it does from the second load on (for specs that allow it). */
-export async function controlledByServiceWorker(page: Page): Promise<string> {
-  await page.evaluate(() => navigator.serviceWorker.ready);
-  if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) await page.reload();
-  return page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? '');
 }

@@ -15,45 +15,17 @@ import { chromium, type Page } from 'playwright-core';
 import { startApp } from './app';
 import { CHROMIUM, CHROMIUM_ARGS } from './chromium';
 import { PASSWORD } from './learner';
+import { ACCOUNT_ROUTES, VISITOR_ROUTES } from './routes';
 
 const WIDTHS = [
   [375, 812],
   [1280, 900],
 ] as const;
 
-const VISITOR = [
-  '/',
-  '/languages-offered',
-  '/about',
-  '/contact',
-  '/login',
-  '/signup',
-  '/settings',
-  '/spanish',
-  '/spanish-quiz',
-  '/spanish/up-for-review',
-  '/italian',
-  '/italian-add-words',
-  '/swedish',
-  '/stats/spanish',
-  '/placement/spanish',
-  '/secret',
-  '/secret-quiz',
-  '/all-secret-language-words',
-  '/secret-translator',
-  '/no-such-page',
-];
-const ACCOUNT = [
-  '/user-home',
-  '/user-profile',
-  '/add-language',
-  '/settings',
-  '/spanish',
-  '/generic/spanish',
-  '/quiz/generic/spanish',
-  '/review/generic/spanish',
-  '/stats/spanish',
-];
+// Every route the accessibility check visits, with the settings a visitor may open and a language's pages seen by an
+// account.
+const VISITOR = [...VISITOR_ROUTES, '/settings'];
+const ACCOUNT = [...ACCOUNT_ROUTES, '/spanish', '/stats/spanish'];
 
 const fileName = (width: number, who: string, route: string) =>
   `${width}-${who}${route === '/' ? '-landing' : route.replace(/[^\w]+/g, '-')}.png`;
