@@ -1,3 +1,4 @@
+import { DEFAULT_DESIRED_RETENTION } from '@vocab/core';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { apiError, fake, languageStats } from './api-fakes';
@@ -49,7 +50,7 @@ describe('fake: an MSW handler typed from an endpoint declaration', () => {
     server.use(
       fake('GET', '/api/settings', () => ({
         strictAccents: true,
-        desiredRetention: 0.9,
+        desiredRetention: DEFAULT_DESIRED_RETENTION,
         dailyGoal: 20,
         autoSpeak: false,
         theme: 'dark',

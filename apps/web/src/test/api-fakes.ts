@@ -16,7 +16,7 @@ import {
   type UserLanguage,
   allEndpoints,
 } from '@vocab/api';
-import { type LanguageCode, getLanguage } from '@vocab/core';
+import { DEFAULT_DESIRED_RETENTION, type LanguageCode, getLanguage } from '@vocab/core';
 import { type DefaultBodyType, http, type HttpHandler, HttpResponse, type JsonBodyType } from 'msw';
 import type { z } from 'zod';
 
@@ -180,7 +180,7 @@ export const dayCounts = (n: number, start: string, count: (i: number) => number
 export const languageCharts = (fields: Partial<LanguageCharts> = {}): LanguageCharts => ({
   learnedOverTime: dayCounts(90, '2026-08-26'),
   reviewsPerDay: dayCounts(90, '2026-08-26'),
-  retention: { desired: 0.9, actual: null, reviews: 0 },
+  retention: { desired: DEFAULT_DESIRED_RETENTION, actual: null, reviews: 0 },
   forecast: dayCounts(30, '2026-11-23'),
   dueNow: 0,
   nextDueAt: null,

@@ -2,6 +2,7 @@
  * Test helpers for every screen: the real router, query client and fetch, with the network
  * faked at the HTTP layer by MSW.
  */
+import { DEFAULT_DESIRED_RETENTION } from '@vocab/core';
 import type { Settings, Word } from '@vocab/api';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
@@ -19,7 +20,7 @@ import { apiError, fake } from './api-fakes';
  */
 export const defaultSettings: Settings = {
   strictAccents: false,
-  desiredRetention: 0.9,
+  desiredRetention: DEFAULT_DESIRED_RETENTION,
   dailyGoal: 20,
   autoSpeak: false,
   theme: 'system',

@@ -1,3 +1,4 @@
+import { DEFAULT_DESIRED_RETENTION } from '@vocab/core';
 import type { ImportPreview } from '@vocab/api';
 import { screen, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
@@ -155,7 +156,7 @@ describe('importing words', () => {
           fittedAt: null,
           reviewCount: 0,
           reviewsForFirstFit: 40,
-          desiredRetention: 0.9,
+          desiredRetention: DEFAULT_DESIRED_RETENTION,
           parameters: null,
           report: null,
           tooFewUsable: null,

@@ -1,3 +1,4 @@
+import { DEFAULT_DESIRED_RETENTION } from '@vocab/core';
 import type { MemoryModel } from '@vocab/api';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
@@ -18,7 +19,7 @@ const days = (n: number, start: string, count: (i: number) => number) =>
 const charts = {
   learnedOverTime: days(90, '2026-01-01', (i) => Math.floor(i / 10)),
   reviewsPerDay: days(90, '2026-01-01', (i) => (i % 7 === 0 ? 0 : 3)),
-  retention: { desired: 0.9, actual: 0.86, reviews: 50 },
+  retention: { desired: DEFAULT_DESIRED_RETENTION, actual: 0.86, reviews: 50 },
   forecast: days(30, '2026-03-31', (i) => (i < 3 ? 4 : 0)),
   dueNow: 0,
   nextDueAt: null as number | null,
@@ -30,7 +31,7 @@ const defaultsModel: MemoryModel = {
   fittedAt: null,
   reviewCount: 12,
   reviewsForFirstFit: 40,
-  desiredRetention: 0.9,
+  desiredRetention: DEFAULT_DESIRED_RETENTION,
   parameters: null,
   report: null,
   tooFewUsable: null,
@@ -144,7 +145,7 @@ describe('the language stats page', () => {
   it('says when there is nothing to measure retention on yet', async () => {
     server.use(
       fake('GET', '/api/{language}/progress', { language: 'french' }, () =>
-        HttpResponse.json({ ...charts, retention: { desired: 0.9, actual: null, reviews: 0 } }),
+        HttpResponse.json({ ...charts, retention: { desired: DEFAULT_DESIRED_RETENTION, actual: null, reviews: 0 } }),
       ),
     );
     renderAt('/stats/french');

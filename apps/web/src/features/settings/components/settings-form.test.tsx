@@ -1,3 +1,4 @@
+import { DEFAULT_DESIRED_RETENTION } from '@vocab/core';
 import type { Settings } from '@vocab/api';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
@@ -11,7 +12,7 @@ import { fake } from '@/test/api-fakes';
 
 const initial: Settings = {
   strictAccents: false,
-  desiredRetention: 0.9,
+  desiredRetention: DEFAULT_DESIRED_RETENTION,
   dailyGoal: 20,
   autoSpeak: false,
   theme: 'system',
