@@ -17,6 +17,17 @@ type Preview = {
 const upload = (app: FastifyInstance, url: string, body: string | Buffer, headers: Record<string, string> = {}) =>
   app.inject({ method: 'POST', url, payload: body, headers: { 'content-type': 'text/plain', ...headers } });
 
+/** Adds an own Spanish word to the learner's list. */
+async function addOwnWord(app: FastifyInstance, cookie: string, word: string, translation: string): Promise<void> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/spanish',
+    headers: { cookie },
+    payload: { word, translation },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+}
+
 const ownWords = (app: FastifyInstance, cookie: string) =>
   app
     .inject({ method: 'GET', url: '/api/spanish', headers: { cookie } })
@@ -33,13 +44,7 @@ describeEachDatabase('import and export', (ctx) => {
       (await app.inject({ method: 'PATCH', url: `/api/spanish/${first?._id}`, payload: {}, headers: { cookie } }))
         .statusCode,
     ).toBe(200);
-    const add = await app.inject({
-      method: 'POST',
-      url: '/api/spanish',
-      headers: { cookie },
-      payload: { word: 'la casa, grande', translation: 'the "big" house' },
-    });
-    expect(add.statusCode).toBe(201);
+    await addOwnWord(app, cookie, 'la casa, grande', 'the "big" house');
 
     const res = await app.inject({ method: 'GET', url: '/api/spanish/export/words?format=csv', headers: { cookie } });
     expect(res.statusCode).toBe(200);
@@ -112,12 +117,7 @@ describeEachDatabase('import and export', (ctx) => {
   it("gives a visitor the deck without progress and an empty log, and never another learner's data", async () => {
     const { app } = ctx();
     const { cookie } = await loginAs(app);
-    await app.inject({
-      method: 'POST',
-      url: '/api/spanish',
-      headers: { cookie },
-      payload: { word: 'secretito', translation: 'little secret' },
-    });
+    await addOwnWord(app, cookie, 'secretito', 'little secret');
     const words = await app.inject({ method: 'GET', url: '/api/spanish/export/words' });
     expect(words.statusCode).toBe(200);
     expect(words.body).not.toContain('secretito');
@@ -240,12 +240,7 @@ describeEachDatabase('import and export', (ctx) => {
   it('previews a Quizlet list line by line with every kind of error, and saves nothing', async () => {
     const { app } = ctx();
     const { cookie } = await loginAs(app);
-    await app.inject({
-      method: 'POST',
-      url: '/api/spanish',
-      headers: { cookie },
-      payload: { word: 'perro', translation: 'dog' },
-    });
+    await addOwnWord(app, cookie, 'perro', 'dog');
     const list = [
       'gato\tcat',
       'PERRO\tdog',
