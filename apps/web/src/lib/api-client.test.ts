@@ -1,9 +1,8 @@
 import { HttpResponse, http } from 'msw';
 import { expect, it } from 'vitest';
-import { server, setupQuizTests } from '@/test/test-utils';
+import { server } from '@/test/test-utils';
+import '@/test/page-test-hooks';
 import { ApiError, call, client } from './api-client';
-
-setupQuizTests();
 
 it('fails a successful answer whose body is not JSON, rather than resolving with no data', async () => {
   server.use(

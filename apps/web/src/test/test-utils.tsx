@@ -10,7 +10,7 @@ import userEvent from '@testing-library/user-event';
 import { setupServer } from 'msw/node';
 import type { ComponentType } from 'react';
 import { RouterProvider, createMemoryRouter, useLocation } from 'react-router';
-import { afterAll, afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';
+import { vi } from 'vitest';
 import { OfflineProvider } from '@/features/quiz/offline/offline-context';
 import { apiError, fake } from './api-fakes';
 
@@ -40,25 +40,6 @@ export const server = setupServer(
     bands: [{ first: 1, last: 40, words: 40, learned: 0 }],
   })),
 );
-
-/** Starts MSW for a test file (an unhandled request fails the test) and fails a test that logs console.error. */
-export function setupQuizTests(): void {
-  let consoleError: ReturnType<typeof vi.spyOn> | undefined;
-  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-  beforeEach(() => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
-    consoleError = vi.spyOn(console, 'error');
-  });
-  afterEach(() => {
-    server.resetHandlers();
-    // A quiz under way is kept for the tab (features/quiz/offline/quiz-runs.ts): each test starts without one.
-    sessionStorage.clear();
-    vi.useRealTimers();
-    expect(consoleError).not.toHaveBeenCalled();
-    consoleError?.mockRestore();
-  });
-  afterAll(() => server.close());
-}
 
 /** Shows where a link or redirect went, for routes outside the one under test. */
 function Elsewhere() {

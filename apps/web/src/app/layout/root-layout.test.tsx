@@ -2,12 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { defaultSettings, renderRoute, server, setupQuizTests } from '@/test/test-utils';
+import { defaultSettings, renderRoute, server } from '@/test/test-utils';
+import '@/test/page-test-hooks';
 import { ACCOUNT, asAccount, asVisitor, fake, summary } from '@/test/api-fakes';
 import { Component as LoginPage } from '../routes/login';
 import { RootLayout } from './root-layout';
-
-setupQuizTests();
 
 /** The chrome around two stand-in pages, as the app's router nests them. */
 function App() {

@@ -1,9 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderRoute, setupQuizTests } from '@/test/test-utils';
+import { renderRoute } from '@/test/test-utils';
+import '@/test/page-test-hooks';
 import { Component as About } from './about';
-
-setupQuizTests();
 
 describe('the About page', () => {
   it('says how it works, what exists (the placement test among it) and what is planned', () => {

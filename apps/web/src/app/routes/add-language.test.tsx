@@ -2,11 +2,10 @@ import { screen, within } from '@testing-library/react';
 import type { UserLanguage } from '@vocab/api';
 import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { renderRoute, server, setupQuizTests } from '@/test/test-utils';
+import { renderRoute, server } from '@/test/test-utils';
+import '@/test/page-test-hooks';
 import { apiError, asAccount, asVisitor, fake, LANGUAGE_CARDS, type Reply, userLanguage } from '@/test/api-fakes';
 import { Component as AddLanguage } from './add-language';
-
-setupQuizTests();
 
 const ROUTES = [{ path: '/add-language', Component: AddLanguage }];
 const cardOf = (name: string) => screen.getByRole('heading', { name }).closest('li') as HTMLElement;

@@ -1,11 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { renderRoute, server, setupQuizTests } from '@/test/test-utils';
+import { renderRoute, server } from '@/test/test-utils';
+import '@/test/page-test-hooks';
 import { apiError, fake, type Reply } from '@/test/api-fakes';
 import { Component as Contact } from './contact';
-
-setupQuizTests();
 
 const ROUTES = [{ path: '/contact', Component: Contact }];
 

@@ -1,12 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { renderRoute, server, setupQuizTests } from '@/test/test-utils';
+import { renderRoute, server } from '@/test/test-utils';
+import '@/test/page-test-hooks';
 import { apiError, asAccount, asVisitor, fake, languageStats, userLanguage, withCharts } from '@/test/api-fakes';
 import { Component as LanguageHome } from './language-home';
 import { Component as GenericLanguage } from './generic-language';
-
-setupQuizTests();
 
 const ROUTES = [{ path: '/generic/:language', Component: GenericLanguage }];
 

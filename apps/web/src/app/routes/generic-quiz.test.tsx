@@ -1,19 +1,10 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import {
-  loggedIn,
-  makeWord,
-  recordAnswers,
-  renderRoute,
-  quizFeedback,
-  server,
-  setupQuizTests,
-} from '@/test/test-utils';
+import { loggedIn, makeWord, recordAnswers, renderRoute, quizFeedback, server } from '@/test/test-utils';
+import '@/test/page-test-hooks';
 import { Component } from './generic-quiz';
 import { fake } from '@/test/api-fakes';
-
-setupQuizTests();
 
 const ROUTES = [{ path: '/quiz/generic/:language', Component }];
 const wait = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));

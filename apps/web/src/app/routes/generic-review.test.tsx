@@ -1,11 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { loggedIn, makeWord, recordAnswers, renderRoute, server, setupQuizTests } from '@/test/test-utils';
+import { loggedIn, makeWord, recordAnswers, renderRoute, server } from '@/test/test-utils';
+import '@/test/page-test-hooks';
 import { Component } from './generic-review';
 import { fake } from '@/test/api-fakes';
-
-setupQuizTests();
 
 const ROUTES = [{ path: '/review/generic/:language', Component }];
 

@@ -1,11 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { renderRoute, server, setupQuizTests } from '@/test/test-utils';
+import { renderRoute, server } from '@/test/test-utils';
+import '@/test/page-test-hooks';
 import { apiError, asAccount, asVisitor, fake, LANGUAGE_CARDS, languageStats, summary } from '@/test/api-fakes';
 import { Component as Landing } from './landing';
 
-setupQuizTests();
 // A first visit: nothing practised, so the landing asks for no language's figures.
 beforeEach(() =>
   server.use(

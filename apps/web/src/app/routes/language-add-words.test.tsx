@@ -2,11 +2,10 @@ import type { LanguageCode } from '@vocab/core';
 import { screen } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { makeWord, renderRoute, server, setupQuizTests } from '@/test/test-utils';
+import { makeWord, renderRoute, server } from '@/test/test-utils';
+import '@/test/page-test-hooks';
 import { apiError, fake, type Reply } from '@/test/api-fakes';
 import { Component as AddWords } from './language-add-words';
-
-setupQuizTests();
 
 const ROUTES = [
   { path: '/italian-add-words', Component: AddWords },

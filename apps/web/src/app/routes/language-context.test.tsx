@@ -2,13 +2,12 @@ import type { Word } from '@vocab/api';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeWord, quizFeedback, recordAnswers, renderRoute, server, setupQuizTests } from '@/test/test-utils';
+import { makeWord, quizFeedback, recordAnswers, renderRoute, server } from '@/test/test-utils';
+import '@/test/page-test-hooks';
 import { Component as ContextQuiz } from './language-context';
 import { Component as LanguageQuiz } from './language-quiz';
 import { fake } from '@/test/api-fakes';
 import { fakeSpeech } from '@/test/fake-speech';
-
-setupQuizTests();
 
 const ROUTES = [
   { path: '/context/:language', Component: ContextQuiz },

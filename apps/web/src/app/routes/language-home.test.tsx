@@ -1,12 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderRoute, server, setupQuizTests } from '@/test/test-utils';
+import { renderRoute, server } from '@/test/test-utils';
+import '@/test/page-test-hooks';
 import { apiError, asAccount, asVisitor, fake, languageStats, withCharts } from '@/test/api-fakes';
 import { Component as LanguageHome } from './language-home';
 import { fakeSpeech } from '@/test/fake-speech';
-
-setupQuizTests();
 
 // The router gives the five homes this one screen; it reads the language from the path.
 const ROUTES = ['spanish', 'french', 'german', 'italian', 'portuguese'].map((code) => ({

@@ -3,13 +3,12 @@ import type { ImportPreview } from '@vocab/api';
 import { screen, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { renderRoute, server, setupQuizTests } from '@/test/test-utils';
+import { renderRoute, server } from '@/test/test-utils';
+import '@/test/page-test-hooks';
 import { apiError, asVisitor, fake, type Reply, withCharts } from '@/test/api-fakes';
 import { Component as Import } from './language-import';
 import { Component as Stats } from './language-stats';
 import { Component as AddWords } from './language-add-words';
-
-setupQuizTests();
 
 const ROUTES = [
   { path: '/import/:language', Component: Import },

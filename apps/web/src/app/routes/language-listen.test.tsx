@@ -2,12 +2,11 @@ import type { Word } from '@vocab/api';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeWord, quizFeedback, recordAnswers, renderRoute, server, setupQuizTests } from '@/test/test-utils';
+import { makeWord, quizFeedback, recordAnswers, renderRoute, server } from '@/test/test-utils';
+import '@/test/page-test-hooks';
 import { Component as ListenQuiz } from './language-listen';
 import { fake } from '@/test/api-fakes';
 import { type FakeUtterance, fakeSpeech } from '@/test/fake-speech';
-
-setupQuizTests();
 
 const ROUTES = [{ path: '/listen/:language', Component: ListenQuiz }];
 

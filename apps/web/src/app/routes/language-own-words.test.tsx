@@ -2,12 +2,11 @@ import type { Word } from '@vocab/api';
 import { screen, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { makeWord, renderRoute, server, setupQuizTests } from '@/test/test-utils';
+import { makeWord, renderRoute, server } from '@/test/test-utils';
+import '@/test/page-test-hooks';
 import { apiError, fake } from '@/test/api-fakes';
 import { Component as AddWords } from './language-add-words';
 import { Component as OwnWordsPage } from './language-own-words';
-
-setupQuizTests();
 
 const ROUTES = [
   { path: '/own-words/:language', Component: OwnWordsPage },

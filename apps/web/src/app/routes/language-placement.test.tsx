@@ -2,12 +2,11 @@ import type { PlacementAnswer, PlacementStep } from '@vocab/api';
 import { screen, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { onTouchScreen, renderRoute, server, setupQuizTests } from '@/test/test-utils';
+import { onTouchScreen, renderRoute, server } from '@/test/test-utils';
+import '@/test/page-test-hooks';
 import { apiError, asVisitor, fake, languageStats, type Reply, withCharts } from '@/test/api-fakes';
 import { Component as LanguageHome } from './language-home';
 import { Component as Placement } from './language-placement';
-
-setupQuizTests();
 
 const ROUTES = [
   { path: '/placement/:language', Component: Placement },

@@ -2,11 +2,10 @@ import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import { onlineManager } from '@tanstack/react-query';
 import { HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { makeWord, recordAnswers, recordCorrections, renderRoute, server, setupQuizTests } from '@/test/test-utils';
+import { makeWord, recordAnswers, recordCorrections, renderRoute, server } from '@/test/test-utils';
+import '@/test/page-test-hooks';
 import { Component } from './language-quiz';
 import { fake } from '@/test/api-fakes';
-
-setupQuizTests();
 
 const ROUTES = [{ path: '/spanish-quiz', Component }];
 const words = ['casa:house', 'perro:dog', 'gato:cat', 'libro:book'].map((pair, i) => {

@@ -12,13 +12,11 @@ import {
   renderRoute,
   quizFeedback,
   server,
-  setupQuizTests,
 } from '@/test/test-utils';
+import '@/test/page-test-hooks';
 import { RETRY_MS } from '@/features/quiz/offline/answer-queue';
 import { Component } from './language-quiz';
 import { fake } from '@/test/api-fakes';
-
-setupQuizTests();
 
 const ROUTES = ['spanish', 'french', 'italian', 'german'].map((code) => ({ path: `/${code}-quiz`, Component }));
 const ID = /^[A-Za-z0-9_-]{8,64}$/;

@@ -1,11 +1,10 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { makeWord, recordAnswers, renderRoute, quizFeedback, server, setupQuizTests } from '@/test/test-utils';
+import { makeWord, recordAnswers, renderRoute, quizFeedback, server } from '@/test/test-utils';
+import '@/test/page-test-hooks';
 import { Component } from './language-review';
 import { fake } from '@/test/api-fakes';
-
-setupQuizTests();
 
 const ROUTES = [
   { path: '/spanish/up-for-review', Component },

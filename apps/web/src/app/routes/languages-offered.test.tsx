@@ -1,11 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { renderRoute, server, setupQuizTests } from '@/test/test-utils';
+import { renderRoute, server } from '@/test/test-utils';
+import '@/test/page-test-hooks';
 import { apiError, fake, LANGUAGE_CARDS } from '@/test/api-fakes';
 import { Component as LanguagesOffered } from './languages-offered';
-
-setupQuizTests();
 
 const ROUTES = [{ path: '/languages-offered', Component: LanguagesOffered }];
 

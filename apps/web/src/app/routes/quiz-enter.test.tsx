@@ -2,21 +2,12 @@ import type { Word } from '@vocab/api';
 import { act, screen, waitFor } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import {
-  loggedIn,
-  makeWord,
-  quizFeedback,
-  recordAnswers,
-  renderRoute,
-  server,
-  setupQuizTests,
-} from '@/test/test-utils';
+import { loggedIn, makeWord, quizFeedback, recordAnswers, renderRoute, server } from '@/test/test-utils';
+import '@/test/page-test-hooks';
 import { fake } from '@/test/api-fakes';
 import { Component as GenericQuiz } from './generic-quiz';
 import { Component as LanguageQuiz } from './language-quiz';
 import { Component as LanguageReview } from './language-review';
-
-setupQuizTests();
 
 const wait = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
 const field = () => screen.getByRole<HTMLInputElement>('textbox');

@@ -1,12 +1,12 @@
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { makeWord, quizFeedback, recordAnswers, renderRoute, server, setupQuizTests } from '@/test/test-utils';
+import { makeWord, quizFeedback, recordAnswers, renderRoute, server } from '@/test/test-utils';
+import '@/test/page-test-hooks';
 import { forgetRuns, readRun } from '@/features/quiz/offline/quiz-runs';
 import { Component } from './language-quiz';
 import { fake } from '@/test/api-fakes';
 
-setupQuizTests();
 afterEach(() => {
   cleanup();
   vi.restoreAllMocks();

@@ -16,15 +16,13 @@ import {
   renderRoute,
   quizFeedback,
   server,
-  setupQuizTests,
 } from '@/test/test-utils';
+import '@/test/page-test-hooks';
 import { RETRY_MS } from '@/features/quiz/offline/answer-queue';
 import { Component as GenericQuiz } from './generic-quiz';
 import { Component as LanguageQuiz } from './language-quiz';
 import { Component as LanguageReview } from './language-review';
 import { fake } from '@/test/api-fakes';
-
-setupQuizTests();
 
 const ROUTES = [
   { path: '/spanish-quiz', Component: LanguageQuiz },

@@ -1,14 +1,13 @@
 import { act, cleanup, screen, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { renderRoute, quizFeedback, server, setupQuizTests } from '@/test/test-utils';
+import { renderRoute, quizFeedback, server } from '@/test/test-utils';
+import '@/test/page-test-hooks';
 import { Component as SecretHome } from './secret-home';
 import { Component as SecretQuiz } from './secret-quiz';
 import { Component as SecretTranslator } from './secret-translator';
 import { Component as SecretWords } from './secret-words';
 import { fake } from '@/test/api-fakes';
-
-setupQuizTests();
 
 const ROUTES = [
   { path: '/secret', Component: SecretHome },

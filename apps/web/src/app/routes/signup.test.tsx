@@ -1,12 +1,11 @@
 import { screen } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { renderRoute, server, setupQuizTests } from '@/test/test-utils';
+import { renderRoute, server } from '@/test/test-utils';
+import '@/test/page-test-hooks';
 import { sessionQueryOptions } from '@/features/auth/api/get-session';
 import { ACCOUNT, apiError, asVisitor, fake } from '@/test/api-fakes';
 import { Component as Signup } from './signup';
-
-setupQuizTests();
 
 const ROUTES = [{ path: '/signup', Component: Signup }];
 const summaryWith = (xp: number) =>

@@ -2,11 +2,10 @@ import type { UserLanguage } from '@vocab/api';
 import { screen, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { renderRoute, server, setupQuizTests } from '@/test/test-utils';
+import { renderRoute, server } from '@/test/test-utils';
+import '@/test/page-test-hooks';
 import { apiError, asAccount, asVisitor, fake, summary, userLanguage } from '@/test/api-fakes';
 import { Component as UserHome } from './user-home';
-
-setupQuizTests();
 
 const ROUTES = [{ path: '/user-home', Component: UserHome }];
 const withSummary = (fields = {}) => fake('GET', '/api/stats/summary', () => HttpResponse.json(summary(fields)));

@@ -1,9 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { recordAnswers, setupQuizTests } from '@/test/test-utils';
+import { recordAnswers } from '@/test/test-utils';
+import '@/test/page-test-hooks';
 import { AnswerQueue, type QueuedCall } from './answer-queue';
 import { memoryStore } from './key-value-store';
-
-setupQuizTests();
 
 afterEach(() => vi.restoreAllMocks());
 
