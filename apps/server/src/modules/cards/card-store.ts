@@ -4,7 +4,7 @@ import type { Dialect } from '../../db/database.js';
 import { type QueryRunner, prepared } from '../../db/prepared.js';
 import type { Database } from '../../db/schema.js';
 import { type CardRef, type NewCard, type SavedCard, cardState, isCard, savedCard } from './card.js';
-import { advanceFrontier, lowerFrontier } from './frontier.js';
+import { type FrontierRef, advanceFrontier, holdFrontier, lowerFrontier, walkFrontier } from './frontier.js';
 import { type VisibleCards, findVisibleWord } from './visible-word.js';
 import type { CardUpdate } from './refit.js';
 import { type LearnerMemory, learnerMemory, memoryOf } from './learner-memory.js';
@@ -250,12 +250,22 @@ const loggedRow = (p: CardRef & LoggedColumns, scheduled: number) => ({
 });
 
 // PostgreSQL: the card saved and the answer logged in one statement (a data-modifying WITH runs whatever the main
-// statement reads of it).
-const saveAndLogQuery = prepared([...SAVED_CARD_NAMES, ...LOGGED_NAMES], (p: SavedCardParams & LoggedColumns, db) =>
-  db
-    .with('saved', (w) => w.updateTable('progress').set(savedCardSet(p)).where(isCard(p)).returning('word_id'))
-    .insertInto('reviews')
-    .values(loggedRow(p, 1)),
+// statement reads of it), with the learner's frontier held when the answer created a deck word's card (`holdFrontier`
+// is 1): its card is held already, so the locks are taken in the order every answer takes them.
+const saveAndLogQuery = prepared(
+  [...SAVED_CARD_NAMES, ...LOGGED_NAMES, 'language', 'holdFrontier'],
+  (p: SavedCardParams & LoggedColumns & { language: string; holdFrontier: number }, db) =>
+    db
+      .with('held', (w) =>
+        holdFrontier(
+          w,
+          { learnerId: p.learnerId, language: p.language, direction: p.direction },
+          sql<boolean>`${p.holdFrontier} = 1`,
+        ),
+      )
+      .with('saved', (w) => w.updateTable('progress').set(savedCardSet(p)).where(isCard(p)).returning('word_id'))
+      .insertInto('reviews')
+      .values(loggedRow(p, 1)),
 );
 
 const insertReviewQuery = prepared(
@@ -288,6 +298,11 @@ const memoryKey = (learnerId: string, language: string) => `${learnerId}\u0000${
 export class CardStore {
   /** Memory models read with a held card (PostgreSQL), by learner and language: the answer's own read is spared. */
   private readonly memories = new Map<string, LearnerMemory>();
+  /**
+   * PostgreSQL: the frontier an answer's new deck card moves, left for the answer's save or log to hold and walk (the
+   * save holds it in its own statement, a round trip fewer).
+   */
+  private frontierToMove: FrontierRef | null = null;
 
   constructor(
     private readonly trx: Transaction<Database>,
@@ -344,7 +359,8 @@ export class CardStore {
         return { used: true, card: undefined };
       }
       this.memories.set(memoryKey(ref.learnerId, fresh.language), memoryOf(row));
-      if (row.created) await this.cardCreated(ref, fresh.language, word);
+      if (row.created && word.owner_id === null)
+        this.frontierToMove = { learnerId: ref.learnerId, language: fresh.language, direction: ref.direction };
       return { used: false, inSession: Boolean(row.in_session), card: savedCard(row), created: row.created };
     }
     const row = await answerAndCardQuery.executeTakeFirst(this.trx, {
@@ -390,6 +406,7 @@ export class CardStore {
   async saveAndLog(ref: CardRef, saved: CardSave, review: ReviewInsert): Promise<void> {
     const { card, learned, failedAt, now } = saved;
     if (this.dialect === 'postgres') {
+      const frontier = this.frontierToMove;
       await saveAndLogQuery.executeWrite(this.trx, {
         ...ref,
         ...cardState(card),
@@ -397,7 +414,13 @@ export class CardStore {
         failedAt,
         now,
         ...loggedColumns(review),
+        language: frontier?.language ?? '',
+        holdFrontier: frontier ? 1 : 0,
       });
+      if (frontier) {
+        this.frontierToMove = null;
+        await walkFrontier(this.trx, frontier);
+      }
       return;
     }
     await this.save(ref, saved);
@@ -415,6 +438,11 @@ export class CardStore {
 
   /** Logs an answer; one that rescheduled its card keeps the card as it was before, for undo. */
   async log(r: ReviewInsert): Promise<void> {
+    const frontier = this.frontierToMove;
+    if (frontier) {
+      this.frontierToMove = null;
+      await advanceFrontier(this.trx, this.dialect, frontier);
+    }
     await insertReviewQuery.executeWrite(this.trx, { ...r, ...loggedColumns(r), scheduled: r.scheduled ? 1 : 0 });
   }
 

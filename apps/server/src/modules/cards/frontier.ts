@@ -1,7 +1,8 @@
 import type { Direction } from '@vocab/core';
-import { type Expression, sql } from 'kysely';
+import { type Expression, type QueryCreator, sql } from 'kysely';
 import type { Dialect } from '../../db/database.js';
 import { type QueryRunner, prepared } from '../../db/prepared.js';
+import type { Database } from '../../db/schema.js';
 
 /**
  * A learner's frontier in a language and card direction: the rank below which every active deck word has a card.
@@ -57,7 +58,9 @@ const firstWithoutCard = (db: QueryRunner, f: FrontierRef, from: Expression<numb
       ),
     )
     .orderBy('w.rank')
-    .limit(1)}, ${sql.lit(PAST_THE_DECK)})`;
+    // A written 1, not a bound one: PostgreSQL's generic plan of a bound LIMIT expects a tenth of the words back, and
+    // chose to read all of the learner's cards in the direction once instead of probing a card per word walked.
+    .limit(sql.lit(1))}, ${sql.lit(PAST_THE_DECK)})`;
 
 // SQLite, where write transactions run one at a time: the row created or moved to where the walk from its rank (0
 // without a row) ends, in one statement.
@@ -78,16 +81,34 @@ const advanceInOneQuery = prepared(KEY_NAMES, (f: FrontierRef, db) =>
     ),
 );
 
-// PostgreSQL: the row created at 0 if missing, and held (the no-op update takes its lock, waiting for a transaction
-// holding it, then reading what that one committed)...
-const holdQuery = prepared(KEY_NAMES, (f: FrontierRef, db) =>
+/**
+ * PostgreSQL, where `when` holds: the row created at 0 if missing, and held. The conflict's update locks the row
+ * (waiting for a transaction holding it, then reading what that one committed) even though its condition, false,
+ * leaves the row unwritten: a row version of this transaction's own would make the walk's update check the learner's
+ * foreign key again. A statement of its own, or a part of an answer's save (card-store.ts)...
+ */
+export const holdFrontier = (db: QueryCreator<Database>, f: FrontierRef, when: Expression<boolean>) =>
   db
     .insertInto('frontiers')
-    .values({ learner_id: f.learnerId, language: f.language, direction: f.direction, rank: 0 })
+    .columns(['learner_id', 'language', 'direction', 'rank'])
+    .expression(
+      db
+        .selectNoFrom([
+          sql<string>`${f.learnerId}`.as('learner_id'),
+          sql<string>`${f.language}`.as('language'),
+          sql<string>`${f.direction}`.as('direction'),
+          sql.lit(0).as('rank'),
+        ])
+        .where(when),
+    )
     .onConflict((oc) =>
-      oc.columns(['learner_id', 'language', 'direction']).doUpdateSet({ rank: (eb) => eb.ref('frontiers.rank') }),
-    ),
-);
+      oc
+        .columns(['learner_id', 'language', 'direction'])
+        .doUpdateSet({ rank: (eb) => eb.ref('frontiers.rank') })
+        .where(sql<boolean>`false`),
+    );
+
+const holdQuery = prepared(KEY_NAMES, (f: FrontierRef, db) => holdFrontier(db, f, sql<boolean>`true`));
 
 // ...then moved by a statement whose snapshot is taken once it is held: one that waited for the lock instead would
 // walk with a snapshot from before the holder's commit, and could pass a word whose card that holder took back.
@@ -117,6 +138,11 @@ export async function advanceFrontier(trx: QueryRunner, dialect: Dialect, f: Fro
     return;
   }
   await holdQuery.executeWrite(trx, f);
+  await walkFrontier(trx, f);
+}
+
+/** PostgreSQL: moves a frontier this transaction holds (`holdFrontier`) past the deck words that have cards now. */
+export async function walkFrontier(trx: QueryRunner, f: FrontierRef): Promise<void> {
   await walkAndSetQuery.executeWrite(trx, f);
 }
 
