@@ -42,6 +42,8 @@ test.describe('accessibility (axe-core: no serious or critical violation)', () =
   });
 
   test('on every logged-in-only route, light and dark', async ({ page }) => {
+    // Each route checked twice, after a signup: close to a minute on a quiet machine, as the visitor routes.
+    test.setTimeout(240_000);
     await signUpAndLogIn(page, 'inclusive');
     await addLanguage(page, 'spanish');
     expect(await violationsOfRoutes(page, ACCOUNT_ROUTES)).toEqual([]);
