@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, ReactNode } from 'react';
+import { type InputHTMLAttributes, type ReactNode, useState } from 'react';
 
 /** What the browser and its password manager are told of a field of each kind (the props given still win). */
 const KINDS = {
@@ -8,13 +8,36 @@ const KINDS = {
   email: { type: 'email', inputMode: 'email', autoComplete: 'email' },
 } satisfies Record<string, InputHTMLAttributes<HTMLInputElement>>;
 
+/** A field's text, kept by its form (`useFieldText`). */
+export interface FieldText {
+  value: string;
+  /** The learner's edit: the request's last outcome is forgotten first. */
+  edit: (value: string) => void;
+  /** Empties the field without touching the request (after it succeeded, say). */
+  clear: () => void;
+}
+
+/**
+ * A form field's text. An edit first forgets the request's last outcome, if the form names one: an error about the
+ * text before the edit no longer applies to the text after it.
+ */
+export function useFieldText(request?: { reset: () => void }): FieldText {
+  const [value, setValue] = useState('');
+  return {
+    value,
+    edit: (next) => {
+      request?.reset();
+      setValue(next);
+    },
+    clear: () => setValue(''),
+  };
+}
+
 type FieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'value' | 'onChange'> & {
   id: string;
   label: ReactNode;
   kind?: keyof typeof KINDS;
-  value: string;
-  /** The input's new text, on every change. */
-  onValue: (value: string) => void;
+  text: FieldText;
   /** Said under the input and read out with it (the input's description). */
   hint?: { id: string; text: ReactNode };
   /** What is wrong with the value, shown once the form has been sent; nothing while it is fine. */
@@ -25,7 +48,7 @@ type FieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'value' | '
  * A form's labelled input with its hint and its error: the account and login forms all lay a field out this way, so
  * a label, a hint and an error look and read the same on each. The other props go to the input as they are.
  */
-export function Field({ id, label, kind, onValue, hint, error, ...input }: FieldProps) {
+export function Field({ id, label, kind, text, hint, error, ...input }: FieldProps) {
   return (
     <>
       <label htmlFor={id}>{label}</label>
@@ -33,7 +56,8 @@ export function Field({ id, label, kind, onValue, hint, error, ...input }: Field
         id={id}
         {...(kind ? KINDS[kind] : {})}
         aria-describedby={hint?.id}
-        onChange={(e) => onValue(e.target.value)}
+        value={text.value}
+        onChange={(e) => text.edit(e.target.value)}
         {...input}
       />
       {hint ? (
@@ -45,15 +69,3 @@ export function Field({ id, label, kind, onValue, hint, error, ...input }: Field
     </>
   );
 }
-
-/**
- * A form's `onValue` maker: the edit first forgets the request's last outcome (an error about the text before the edit
- * no longer applies to the text after it), then keeps the text.
- */
-export const clearing =
-  (request: { reset: () => void }) =>
-  (set: (value: string) => void) =>
-  (value: string): void => {
-    request.reset();
-    set(value);
-  };

@@ -1,21 +1,32 @@
 import { PASSWORD_MAX, PASSWORD_MIN } from '@vocab/core';
 import { type FormEvent, useState } from 'react';
 import { ErrorBox } from '@/components/ui/error-box';
-import { clearing, Field } from '@/components/ui/field';
+import { Field, useFieldText } from '@/components/ui/field';
 import { useChangePassword } from '../api/change-password';
 import { accountErrorText } from './account-errors';
 
 /** Change the password: the current one first; every other session is logged out afterwards. */
+const FIELDS = {
+  current: { id: 'current-password', label: 'Current password', kind: 'current-password' },
+  next: { id: 'new-password', label: 'New password', kind: 'new-password' },
+  again: { id: 'repeat-password', label: 'New password again', kind: 'new-password' },
+} as const;
+const HINT = {
+  id: 'new-password-hint',
+  text: <>At least {PASSWORD_MIN} characters. Your other sessions will be logged out.</>,
+};
+const NO_CURRENT = 'Enter your current password.';
+
 export function ChangePasswordForm() {
-  const [current, setCurrent] = useState('');
-  const [next, setNext] = useState('');
-  const [repeat, setRepeat] = useState('');
   const [tried, setTried] = useState(false);
   const change = useChangePassword();
-  const edit = clearing(change);
-  const tooShort = next.length < PASSWORD_MIN;
-  const tooLong = next.length > PASSWORD_MAX;
-  const mismatch = next !== repeat;
+  const current = useFieldText(change);
+  const next = useFieldText(change);
+  const repeat = useFieldText(change);
+  const tooShort = next.value.length < PASSWORD_MIN;
+  const tooLong = next.value.length > PASSWORD_MAX;
+  const mismatch = next.value !== repeat.value;
+  const noCurrent = tried && current.value === '';
   const problem = tooShort
     ? `The new password must be at least ${PASSWORD_MIN} characters.`
     : tooLong
@@ -27,14 +38,14 @@ export function ChangePasswordForm() {
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     setTried(true);
-    if (problem || current === '') return;
+    if (problem || current.value === '') return;
     change.mutate(
-      { currentPassword: current, newPassword: next },
+      { currentPassword: current.value, newPassword: next.value },
       {
         onSuccess: () => {
-          setCurrent('');
-          setNext('');
-          setRepeat('');
+          current.clear();
+          next.clear();
+          repeat.clear();
           setTried(false);
         },
       },
@@ -45,36 +56,9 @@ export function ChangePasswordForm() {
     <section aria-labelledby="password-heading">
       <h2 id="password-heading">Change password</h2>
       <form className="form" onSubmit={onSubmit} noValidate>
-        <Field
-          id="current-password"
-          label="Current password"
-          kind="current-password"
-          value={current}
-          onValue={edit(setCurrent)}
-          aria-invalid={tried && current === ''}
-          error={tried && current === '' ? 'Enter your current password.' : null}
-        />
-        <Field
-          id="new-password"
-          label="New password"
-          hint={{
-            id: 'new-password-hint',
-            text: <>At least {PASSWORD_MIN} characters. Your other sessions will be logged out.</>,
-          }}
-          kind="new-password"
-          value={next}
-          onValue={edit(setNext)}
-          aria-invalid={tried && (tooShort || tooLong)}
-        />
-        <Field
-          id="repeat-password"
-          label="New password again"
-          kind="new-password"
-          value={repeat}
-          onValue={edit(setRepeat)}
-          aria-invalid={tried && mismatch}
-          error={tried && problem}
-        />
+        <Field {...FIELDS.current} text={current} aria-invalid={noCurrent} error={noCurrent && NO_CURRENT} />
+        <Field {...FIELDS.next} hint={HINT} text={next} aria-invalid={tried && (tooShort || tooLong)} />
+        <Field {...FIELDS.again} text={repeat} aria-invalid={tried && mismatch} error={tried && problem} />
         {change.isError ? <ErrorBox>{accountErrorText(change.error)}</ErrorBox> : null}
         {change.isSuccess ? (
           <p className="success" role="status">

@@ -1,18 +1,17 @@
 import { type FormEvent, useState } from 'react';
 import { ErrorBox } from '@/components/ui/error-box';
-import { clearing, Field } from '@/components/ui/field';
+import { Field, useFieldText } from '@/components/ui/field';
 import { useDeleteAccount } from '../api/delete-account';
 import { accountErrorText } from './account-errors';
 
 /** Delete the account and everything it holds, after the password and an explicit confirmation. */
 export function DeleteAccountForm({ username }: { username: string }) {
-  const [password, setPassword] = useState('');
   const [sure, setSure] = useState(false);
   const remove = useDeleteAccount();
-  const edit = clearing(remove);
+  const password = useFieldText(remove);
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    if (password !== '' && sure) remove.mutate({ password });
+    if (password.value !== '' && sure) remove.mutate({ password: password.value });
   };
 
   return (
@@ -23,19 +22,17 @@ export function DeleteAccountForm({ username }: { username: string }) {
         settings and sessions. It cannot be undone.
       </p>
       <form className="form" onSubmit={onSubmit} noValidate>
-        <Field
-          id="delete-password"
-          label="Password"
-          kind="current-password"
-          value={password}
-          onValue={edit(setPassword)}
-        />
+        <Field id="delete-password" label="Password" kind="current-password" text={password} />
         <label className="checkbox">
           <input type="checkbox" checked={sure} onChange={(e) => setSure(e.target.checked)} /> I understand that my
           account and all my progress will be deleted
         </label>
         {remove.isError ? <ErrorBox>{accountErrorText(remove.error)}</ErrorBox> : null}
-        <button type="submit" className="btn btn-secondary" disabled={remove.isPending || password === '' || !sure}>
+        <button
+          type="submit"
+          className="btn btn-secondary"
+          disabled={remove.isPending || password.value === '' || !sure}
+        >
           {remove.isPending ? 'Deleting...' : 'Delete my account'}
         </button>
       </form>

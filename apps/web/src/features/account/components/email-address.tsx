@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { ErrorBox } from '@/components/ui/error-box';
-import { clearing, Field } from '@/components/ui/field';
+import { Field, useFieldText } from '@/components/ui/field';
 import { QueryState } from '@/components/ui/query-state';
 import { apiUrl } from '@/lib/api-client';
 import { useAccountEmail, useRemoveEmail, useSetEmail } from '../api/email';
@@ -40,21 +40,26 @@ export function EmailAddress() {
   );
 }
 
+const HINT = {
+  id: 'email-hint',
+  text: 'Used only for a forgotten password and reminders you turn on. Nobody else sees it.',
+};
+
 function EmailForm({ address, pending }: { address: string | null; pending: string | null }) {
-  const [draft, setDraft] = useState('');
   const [tried, setTried] = useState(false);
   const set = useSetEmail();
-  const edit = clearing(set);
+  const draft = useFieldText(set);
   const remove = useRemoveEmail();
-  const invalid = !looksLikeAddress(draft);
+  const invalid = !looksLikeAddress(draft.value);
+  const wrong = tried && invalid;
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     setTried(true);
     if (invalid) return;
-    set.mutate(draft.trim(), {
+    set.mutate(draft.value.trim(), {
       onSuccess: () => {
-        setDraft('');
+        draft.clear();
         setTried(false);
       },
     });
@@ -80,15 +85,11 @@ function EmailForm({ address, pending }: { address: string | null; pending: stri
         <Field
           id="email-address"
           label={address ? 'New email address' : 'Email address'}
-          hint={{
-            id: 'email-hint',
-            text: 'Used only for a forgotten password and reminders you turn on. Nobody else sees it.',
-          }}
+          hint={HINT}
           kind="email"
-          value={draft}
-          onValue={edit(setDraft)}
-          aria-invalid={tried && invalid}
-          error={tried && invalid ? 'Enter an email address, like name@example.com.' : null}
+          text={draft}
+          aria-invalid={wrong}
+          error={wrong && 'Enter an email address, like name@example.com.'}
         />
         {set.isError ? <ErrorBox>{accountErrorText(set.error)}</ErrorBox> : null}
         <div className="actions">

@@ -1,23 +1,25 @@
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { ErrorBox } from '@/components/ui/error-box';
-import { clearing, Field } from '@/components/ui/field';
+import { Field, useFieldText } from '@/components/ui/field';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { useForgotPassword } from '../api/password-reset';
 
 /** "Forgot your password?": the address or username; what follows reads the same whether or not it exists. */
+const IDENTIFIER = { id: 'forgot-identifier', label: 'Email address or username', autoComplete: 'email' } as const;
+
 export function ForgotPasswordForm() {
-  const [identifier, setIdentifier] = useState('');
   const [tried, setTried] = useState(false);
   const forgot = useForgotPassword();
-  const edit = clearing(forgot);
-  const empty = identifier.trim() === '';
+  const identifier = useFieldText(forgot);
+  const empty = identifier.value.trim() === '';
+  const blank = tried && empty;
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     setTried(true);
-    if (!empty) forgot.mutate(identifier.trim());
+    if (!empty) forgot.mutate(identifier.value.trim());
   };
 
   if (forgot.isSuccess) {
@@ -41,13 +43,10 @@ export function ForgotPasswordForm() {
         choose a new password.
       </p>
       <Field
-        id="forgot-identifier"
-        label="Email address or username"
-        autoComplete="email"
-        value={identifier}
-        onValue={edit(setIdentifier)}
-        aria-invalid={tried && empty}
-        error={tried && empty ? 'Enter your email address or username.' : null}
+        {...IDENTIFIER}
+        text={identifier}
+        aria-invalid={blank}
+        error={blank && 'Enter your email address or username.'}
         disabled={forgot.isPending}
         autoFocus
       />

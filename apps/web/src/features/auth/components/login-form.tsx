@@ -1,7 +1,7 @@
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ErrorBox } from '@/components/ui/error-box';
-import { Field } from '@/components/ui/field';
+import { Field, useFieldText } from '@/components/ui/field';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { useLogin } from '../api/login';
@@ -11,18 +11,24 @@ export function safeNext(next: string | null): string {
   return next && next.startsWith('/') && !next.startsWith('//') ? next : paths.userHome;
 }
 
+/** The login form's fields, as the browser and its password manager know them. */
+const FIELDS = {
+  username: { id: 'login-username', label: 'Username', name: 'username', kind: 'username' },
+  password: { id: 'login-password', label: 'Password', name: 'password', kind: 'current-password' },
+} as const;
+
 export function LoginForm() {
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
+  const username = useFieldText();
+  const password = useFieldText();
   const login = useLogin();
   const navigate = useNavigate();
   const [params] = useSearchParams();
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    if (!username.trim() || !password) return;
+    if (!username.value.trim() || !password.value) return;
     login.mutate(
-      { username, password },
+      { username: username.value, password: password.value },
       { onSuccess: () => void navigate(safeNext(params.get('next')), { replace: true }) },
     );
   };
@@ -30,27 +36,8 @@ export function LoginForm() {
   const busy = login.isPending;
   return (
     <form className="form" onSubmit={onSubmit} noValidate aria-busy={busy}>
-      <Field
-        id="login-username"
-        label="Username"
-        name="username"
-        kind="username"
-        value={username}
-        onValue={setUsername}
-        disabled={busy}
-        required
-        autoFocus
-      />
-      <Field
-        id="login-password"
-        label="Password"
-        name="password"
-        kind="current-password"
-        value={password}
-        onValue={setPassword}
-        disabled={busy}
-        required
-      />
+      <Field {...FIELDS.username} text={username} disabled={busy} required autoFocus />
+      <Field {...FIELDS.password} text={password} disabled={busy} required />
       {login.isError ? <ErrorBox title={loginErrorText(login.error)} /> : null}
       <button type="submit" className="btn btn-primary" disabled={busy}>
         {busy ? 'Logging in...' : 'Log in'}

@@ -2,25 +2,33 @@ import { PASSWORD_MAX, PASSWORD_MIN } from '@vocab/core';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { ErrorBox } from '@/components/ui/error-box';
-import { clearing, Field } from '@/components/ui/field';
+import { Field, useFieldText } from '@/components/ui/field';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { useResetLink, useResetPassword } from '../api/password-reset';
 
 /** A new password by the link of a reset mail; afterwards the account is logged out everywhere. */
+const FIELDS = {
+  password: { id: 'reset-password', label: 'New password', kind: 'new-password' },
+  again: { id: 'reset-repeat', label: 'New password again', kind: 'new-password' },
+} as const;
+const HINT = {
+  id: 'reset-hint',
+  text: <>At least {PASSWORD_MIN} characters. Every device logged in to your account will be logged out.</>,
+};
+
 export function ResetPasswordForm({ token }: { token: string }) {
-  const [password, setPassword] = useState('');
-  const [repeat, setRepeat] = useState('');
   const [tried, setTried] = useState(false);
   const reset = useResetPassword();
-  const edit = clearing(reset);
+  const password = useFieldText(reset);
+  const repeat = useFieldText(reset);
   const link = useResetLink(token);
   const problem =
-    password.length < PASSWORD_MIN
+    password.value.length < PASSWORD_MIN
       ? `The new password must be at least ${PASSWORD_MIN} characters.`
-      : password.length > PASSWORD_MAX
+      : password.value.length > PASSWORD_MAX
         ? `The new password must be at most ${PASSWORD_MAX} characters.`
-        : password !== repeat
+        : password.value !== repeat.value
           ? 'The two passwords are not the same.'
           : null;
 
@@ -47,33 +55,14 @@ export function ResetPasswordForm({ token }: { token: string }) {
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     setTried(true);
-    if (!problem) reset.mutate({ token, password });
+    if (!problem) reset.mutate({ token, password: password.value });
   };
   const expired = isLinkInvalid(reset.error);
 
   return (
     <form className="form" onSubmit={onSubmit} noValidate aria-busy={reset.isPending}>
-      <Field
-        id="reset-password"
-        label="New password"
-        hint={{
-          id: 'reset-hint',
-          text: <>At least {PASSWORD_MIN} characters. Every device logged in to your account will be logged out.</>,
-        }}
-        kind="new-password"
-        value={password}
-        onValue={edit(setPassword)}
-        autoFocus
-      />
-      <Field
-        id="reset-repeat"
-        label="New password again"
-        kind="new-password"
-        value={repeat}
-        onValue={edit(setRepeat)}
-        aria-invalid={tried && problem !== null}
-        error={tried && problem}
-      />
+      <Field {...FIELDS.password} hint={HINT} text={password} autoFocus />
+      <Field {...FIELDS.again} text={repeat} aria-invalid={tried && problem !== null} error={tried && problem} />
       {expired ? (
         <LinkInvalid />
       ) : reset.isError ? (

@@ -2,7 +2,7 @@ import { PASSWORD_MAX, PASSWORD_MIN } from '@vocab/core';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { ErrorBox } from '@/components/ui/error-box';
-import { Field } from '@/components/ui/field';
+import { Field, useFieldText } from '@/components/ui/field';
 import { Loading } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useSignup } from '../api/signup';
@@ -16,25 +16,44 @@ export function validateSignup(username: string, password: string, confirmPasswo
   return null;
 }
 
+/** The signup form's fields, as the browser and its password manager know them. */
+const FIELDS = {
+  username: { id: 'signup-username', label: 'Username', name: 'username', kind: 'username' },
+  password: { id: 'signup-password', label: 'Password', name: 'password', kind: 'new-password' },
+  again: { id: 'signup-confirm', label: 'Confirm password', name: 'confirmPassword', kind: 'new-password' },
+  email: { id: 'signup-email', label: 'Email address (optional)', name: 'email', kind: 'email' },
+} as const;
+const PASSWORD_HINT = { id: 'password-hint', text: <>At least {PASSWORD_MIN} characters.</> };
+const EMAIL_HINT = {
+  id: 'email-hint',
+  text: 'For a forgotten password and reminders you turn on. Nobody else sees it.',
+};
+
 export function SignupForm({ practisedAsGuest = false }: { practisedAsGuest?: boolean }) {
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirmPassword, setConfirmPassword] = useState('');
-  const [email, setEmail] = useState('');
+  const username = useFieldText();
+  const password = useFieldText();
+  const confirmPassword = useFieldText();
+  const email = useFieldText();
   const [showPassword, setShowPassword] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const signup = useSignup();
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    const address = email.trim();
+    const address = email.value.trim();
     const invalid =
-      validateSignup(username, password, confirmPassword) ??
+      validateSignup(username.value, password.value, confirmPassword.value) ??
       (address && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(address)
         ? 'Enter an email address, like name@example.com, or leave it empty'
         : null);
     setProblem(invalid);
-    if (!invalid) signup.mutate({ username: username.trim(), password, ...(address ? { email: address } : {}) });
+    if (!invalid) {
+      signup.mutate({
+        username: username.value.trim(),
+        password: password.value,
+        ...(address ? { email: address } : {}),
+      });
+    }
   };
 
   // Signing up logs the account in: the screen says so once, with the way on, and offers no login (it would
@@ -64,43 +83,10 @@ export function SignupForm({ practisedAsGuest = false }: { practisedAsGuest?: bo
     <>
       {practisedAsGuest ? <p>Your practice so far comes with you into the new account.</p> : null}
       <form className="form" onSubmit={onSubmit} noValidate>
-        <Field
-          id="signup-username"
-          label="Username"
-          name="username"
-          kind="username"
-          value={username}
-          onValue={setUsername}
-          autoFocus
-        />
-        <Field
-          id="signup-password"
-          label="Password"
-          hint={{ id: 'password-hint', text: <>At least {PASSWORD_MIN} characters.</> }}
-          name="password"
-          kind="new-password"
-          type={type}
-          value={password}
-          onValue={setPassword}
-        />
-        <Field
-          id="signup-confirm"
-          label="Confirm password"
-          name="confirmPassword"
-          kind="new-password"
-          type={type}
-          value={confirmPassword}
-          onValue={setConfirmPassword}
-        />
-        <Field
-          id="signup-email"
-          label="Email address (optional)"
-          hint={{ id: 'email-hint', text: 'For a forgotten password and reminders you turn on. Nobody else sees it.' }}
-          name="email"
-          kind="email"
-          value={email}
-          onValue={setEmail}
-        />
+        <Field {...FIELDS.username} text={username} autoFocus />
+        <Field {...FIELDS.password} hint={PASSWORD_HINT} type={type} text={password} />
+        <Field {...FIELDS.again} type={type} text={confirmPassword} />
+        <Field {...FIELDS.email} hint={EMAIL_HINT} text={email} />
         <label className="checkbox">
           <input type="checkbox" checked={showPassword} onChange={(e) => setShowPassword(e.target.checked)} /> Show
           passwords
