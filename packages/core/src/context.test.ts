@@ -105,45 +105,96 @@ describe('the in-context quiz mode', () => {
 describe('ownExample', () => {
   it('says a word longer than its sentence is not in it, without building a pattern too large to compile', () => {
     const word = 'a'.repeat(100_000);
-    expect(ownExample(word, 'El gato duerme aquí.', 'The cat sleeps here.', 'es-ES')).toEqual({
+    expect(
+      ownExample({ word, example: 'El gato duerme aquí.', translation: 'The cat sleeps here.', locale: 'es-ES' }),
+    ).toEqual({
       error: expect.stringContaining('The sentence must contain'),
     });
   });
 
   it('keeps a bracketed sentence and brackets the word where it stands in one without brackets', () => {
-    expect(ownExample('gato', 'El [gato] duerme aquí.  ', 'The cat sleeps here.', 'es-ES')).toEqual({
+    expect(
+      ownExample({
+        word: 'gato',
+        example: 'El [gato] duerme aquí.  ',
+        translation: 'The cat sleeps here.',
+        locale: 'es-ES',
+      }),
+    ).toEqual({
       example: 'El [gato] duerme aquí.',
       translation: 'The cat sleeps here.',
     });
-    expect(ownExample('gato', 'Mi Gato duerme mucho.', 'My cat sleeps a lot.', 'es-ES')).toEqual({
+    expect(
+      ownExample({
+        word: 'gato',
+        example: 'Mi Gato duerme mucho.',
+        translation: 'My cat sleeps a lot.',
+        locale: 'es-ES',
+      }),
+    ).toEqual({
       example: 'Mi [Gato] duerme mucho.',
       translation: 'My cat sleeps a lot.',
     });
-    expect(ownExample('homme', "C'est l'homme du village.", 'He is the man of the village.', 'fr-FR')).toEqual({
+    expect(
+      ownExample({
+        word: 'homme',
+        example: "C'est l'homme du village.",
+        translation: 'He is the man of the village.',
+        locale: 'fr-FR',
+      }),
+    ).toEqual({
       example: "C'est l'[homme] du village.",
       translation: 'He is the man of the village.',
     });
   });
 
   it('has no sentence when both columns are empty, and says why a sentence is refused', () => {
-    expect(ownExample('gato', '', '', 'es-ES')).toBeNull();
-    expect(ownExample('gato', 'El perro duerme mucho.', 'The dog sleeps a lot.', 'es-ES')).toEqual({
+    expect(ownExample({ word: 'gato', example: '', translation: '', locale: 'es-ES' })).toBeNull();
+    expect(
+      ownExample({
+        word: 'gato',
+        example: 'El perro duerme mucho.',
+        translation: 'The dog sleeps a lot.',
+        locale: 'es-ES',
+      }),
+    ).toEqual({
       error: expect.stringContaining('must contain “gato”'),
     });
     // Inside another word is not the word.
-    expect(ownExample('gato', 'Los gatos duermen mucho.', 'Cats sleep a lot.', 'es-ES')).toEqual({
+    expect(
+      ownExample({
+        word: 'gato',
+        example: 'Los gatos duermen mucho.',
+        translation: 'Cats sleep a lot.',
+        locale: 'es-ES',
+      }),
+    ).toEqual({
       error: expect.stringContaining('must contain'),
     });
-    expect(ownExample('gato', 'El [gato] y el [perro].', 'The cat and the dog.', 'es-ES')).toEqual({
+    expect(
+      ownExample({
+        word: 'gato',
+        example: 'El [gato] y el [perro].',
+        translation: 'The cat and the dog.',
+        locale: 'es-ES',
+      }),
+    ).toEqual({
       error: expect.stringContaining('exactly one'),
     });
-    expect(ownExample('gato', 'El [gato].', 'The cat.', 'es-ES')).toEqual({
+    expect(ownExample({ word: 'gato', example: 'El [gato].', translation: 'The cat.', locale: 'es-ES' })).toEqual({
       error: 'The sentence has 2 words; it needs 4 to 12.',
     });
-    expect(ownExample('gato', 'El [gato] duerme mucho.', '', 'es-ES')).toEqual({
+    expect(ownExample({ word: 'gato', example: 'El [gato] duerme mucho.', translation: '', locale: 'es-ES' })).toEqual({
       error: expect.stringContaining('needs its translation'),
     });
-    expect(ownExample('gato', 'El [gato] duerme mucho.', 'The [cat] sleeps.', 'es-ES')).toEqual({
+    expect(
+      ownExample({
+        word: 'gato',
+        example: 'El [gato] duerme mucho.',
+        translation: 'The [cat] sleeps.',
+        locale: 'es-ES',
+      }),
+    ).toEqual({
       error: expect.stringContaining('no brackets'),
     });
   });

@@ -73,7 +73,13 @@ const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/
  * and its translation, 4 to 12 words, one [bracketed] span. A sentence without brackets is taken when the word
  * stands in it as a whole word (in any letter case): it is bracketed there. Both empty: no sentence.
  */
-export function ownExample(word: string, example: string, translation: string, locale: string): OwnExample | null {
+export function ownExample(own: {
+  word: string;
+  example: string;
+  translation: string;
+  locale: string;
+}): OwnExample | null {
+  const { word, example, translation, locale } = own;
   const sentence = example.trim().normalize('NFC');
   const english = translation.trim().normalize('NFC');
   if (!sentence && !english) return null;

@@ -147,7 +147,7 @@ describe('replayCard', () => {
       { rating: 1, at: at(3), verdict: 'wrong' as const },
       { rating: 3, at: at(4), verdict: 'correct' as const },
     ];
-    for (const a of answers) card = reviewCard(card, a.verdict, a.at).card;
+    for (const a of answers) card = reviewCard(card, a.verdict, { nowMs: a.at }).card;
     expect(replayCard(answers, DEFAULT_PARAMETERS, 0.9)).toEqual(card);
   });
 

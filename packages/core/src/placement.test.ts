@@ -42,7 +42,7 @@ function takeTest(
   for (;;) {
     const step = nextPlacementStep(answers, deck.length);
     if (step.done) return { estimate: step.estimate, prompts: answers.length };
-    const words = pickPlacementWords(deck, step.target, step.count, asked);
+    const words = pickPlacementWords(deck, { target: step.target, count: step.count, asked });
     expect(words.length).toBeGreaterThan(0);
     for (const w of words) {
       asked.add(w.id);
@@ -82,7 +82,7 @@ describe('the placement test on a deck of 3,000 words', () => {
     for (let step = nextPlacementStep(answers, 3000); !step.done; step = nextPlacementStep(answers, 3000)) {
       expect(step.expected).toBeGreaterThanOrEqual(answers.length + step.count);
       expect(step.expected).toBeLessThanOrEqual(PLACEMENT_MAX_PROMPTS);
-      for (const w of pickPlacementWords(BIG, step.target, step.count, asked)) {
+      for (const w of pickPlacementWords(BIG, { target: step.target, count: step.count, asked })) {
         asked.add(w.id);
         // An erratic learner keeps the level open, so the estimate has to grow.
         answers.push({ rank: w.rank, known: random() < 0.5 });
@@ -156,14 +156,16 @@ describe('the placement test', () => {
         fc.integer({ min: 1, max: DECK_SIZE }),
         fc.uniqueArray(fc.integer({ min: 1000, max: 1000 + DECK_SIZE - 1 }), { maxLength: 36 }),
         (target, asked) => {
-          const words = pickPlacementWords(DECK, target, 4, new Set(asked));
+          const words = pickPlacementWords(DECK, { target, count: 4, asked: new Set(asked) });
           expect(words).toHaveLength(4);
           expect(new Set(words.map((w) => w.id)).size).toBe(4);
           for (const w of words) expect(asked).not.toContain(w.id);
         },
       ),
     );
-    expect(pickPlacementWords(DECK, 300, 4, new Set()).map((w) => w.rank)).toEqual([261, 286, 314, 345]);
+    expect(pickPlacementWords(DECK, { target: 300, count: 4, asked: new Set() }).map((w) => w.rank)).toEqual([
+      261, 286, 314, 345,
+    ]);
   });
 });
 

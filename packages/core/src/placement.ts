@@ -122,9 +122,7 @@ export function nextPlacementStep(answers: readonly PlacementAnswer[], deckSize:
  */
 export function pickPlacementWords<W extends { id: number; rank: number }>(
   deck: readonly W[],
-  target: number,
-  count: number,
-  asked: ReadonlySet<number>,
+  { target, count, asked }: { target: number; count: number; asked: ReadonlySet<number> },
 ): W[] {
   const picked: W[] = [];
   const taken = new Set(asked);

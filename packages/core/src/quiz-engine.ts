@@ -137,10 +137,16 @@ export interface StartQuizOptions {
 
 function beginRound(
   config: QuizConfig,
-  items: readonly QuizItem[],
-  number: number,
-  carried: Pick<QuizState, 'score' | 'outbox' | 'answered' | 'missed' | 'result'> &
-    Partial<Pick<QuizState, 'lastAnswer'>>,
+  {
+    items,
+    number,
+    carried,
+  }: {
+    items: readonly QuizItem[];
+    number: number;
+    carried: Pick<QuizState, 'score' | 'outbox' | 'answered' | 'missed' | 'result'> &
+      Partial<Pick<QuizState, 'lastAnswer'>>;
+  },
 ): QuizState {
   const finished = items.length === 0;
   return {
@@ -173,7 +179,11 @@ export function startQuiz(options: StartQuizOptions): QuizState {
     entryOf: options.lexicon?.entryOf,
     advanceDelayMs: options.advanceDelayMs ?? ADVANCE_DELAY_MS,
   };
-  return beginRound(config, options.items, 1, { score: 0, outbox: [], answered: [], missed: [], result: null });
+  return beginRound(config, {
+    items: options.items,
+    number: 1,
+    carried: { score: 0, outbox: [], answered: [], missed: [], result: null },
+  });
 }
 
 /**
@@ -226,12 +236,10 @@ export function resumeQuiz(options: StartQuizOptions, progress: QuizProgress): Q
     progress.index >= items.length
   )
     return fresh;
-  const round = beginRound(fresh.config, items, progress.round, {
-    score: progress.score,
-    outbox: [],
-    answered: progress.answered,
-    missed: progress.missed,
-    result: null,
+  const round = beginRound(fresh.config, {
+    items,
+    number: progress.round,
+    carried: { score: progress.score, outbox: [], answered: progress.answered, missed: progress.missed, result: null },
   });
   return { ...round, index: progress.index, current: items[progress.index] ?? null, round: { ...round.round, wrong } };
 }
@@ -397,7 +405,7 @@ function onAdvance(state: QuizState): QuizState {
     };
   }
   if (wrong.length > 0) {
-    return beginRound(state.config, wrong, state.round.number + 1, { ...state, score });
+    return beginRound(state.config, { items: wrong, number: state.round.number + 1, carried: { ...state, score } });
   }
   return {
     ...state,
@@ -422,12 +430,10 @@ export function quizReducer(state: QuizState, event: QuizEvent): QuizState {
       return onAdvance(state);
     case 'restart':
       // A new session ("Learn 15 more words"): only reports not yet taken survive.
-      return beginRound(state.config, event.items, 1, {
-        score: 0,
-        outbox: state.outbox,
-        answered: [],
-        missed: [],
-        result: null,
+      return beginRound(state.config, {
+        items: event.items,
+        number: 1,
+        carried: { score: 0, outbox: state.outbox, answered: [], missed: [], result: null },
       });
     case 'undo':
       return onUndo(state);

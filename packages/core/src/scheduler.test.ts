@@ -40,7 +40,7 @@ function replay(verdicts: Verdict[], gapMs = DAY, options?: { desiredRetention: 
   let now = T0;
   for (const verdict of verdicts) {
     now += gapMs;
-    card = reviewCard(card, verdict, now, options).card;
+    card = reviewCard(card, verdict, { nowMs: now, ...options }).card;
   }
   return card;
 }
@@ -76,7 +76,7 @@ describe('newCardState', () => {
 describe('reviewCard', () => {
   it('schedules a first Good answer days ahead, in Review, and logs the previous state', () => {
     const now = T0 + 1000;
-    const { card, log } = reviewCard(newCardState(T0), 'correct', now);
+    const { card, log } = reviewCard(newCardState(T0), 'correct', { nowMs: now });
     expect(card.state).toBe(State.Review);
     expect(card.learning_steps).toBe(0);
     expect(card.reps).toBe(1);
@@ -101,7 +101,7 @@ describe('reviewCard', () => {
       'not in minutes: the quiz retries it within the session',
     () => {
       const now = T0 + 1000;
-      const { card } = reviewCard(newCardState(T0), 'wrong', now);
+      const { card } = reviewCard(newCardState(T0), 'wrong', { nowMs: now });
       expect(card.due).toBe(now + DAY);
       expect(card.scheduled_days).toBe(1);
       expect(card.state).toBe(State.Review);
@@ -114,9 +114,9 @@ describe('reviewCard', () => {
     'brings a wrong answer back sooner than a hard one, ' + 'and a hard one sooner than a good one, each in whole days',
     () => {
       const now = T0 + 1000;
-      const again = reviewCard(newCardState(T0), 'wrong', now).card;
-      const hard = reviewCard(newCardState(T0), 'almost', now).card;
-      const good = reviewCard(newCardState(T0), 'correct', now).card;
+      const again = reviewCard(newCardState(T0), 'wrong', { nowMs: now }).card;
+      const hard = reviewCard(newCardState(T0), 'almost', { nowMs: now }).card;
+      const good = reviewCard(newCardState(T0), 'correct', { nowMs: now }).card;
       expect(again.due).toBeLessThan(hard.due);
       expect(hard.due).toBeLessThan(good.due);
       for (const card of [again, hard, good]) {
@@ -127,10 +127,10 @@ describe('reviewCard', () => {
   );
 
   it('lengthens the interval with each right answer given on its due day', () => {
-    let card = reviewCard(newCardState(T0), 'correct', T0).card;
+    let card = reviewCard(newCardState(T0), 'correct', { nowMs: T0 }).card;
     const intervals = [card.scheduled_days];
     for (let i = 0; i < 3; i++) {
-      card = reviewCard(card, 'correct', card.due).card;
+      card = reviewCard(card, 'correct', { nowMs: card.due }).card;
       intervals.push(card.scheduled_days);
     }
     expect(intervals[0]).toBeGreaterThanOrEqual(2);
@@ -140,7 +140,7 @@ describe('reviewCard', () => {
   it('counts a lapse when a Review card is answered wrong, and brings it back within days', () => {
     const before = replay(['correct', 'correct', 'correct']);
     const now = T0 + 4 * DAY;
-    const card = reviewCard(before, 'wrong', now).card;
+    const card = reviewCard(before, 'wrong', { nowMs: now }).card;
     expect(card.state).toBe(State.Review);
     expect(card.lapses).toBe(1);
     expect(card.last_rating).toBe(Rating.Again);
@@ -154,7 +154,7 @@ describe('reviewCard', () => {
     () => {
       for (const legacy of [LEGACY_LEARNING, LEGACY_RELEARNING]) {
         const now = T0 + DAY;
-        const right = reviewCard(legacy, 'correct', now);
+        const right = reviewCard(legacy, 'correct', { nowMs: now });
         expect(right.log.state).toBe(legacy.state);
         expect(right.log.elapsedDays).toBe(1);
         expect(right.card.state).toBe(State.Review);
@@ -163,7 +163,7 @@ describe('reviewCard', () => {
         expect(right.card.scheduled_days).toBeGreaterThanOrEqual(1);
         expect(right.card.due).toBe(now + right.card.scheduled_days * DAY);
         expect(isLearned(right.card)).toBe(true);
-        const wrong = reviewCard(legacy, 'wrong', now).card;
+        const wrong = reviewCard(legacy, 'wrong', { nowMs: now }).card;
         expect(wrong.due).toBe(now + DAY);
         expect(isLearned(wrong)).toBe(false);
       }
@@ -178,7 +178,7 @@ describe('reviewCard', () => {
   it('does not mutate the card it is given', () => {
     const card = newCardState(T0);
     const copy = { ...card };
-    reviewCard(card, 'correct', T0 + 1000);
+    reviewCard(card, 'correct', { nowMs: T0 + 1000 });
     expect(card).toEqual(copy);
   });
 
@@ -195,7 +195,7 @@ describe('reviewCard', () => {
 
   it('rejects a retention outside (0, 1)', () => {
     for (const desiredRetention of [0, 1, 1.5, -0.1, Number.NaN]) {
-      expect(() => reviewCard(newCardState(T0), 'correct', T0, { desiredRetention })).toThrow(RangeError);
+      expect(() => reviewCard(newCardState(T0), 'correct', { nowMs: T0, desiredRetention })).toThrow(RangeError);
     }
   });
 });
@@ -206,7 +206,7 @@ describe('isDue', () => {
   });
 
   it('is true from the due time on', () => {
-    const { card } = reviewCard(newCardState(T0), 'correct', T0);
+    const { card } = reviewCard(newCardState(T0), 'correct', { nowMs: T0 });
     expect(isDue(card, card.due - 1)).toBe(false);
     expect(isDue(card, card.due)).toBe(true);
     expect(isDue(card, card.due + DAY)).toBe(true);

@@ -50,6 +50,8 @@ export interface ReviewLogEntry {
 }
 
 export interface ReviewOptions {
+  /** When the card is reviewed (epoch milliseconds). */
+  nowMs: number;
   /** Probability of recall FSRS aims for when it picks the next due date. */
   desiredRetention?: number;
   /** The learner's fitted FSRS-6 parameters (memory-model.ts); FSRS's defaults when absent. */
@@ -140,8 +142,7 @@ export function newCardState(nowMs: number): CardState {
 export function reviewCard(
   card: CardState,
   verdict: Verdict,
-  nowMs: number,
-  { desiredRetention = DEFAULT_DESIRED_RETENTION, parameters }: ReviewOptions = {},
+  { nowMs, desiredRetention = DEFAULT_DESIRED_RETENTION, parameters }: ReviewOptions,
 ): { card: CardState; log: ReviewLogEntry } {
   const rating = ratingForVerdict(verdict);
   const result = fsrsScheduler(desiredRetention, parameters).next(toCard(card), new Date(nowMs), rating);

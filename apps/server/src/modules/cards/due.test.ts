@@ -18,9 +18,11 @@ describeEachDatabase('the due rule in SQL', (ctx) => {
       const { userId } = await loginAs(ctx().app, 'due-rule');
       const t0 = clock();
       const fresh = newCardState(t0);
-      const good = reviewCard(fresh, 'correct', t0).card;
-      const again = reviewCard(fresh, 'wrong', t0).card;
-      const relearning = reviewCard(reviewCard(good, 'correct', good.due).card, 'wrong', good.due + 10 * DAY).card;
+      const good = reviewCard(fresh, 'correct', { nowMs: t0 }).card;
+      const again = reviewCard(fresh, 'wrong', { nowMs: t0 }).card;
+      const relearning = reviewCard(reviewCard(good, 'correct', { nowMs: good.due }).card, 'wrong', {
+        nowMs: good.due + 10 * DAY,
+      }).card;
       // The rule reads the card's state, not its count of reviews: a reviewed card whose count says 0 is due all the
       // same.
       const uncounted = { ...good, reps: 0, due: good.due + DAY };

@@ -375,7 +375,7 @@ export class LearningService {
     }
     const memory = await cards.memory(learner.id, language);
     const desiredRetention = effectiveRetention(learner.desiredRetention, memory.retentionOffset);
-    const next = reviewCard(card, input.verdict, now, { desiredRetention, parameters: memory.parameters });
+    const next = reviewCard(card, input.verdict, { nowMs: now, desiredRetention, parameters: memory.parameters });
     const learned = isLearned(next.card);
     const failedAt = input.verdict === 'wrong' ? now : null;
     await cards.saveAndLog(

@@ -63,7 +63,11 @@ export class PlacementService {
     const maxPrompts = Math.min(PLACEMENT_MAX_PROMPTS, deck.words.length);
     const step = nextPlacementStep(this.judge(deck, answers), deck.words.length);
     if (step.done) return { done: true, asked: answers.length, maxPrompts };
-    const words = pickPlacementWords(deck.words, step.target, step.count, new Set(answers.map((a) => a.wordId)));
+    const words = pickPlacementWords(deck.words, {
+      target: step.target,
+      count: step.count,
+      asked: new Set(answers.map((a) => a.wordId)),
+    });
     return {
       done: false,
       words: words.map((w) => {

@@ -196,7 +196,12 @@ export class TransferService {
       const wordError = lineError(word, translation);
       const sentence = wordError
         ? null
-        : ownExample(word, field(record.fields, columns.example), field(record.fields, columns.translation), locale);
+        : ownExample({
+            word,
+            example: field(record.fields, columns.example),
+            translation: field(record.fields, columns.translation),
+            locale,
+          });
       const error = wordError ?? sentenceError(sentence) ?? duplicateError(key, keys, seen);
       if (!error && !seen.has(key)) seen.set(key, record.line);
       const example = sentence && !('error' in sentence) ? sentence : null;
