@@ -43,13 +43,13 @@ async function measure(kind: string, target: DatabaseTarget): Promise<string[]> 
     for (const size of SIZES) {
       const learnerId = createHash('sha256').update(`fit-bench-${kind}-${size}`).digest('base64url').slice(0, 22);
       const log = await writeLog(db, learnerId, size, { start: START });
-      const fitter = new MemoryFitter(
-        db.target,
-        new MemoryRepository(db, new Cards(db)),
-        () => START + 400 * DAY_MS,
-        quiet,
-        { fitTimeoutMs: 600_000 },
-      );
+      const fitter = new MemoryFitter({
+        target: db.target,
+        models: new MemoryRepository(db, new Cards(db)),
+        clock: () => START + 400 * DAY_MS,
+        log: quiet,
+        options: { fitTimeoutMs: 600_000 },
+      });
       const delay = monitorEventLoopDelay({ resolution: 5 });
       delay.enable();
       const started = performance.now();

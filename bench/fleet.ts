@@ -92,8 +92,12 @@ async function fitCost(target: DatabaseTarget): Promise<FitCost> {
       reviews += (await writeLog(db, `sample-${j}`, size, { start: DAY0 - 60 * DAY_MS, seed: j + 1 })).reviews;
     }
     log(`part 1: ${SAMPLE} logs written (${reviews} reviews), fitting`);
-    const fitter = new MemoryFitter(db.target, new MemoryRepository(db, new Cards(db)), () => DAY0 + DAY_MS, quiet, {
-      fitTimeoutMs: 600_000,
+    const fitter = new MemoryFitter({
+      target: db.target,
+      models: new MemoryRepository(db, new Cards(db)),
+      clock: () => DAY0 + DAY_MS,
+      log: quiet,
+      options: { fitTimeoutMs: 600_000 },
     });
     const started = performance.now();
     const pass = await fitter.runOnce();
@@ -253,7 +257,13 @@ class ChargedRepository extends MemoryRepository {
 async function fleetFits(db: Db, perFitMs: number): Promise<FleetRun> {
   const clock = new FleetClock(DAY0 + DAY_MS);
   const repository = new ChargedRepository(db, clock, perFitMs);
-  const fitter = new MemoryFitter(db.target, repository, clock.now, quiet, { passBudgetMs: DEFAULT_PASS_MS });
+  const fitter = new MemoryFitter({
+    target: db.target,
+    models: repository,
+    clock: clock.now,
+    log: quiet,
+    options: { passBudgetMs: DEFAULT_PASS_MS },
+  });
   const active = Math.floor(LEARNERS / 5);
   const started = performance.now();
   const run: FleetRun = {
@@ -327,14 +337,20 @@ async function reminderDay(db: Db, statements: () => number): Promise<ReminderRo
   const clock = () => now;
   const reminders = new RemindersRepository(db.kysely, db.writeTransaction);
   const emails = new EmailRepository(db.kysely, db.writeTransaction);
-  const service = new RemindersService(reminders, emails, new LinkSigner(db.kysely), clock, true);
-  const mailer = new HeldMailer(
-    db.kysely,
+  const service = new RemindersService({
+    reminders,
+    emails,
+    signer: new LinkSigner(db.kysely),
     clock,
-    { smtpUrl: 'smtp://127.0.0.1:2525', from: 'bench@example.com', publicUrl: 'https://vocab.example' },
-    quiet,
-  );
-  const job = new ReminderJob(reminders, emails, service, mailer, clock, quiet);
+    available: true,
+  });
+  const mailer = new HeldMailer({
+    db: db.kysely,
+    clock,
+    options: { smtpUrl: 'smtp://127.0.0.1:2525', from: 'bench@example.com', publicUrl: 'https://vocab.example' },
+    log: quiet,
+  });
+  const job = new ReminderJob({ reminders, emails, service, mailer, clock, log: quiet });
   const counts = hourCounts();
   const rows: ReminderRow[] = [];
   for (let hour = 0; hour < 24; hour++) {

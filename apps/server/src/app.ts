@@ -186,23 +186,23 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     new WordLists(db, decks),
   );
   const memoryModels = new MemoryRepository(db, cards);
-  const memoryFitter = new MemoryFitter(db.target, memoryModels, clock, app.log, {
-    fitTimeoutMs: config.memoryFitTimeoutMs,
+  const memoryFitter = new MemoryFitter({
+    target: db.target,
+    models: memoryModels,
+    clock,
+    log: app.log,
+    options: { fitTimeoutMs: config.memoryFitTimeoutMs },
   });
   app.decorate('memoryFitter', memoryFitter);
   if (config.memoryFitIntervalMs > 0) {
     memoryFitter.start(config.memoryFitIntervalMs);
     app.addHook('onClose', () => memoryFitter.stop());
   }
-  const auth = new AuthService(users, limiter, clock, learning.mergeGuest);
+  const auth = new AuthService({ users, limiter, clock, mergeGuest: learning.mergeGuest });
   const contacts = new ContactRepository(db.kysely);
+  const contactMail = { to: config.contactTo, from: config.contactFrom, pollMs: options.outboxPollMs };
   const outbox = config.smtpUrl
-    ? new ContactOutbox(
-        contacts,
-        clock,
-        { smtpUrl: config.smtpUrl, to: config.contactTo, from: config.contactFrom, pollMs: options.outboxPollMs },
-        app.log,
-      )
+    ? new ContactOutbox({ repo: contacts, clock, options: { smtpUrl: config.smtpUrl, ...contactMail }, log: app.log })
     : null;
   if (outbox) {
     outbox.start();
@@ -223,13 +223,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     outboxPollMs: options.outboxPollMs,
   });
   await app.register(authRoutes({ auth, sessions, guard: loginGuard, confirmAtSignup: email.confirmAtSignup }));
-  const accounts = new AccountService(
-    new AccountRepository(db, cards, () => sessionRepository.flushTouches()),
+  const accounts = new AccountService({
+    accounts: new AccountRepository(db, cards, () => sessionRepository.flushTouches()),
     limiter,
     clock,
-    config.sessionIdleMs,
-    (name) => loginGuard.forgetName(name),
-  );
+    sessionIdleMs: config.sessionIdleMs,
+    forgetName: (name) => loginGuard.forgetName(name),
+  });
   await app.register(accountRoutes(accounts, sessions));
   await email.register(accounts);
   await app.register(

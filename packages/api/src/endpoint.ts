@@ -22,6 +22,8 @@ export interface Endpoint {
   readonly body?: z.ZodType;
   /** The body is a file's bytes (application/octet-stream), decoded by the server. */
   readonly upload?: true;
+  /** The largest upload the route reads, in bytes (the app's body limit otherwise). */
+  readonly maxBytes?: number;
   /** JSON answers by status; a `download` answers 200 with a file instead. */
   readonly responses: { readonly [status: number]: z.ZodType };
   /** The file types a download is sent as. */

@@ -3,14 +3,22 @@
  * messages are for people reading the API, never stack traces.
  */
 export class AppError extends Error {
+  /** Headers the answer carries (a Retry-After). */
+  readonly headers: Record<string, string> = {};
+
   constructor(
     readonly status: number,
     readonly code: string,
     message: string,
-    readonly headers: Record<string, string> = {},
   ) {
     super(message);
   }
+}
+
+/** `error`, telling the client to try again after `seconds` (at least one). */
+function retryAfter(error: AppError, seconds: number): AppError {
+  error.headers['retry-after'] = String(Math.max(1, Math.ceil(seconds)));
+  return error;
 }
 
 export const badRequest = (code: string, message: string) => new AppError(400, code, message);
@@ -22,9 +30,7 @@ export const forbidden = (message = 'You cannot access this.') => new AppError(4
 export const notFound = (what = 'That') => new AppError(404, 'not_found', `${what} was not found.`);
 export const conflict = (code: string, message: string) => new AppError(409, code, message);
 export const tooManyRequests = (retryAfterSeconds: number) =>
-  new AppError(429, 'rate_limited', 'Too many attempts. Please wait and try again.', {
-    'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))),
-  });
+  retryAfter(new AppError(429, 'rate_limited', 'Too many attempts. Please wait and try again.'), retryAfterSeconds);
 /** The database is away or cannot store anything for now: the client may retry after `retryAfterSeconds`. */
 export const serviceUnavailable = (code: string, message: string, retryAfterSeconds: number) =>
-  new AppError(503, code, message, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
+  retryAfter(new AppError(503, code, message), retryAfterSeconds);

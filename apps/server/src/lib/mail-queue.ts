@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { Clock } from './clock.js';
-import { Outbox, OutboxTable, type OutboxStore, type SendFailure } from './outbox.js';
+import { Outbox, OutboxTable, type OutboxLog, type OutboxStore, type SendFailure } from './outbox.js';
 import { randomToken } from './tokens.js';
 
 /** A mail to a learner, as queued: confirmation and reset links, daily reminders. */
@@ -90,13 +90,13 @@ export interface MailerOptions {
  */
 export class Mailer {
   private readonly outbox: Outbox<QueuedMail>;
+  private readonly db: Kysely<Database>;
+  private readonly clock: Clock;
+  readonly options: MailerOptions;
 
-  constructor(
-    private readonly db: Kysely<Database>,
-    private readonly clock: Clock,
-    readonly options: MailerOptions,
-    log: { warn(obj: object, msg: string): void },
-  ) {
+  constructor(deps: { db: Kysely<Database>; clock: Clock; options: MailerOptions; log: OutboxLog }) {
+    const { db, clock, options, log } = deps;
+    ({ db: this.db, clock: this.clock, options: this.options } = deps);
     const compose = (mail: QueuedMail) => ({
       from: options.from,
       to: mail.to_address,
@@ -104,13 +104,8 @@ export class Mailer {
       text: mail.body,
       headers: JSON.parse(mail.headers) as Record<string, string>,
     });
-    this.outbox = new Outbox(
-      new MailStore(db),
-      compose,
-      clock,
-      { smtpUrl: options.smtpUrl, pollMs: options.pollMs, name: 'mail' },
-      log,
-    );
+    const outboxOptions = { smtpUrl: options.smtpUrl, pollMs: options.pollMs, name: 'mail' };
+    this.outbox = new Outbox({ store: new MailStore(db), compose, clock, options: outboxOptions, log });
   }
 
   /** A link to a page of the app. */

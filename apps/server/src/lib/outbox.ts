@@ -111,7 +111,7 @@ export interface OutboxOptions {
   name: string;
 }
 
-type Log = { warn(obj: object, msg: string): void };
+export type OutboxLog = { warn(obj: object, msg: string): void };
 
 /**
  * Delivers stored messages by SMTP, retrying with back-off; any instance may run it. What a message becomes as a
@@ -122,14 +122,21 @@ export class Outbox<M extends { id: string | number; attempts: number }> {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
 
-  constructor(
-    private readonly store: OutboxStore<M>,
-    private readonly compose: (msg: M) => SendMailOptions,
-    private readonly clock: Clock,
-    private readonly options: OutboxOptions,
-    private readonly log: Log,
-  ) {
-    this.transport = nodemailer.createTransport(options.smtpUrl);
+  private readonly store: OutboxStore<M>;
+  private readonly compose: (msg: M) => SendMailOptions;
+  private readonly clock: Clock;
+  private readonly options: OutboxOptions;
+  private readonly log: OutboxLog;
+
+  constructor(deps: {
+    store: OutboxStore<M>;
+    compose: (msg: M) => SendMailOptions;
+    clock: Clock;
+    options: OutboxOptions;
+    log: OutboxLog;
+  }) {
+    ({ store: this.store, compose: this.compose, clock: this.clock, options: this.options, log: this.log } = deps);
+    this.transport = nodemailer.createTransport(this.options.smtpUrl);
   }
 
   start(): void {

@@ -61,11 +61,6 @@ export type EndpointHandler<E extends Endpoint> = (
   language: PathLanguage<E>,
 ) => ReturnType<Handler<E>> | Promise<Awaited<ReturnType<Handler<E>>> | JsonText<Ok<E>>>;
 
-export interface ServeOptions {
-  /** A route's own body limit (an import's file), instead of the app's. */
-  bodyLimit?: number;
-}
-
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** The declaration a route was registered from (packages/api endpoints); the OpenAPI document reads it. */
@@ -77,12 +72,7 @@ declare module 'fastify' {
  * Registers a declared endpoint with its handler, converting `{x}` to `:x`. A path under `/api/{language}` becomes
  * one route per active language (`/api/spanish/…`), so an unknown or inactive language is a 404 as before.
  */
-export function serve<E extends Endpoint>(
-  app: FastifyInstance,
-  endpoint: E,
-  handler: EndpointHandler<E>,
-  options: ServeOptions = {},
-): void {
+export function serve<E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: EndpointHandler<E>): void {
   const perLanguage = isPerLanguage(endpoint.path);
   const params = perLanguage ? endpoint.params?.omit({ language: true }) : endpoint.params;
   const schema = {
@@ -98,7 +88,8 @@ export function serve<E extends Endpoint>(
       url: routeUrl(endpoint, language),
       schema,
       config: { endpoint },
-      ...(options.bodyLimit === undefined ? {} : { bodyLimit: options.bodyLimit }),
+      // A byte over the declared largest upload, so the route's own reader refuses a larger one in its words.
+      ...(endpoint.maxBytes === undefined ? {} : { bodyLimit: endpoint.maxBytes + 1 }),
       handler: async (request, reply) => {
         const answer = await typed(request, reply, language);
         return answer instanceof JsonText ? reply.type('application/json; charset=utf-8').send(answer.text) : answer;

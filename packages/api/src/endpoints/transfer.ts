@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint.js';
-import { ImportPreview, ImportResult, ReviewExportQuery, WordExportQuery } from '../transfer.js';
+import { IMPORT_MAX_BYTES, ImportPreview, ImportResult, ReviewExportQuery, WordExportQuery } from '../transfer.js';
 import { LanguagePath } from './language-path.js';
 
 /** A file's bytes as the server reads them (a Node Buffer is a Uint8Array). */
@@ -35,6 +35,7 @@ export const transferEndpoints = {
     params: LanguagePath,
     body: FileBytes,
     upload: true,
+    maxBytes: IMPORT_MAX_BYTES,
     responses: { 200: ImportPreview },
   }),
   confirmImport: endpoint({
@@ -45,6 +46,7 @@ export const transferEndpoints = {
     params: LanguagePath,
     body: FileBytes,
     upload: true,
+    maxBytes: IMPORT_MAX_BYTES,
     responses: { 200: ImportResult },
   }),
 };

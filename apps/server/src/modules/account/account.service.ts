@@ -21,13 +21,27 @@ export type ForgetName = (username: string) => Promise<void>;
 
 /** Self-service of an account: its sessions, its password, and its deletion (ASVS V2/V3). */
 export class AccountService {
-  constructor(
-    private readonly accounts: AccountRepository,
-    private readonly limiter: RateLimiter,
-    private readonly clock: Clock,
-    private readonly sessionIdleMs: number,
-    private readonly forgetName: ForgetName,
-  ) {}
+  private readonly accounts: AccountRepository;
+  private readonly limiter: RateLimiter;
+  private readonly clock: Clock;
+  private readonly sessionIdleMs: number;
+  private readonly forgetName: ForgetName;
+
+  constructor(deps: {
+    accounts: AccountRepository;
+    limiter: RateLimiter;
+    clock: Clock;
+    sessionIdleMs: number;
+    forgetName: ForgetName;
+  }) {
+    ({
+      accounts: this.accounts,
+      limiter: this.limiter,
+      clock: this.clock,
+      sessionIdleMs: this.sessionIdleMs,
+      forgetName: this.forgetName,
+    } = deps);
+  }
 
   async sessions(learner: Learner, currentTokenHash: string | null): Promise<ActiveSession[]> {
     const rows = await this.accounts.liveSessions(learner.id, this.clock(), this.sessionIdleMs);

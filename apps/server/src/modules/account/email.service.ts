@@ -56,12 +56,14 @@ const emailChangedNotice = (old: string) => ({
  * by a single-use link, never shown to anyone but its account.
  */
 export class EmailService {
-  constructor(
-    private readonly emails: EmailRepository,
-    private readonly mailer: Mailer | null,
-    private readonly limiter: RateLimiter,
-    private readonly clock: Clock,
-  ) {}
+  private readonly emails: EmailRepository;
+  private readonly mailer: Mailer | null;
+  private readonly limiter: RateLimiter;
+  private readonly clock: Clock;
+
+  constructor(deps: { emails: EmailRepository; mailer: Mailer | null; limiter: RateLimiter; clock: Clock }) {
+    ({ emails: this.emails, mailer: this.mailer, limiter: this.limiter, clock: this.clock } = deps);
+  }
 
   async state(learner: Learner): Promise<AccountEmail> {
     const [address, pending] = await Promise.all([

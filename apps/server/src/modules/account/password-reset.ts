@@ -46,14 +46,30 @@ type Log = { warn(obj: object, msg: string): void };
 export class PasswordReset {
   private readonly inFlight = new Set<Promise<void>>();
 
-  constructor(
-    private readonly emails: EmailRepository,
-    private readonly mailer: Mailer | null,
-    private readonly limiter: RateLimiter,
-    private readonly clock: Clock,
-    private readonly log: Log,
-    private readonly knownDevice: KnownDevice,
-  ) {}
+  private readonly emails: EmailRepository;
+  private readonly mailer: Mailer | null;
+  private readonly limiter: RateLimiter;
+  private readonly clock: Clock;
+  private readonly log: Log;
+  private readonly knownDevice: KnownDevice;
+
+  constructor(deps: {
+    emails: EmailRepository;
+    mailer: Mailer | null;
+    limiter: RateLimiter;
+    clock: Clock;
+    log: Log;
+    knownDevice: KnownDevice;
+  }) {
+    ({
+      emails: this.emails,
+      mailer: this.mailer,
+      limiter: this.limiter,
+      clock: this.clock,
+      log: this.log,
+      knownDevice: this.knownDevice,
+    } = deps);
+  }
 
   /**
    * Counts the request against its limits (a 429 says nothing about the account either), and returns the function

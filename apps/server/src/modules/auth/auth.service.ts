@@ -21,12 +21,14 @@ export type MergeGuest = (guestId: string, account: Learner, first: InUnit) => P
 export type InUnit = (trx: Transaction<Database>) => Promise<void>;
 
 export class AuthService {
-  constructor(
-    private readonly users: UserRepository,
-    private readonly limiter: RateLimiter,
-    private readonly clock: Clock,
-    private readonly mergeGuest: MergeGuest,
-  ) {}
+  private readonly users: UserRepository;
+  private readonly limiter: RateLimiter;
+  private readonly clock: Clock;
+  private readonly mergeGuest: MergeGuest;
+
+  constructor(deps: { users: UserRepository; limiter: RateLimiter; clock: Clock; mergeGuest: MergeGuest }) {
+    ({ users: this.users, limiter: this.limiter, clock: this.clock, mergeGuest: this.mergeGuest } = deps);
+  }
 
   /**
    * Creates an account. A guest signing up keeps its row, so its cards become the account's without copying.

@@ -1,6 +1,6 @@
 import type { SendMailOptions } from 'nodemailer';
 import type { Clock } from '../../lib/clock.js';
-import { Outbox, headerSafe } from '../../lib/outbox.js';
+import { Outbox, headerSafe, type OutboxLog } from '../../lib/outbox.js';
 import type { ContactRepository, OutboxMessage } from './contact.repository.js';
 
 export { RETRY_DELAYS_MS } from '../../lib/outbox.js';
@@ -14,12 +14,8 @@ export interface ContactOutboxOptions {
 
 /** Delivers stored contact messages to the operators (lib/outbox.ts: retries with back-off, any instance). */
 export class ContactOutbox extends Outbox<OutboxMessage> {
-  constructor(
-    repo: ContactRepository,
-    clock: Clock,
-    options: ContactOutboxOptions,
-    log: { warn(obj: object, msg: string): void },
-  ) {
+  constructor(deps: { repo: ContactRepository; clock: Clock; options: ContactOutboxOptions; log: OutboxLog }) {
+    const { repo, clock, options, log } = deps;
     const compose = (msg: OutboxMessage): SendMailOptions => ({
       from: options.from,
       to: options.to,
@@ -27,6 +23,7 @@ export class ContactOutbox extends Outbox<OutboxMessage> {
       subject: `Contact form: ${headerSafe(msg.name)}`,
       text: `From: ${msg.name} <${msg.email}>\n\n${msg.message}`,
     });
-    super(repo, compose, clock, { smtpUrl: options.smtpUrl, pollMs: options.pollMs, name: 'contact' }, log);
+    const outboxOptions = { smtpUrl: options.smtpUrl, pollMs: options.pollMs, name: 'contact' };
+    super({ store: repo, compose, clock, options: outboxOptions, log });
   }
 }

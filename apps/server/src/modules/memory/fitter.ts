@@ -158,14 +158,21 @@ export class MemoryFitter {
   private readonly periodic = new Periodic(() => this.runOnce());
   private passBudgetMs: number;
 
-  constructor(
-    private readonly target: DatabaseTarget,
-    private readonly models: MemoryRepository,
-    private readonly clock: Clock,
-    private readonly log: Log,
-    private readonly options: FitterOptions = {},
-  ) {
-    this.passBudgetMs = options.passBudgetMs ?? DEFAULT_PASS_MS;
+  private readonly target: DatabaseTarget;
+  private readonly models: MemoryRepository;
+  private readonly clock: Clock;
+  private readonly log: Log;
+  private readonly options: FitterOptions;
+
+  constructor(deps: {
+    target: DatabaseTarget;
+    models: MemoryRepository;
+    clock: Clock;
+    log: Log;
+    options?: FitterOptions;
+  }) {
+    ({ target: this.target, models: this.models, clock: this.clock, log: this.log, options: this.options = {} } = deps);
+    this.passBudgetMs = this.options.passBudgetMs ?? DEFAULT_PASS_MS;
   }
 
   /**

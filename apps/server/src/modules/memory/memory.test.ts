@@ -103,11 +103,12 @@ describeEachDatabase('memory model', (ctx) => {
         });
         // At the learner's retention, moved by what the model's calibration says it over- or underrates them by.
         const desiredRetention = effectiveRetention(0.9, report?.retentionCorrection ?? 0);
-        const expected = reviewCard({ ...newCardState(0), ...card }, 'correct', now, {
+        const expected = reviewCard({ ...newCardState(0), ...card }, 'correct', {
+          nowMs: now,
           parameters: fitted.parameters,
           desiredRetention,
         }).card.due;
-        const withDefaults = reviewCard({ ...newCardState(0), ...card }, 'correct', now).card.due;
+        const withDefaults = reviewCard({ ...newCardState(0), ...card }, 'correct', { nowMs: now }).card.due;
         expect(res.json<{ word: Word }>().word.due).toBe(expected);
         if (expected !== withDefaults) differ++;
       }
@@ -136,8 +137,12 @@ describeEachDatabase('memory model', (ctx) => {
         warn: (_: object, msg: string) => logged.push(msg),
         error: (_: object, msg: string) => logged.push(msg),
       };
-      const impatient = new MemoryFitter(db.target, new MemoryRepository(db, new Cards(db)), clock, log, {
-        fitTimeoutMs: 1,
+      const impatient = new MemoryFitter({
+        target: db.target,
+        models: new MemoryRepository(db, new Cards(db)),
+        clock,
+        log,
+        options: { fitTimeoutMs: 1 },
       });
       const pass = await impatient.runOnce();
       // No fit finishes within 1 ms: its process is killed, and that is all that happens.
@@ -219,7 +224,12 @@ describeEachDatabase('memory model', (ctx) => {
       const { cookie } = await loginAs(app);
       await studyDays(ctx(), cookie, [0, 2, 5, 9]);
       const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
-      const other = new MemoryFitter(db.target, new MemoryRepository(db, new Cards(db)), clock, quiet);
+      const other = new MemoryFitter({
+        target: db.target,
+        models: new MemoryRepository(db, new Cards(db)),
+        clock,
+        log: quiet,
+      });
       const [a, b] = await Promise.all([app.memoryFitter.runOnce(), other.runOnce()]);
       expect(a.fitted + b.fitted).toBe(1);
       expect((await model(app, cookie)).version).toBe(1);
@@ -238,7 +248,8 @@ describeEachDatabase('memory model', (ctx) => {
       await studyDays(ctx(), second.cookie, [0, 2, 5, 9]);
       const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
       const repository = new MemoryRepository(db, new Cards(db));
-      const instance = () => new MemoryFitter(db.target, repository, clock, quiet, { passBudgetMs: 0 });
+      const instance = () =>
+        new MemoryFitter({ target: db.target, models: repository, clock, log: quiet, options: { passBudgetMs: 0 } });
       const cursor = async () => {
         const row = await db.kysely.selectFrom('memory_fit_cursor').select('after_review_id').executeTakeFirstOrThrow();
         return Number(row.after_review_id);

@@ -56,26 +56,38 @@ export function emailFeatures(
   deps: EmailDeps,
 ): { confirmAtSignup: ConfirmAtSignup; register(accounts: AccountService): Promise<void> } {
   const { db, write, config, clock, limiter } = deps;
+  const mailOptions = { from: config.contactFrom, publicUrl: config.publicUrl, pollMs: deps.outboxPollMs };
   const mailer = config.smtpUrl
-    ? new Mailer(
-        db,
-        clock,
-        { smtpUrl: config.smtpUrl, from: config.contactFrom, publicUrl: config.publicUrl, pollMs: deps.outboxPollMs },
-        app.log,
-      )
+    ? new Mailer({ db, clock, options: { smtpUrl: config.smtpUrl, ...mailOptions }, log: app.log })
     : null;
   const emailRepository = new EmailRepository(db, write);
-  const emails = new EmailService(emailRepository, mailer, limiter, clock);
-  const reset = new PasswordReset(emailRepository, mailer, limiter, clock, app.log, deps.knownDevice);
-  const remindersRepository = new RemindersRepository(db, write);
-  const reminders = new RemindersService(
-    remindersRepository,
-    emailRepository,
-    new LinkSigner(db),
+  const emails = new EmailService({ emails: emailRepository, mailer, limiter, clock });
+  const reset = new PasswordReset({
+    emails: emailRepository,
+    mailer,
+    limiter,
     clock,
-    mailer !== null && config.reminderIntervalMs > 0,
-  );
-  const job = mailer ? new ReminderJob(remindersRepository, emailRepository, reminders, mailer, clock, app.log) : null;
+    log: app.log,
+    knownDevice: deps.knownDevice,
+  });
+  const remindersRepository = new RemindersRepository(db, write);
+  const reminders = new RemindersService({
+    reminders: remindersRepository,
+    emails: emailRepository,
+    signer: new LinkSigner(db),
+    clock,
+    available: mailer !== null && config.reminderIntervalMs > 0,
+  });
+  const job = mailer
+    ? new ReminderJob({
+        reminders: remindersRepository,
+        emails: emailRepository,
+        service: reminders,
+        mailer,
+        clock,
+        log: app.log,
+      })
+    : null;
 
   mailer?.start();
   if (job && config.reminderIntervalMs > 0) job.start(config.reminderIntervalMs);

@@ -38,14 +38,30 @@ export class ReminderJob {
     ),
   );
 
-  constructor(
-    private readonly reminders: RemindersRepository,
-    private readonly emails: EmailRepository,
-    private readonly service: RemindersService,
-    private readonly mailer: Mailer,
-    private readonly clock: Clock,
-    private readonly log: Log,
-  ) {}
+  private readonly reminders: RemindersRepository;
+  private readonly emails: EmailRepository;
+  private readonly service: RemindersService;
+  private readonly mailer: Mailer;
+  private readonly clock: Clock;
+  private readonly log: Log;
+
+  constructor(deps: {
+    reminders: RemindersRepository;
+    emails: EmailRepository;
+    service: RemindersService;
+    mailer: Mailer;
+    clock: Clock;
+    log: Log;
+  }) {
+    ({
+      reminders: this.reminders,
+      emails: this.emails,
+      service: this.service,
+      mailer: this.mailer,
+      clock: this.clock,
+      log: this.log,
+    } = deps);
+  }
 
   async runOnce(): Promise<ReminderPassResult> {
     const now = this.clock();

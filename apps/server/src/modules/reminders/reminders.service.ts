@@ -13,14 +13,28 @@ export const UNSUBSCRIBE_PAGE = '/unsubscribe';
 
 /** The daily reminder's settings, and turning it off by a signed link. */
 export class RemindersService {
-  constructor(
-    private readonly reminders: RemindersRepository,
-    private readonly emails: EmailRepository,
-    private readonly signer: LinkSigner,
-    private readonly clock: Clock,
-    /** False without a mail server or with the reminder job off: nothing could be sent. */
-    private readonly available: boolean,
-  ) {}
+  private readonly reminders: RemindersRepository;
+  private readonly emails: EmailRepository;
+  private readonly signer: LinkSigner;
+  private readonly clock: Clock;
+  /** False without a mail server or with the reminder job off: nothing could be sent. */
+  private readonly available: boolean;
+
+  constructor(deps: {
+    reminders: RemindersRepository;
+    emails: EmailRepository;
+    signer: LinkSigner;
+    clock: Clock;
+    available: boolean;
+  }) {
+    ({
+      reminders: this.reminders,
+      emails: this.emails,
+      signer: this.signer,
+      clock: this.clock,
+      available: this.available,
+    } = deps);
+  }
 
   async state(learner: Learner): Promise<ReminderState> {
     const [settings, address] = await Promise.all([this.reminders.get(learner.id), this.emails.confirmed(learner.id)]);

@@ -64,25 +64,14 @@ export function transferRoutes(
       sendFile(reply, transfer.exportReviews(request.learner, code, request.query.format)),
     );
 
-    const importOptions = { bodyLimit: IMPORT_MAX_BYTES + 1 };
-    serve(
-      app,
-      transferEndpoints.previewImport,
-      async (request, _reply, code) => {
-        await countFile(request);
-        return transfer.previewImport(request.learner, code, bodyBytes(request.body));
-      },
-      importOptions,
-    );
-    serve(
-      app,
-      transferEndpoints.confirmImport,
-      async (request, reply, code) => {
-        await countFile(request);
-        return transfer.confirmImport(await sessions.claim(request, reply), code, bodyBytes(request.body));
-      },
-      importOptions,
-    );
+    serve(app, transferEndpoints.previewImport, async (request, _reply, code) => {
+      await countFile(request);
+      return transfer.previewImport(request.learner, code, bodyBytes(request.body));
+    });
+    serve(app, transferEndpoints.confirmImport, async (request, reply, code) => {
+      await countFile(request);
+      return transfer.confirmImport(await sessions.claim(request, reply), code, bodyBytes(request.body));
+    });
   };
 }
 
