@@ -18,6 +18,7 @@ import type { Direction } from '@vocab/core';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { CardUpdate } from '../cards/refit.js';
+import { learnerReviews } from '../cards/review-log.js';
 
 /**
  * One fit: a learner's review log in one language → their FSRS parameters, what the fit measured, and every card's
@@ -70,9 +71,7 @@ async function readLog(db: Kysely<Database>, learnerId: string, language: string
   const rows: ReviewRow[] = [];
   let before: number | undefined;
   while (rows.length < MAX_REVIEWS) {
-    const page = await db
-      .selectFrom('reviews as r')
-      .innerJoin('words as w', 'w.id', 'r.word_id')
+    const page = await learnerReviews(db, learnerId, language)
       .select([
         'r.id',
         'r.word_id',
@@ -83,8 +82,6 @@ async function readLog(db: Kysely<Database>, learnerId: string, language: string
         'r.state',
         'r.elapsed_days',
       ])
-      .where('r.learner_id', '=', learnerId)
-      .where('w.language', '=', language)
       .$if(before !== undefined, (q) => q.where('r.id', '<', before ?? 0))
       .orderBy('r.id', 'desc')
       .limit(Math.min(PAGE, MAX_REVIEWS - rows.length))

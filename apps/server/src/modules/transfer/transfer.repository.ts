@@ -1,6 +1,7 @@
 import type { Direction } from '@vocab/core';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { learnerReviews } from '../cards/review-log.js';
 import type { WordsSeenBy } from '../cards/visible-word.js';
 
 /** Rows per query of an export: a 10,000-word export is ten short reads, streamed out between them. */
@@ -83,9 +84,7 @@ export class TransferRepository {
 
   /** A page of the learner's answers on the language's words, oldest first, after the answer `afterId`. */
   reviewPage(learnerId: string, language: string, afterId: number): Promise<ExportReviewRow[]> {
-    return this.db
-      .selectFrom('reviews as r')
-      .innerJoin('words as w', 'w.id', 'r.word_id')
+    return learnerReviews(this.db, learnerId, language)
       .select([
         'r.id',
         'r.word_id',
@@ -98,8 +97,6 @@ export class TransferRepository {
         'r.state',
         'r.scheduled',
       ])
-      .where('r.learner_id', '=', learnerId)
-      .where('w.language', '=', language)
       .where('r.id', '>', afterId)
       .orderBy('r.id')
       .limit(EXPORT_PAGE)
