@@ -21,9 +21,9 @@ import path from 'node:path';
 import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/database.js';
 import { cpuMsOf, postgresPids } from './lib/cpu.js';
-import { type LoadResult, type Req, load, median } from './lib/load.js';
+import { ACCEPT_ENCODING, type LoadResult, type Req, load, median } from './lib/load.js';
 import { type Child, ROOT, startApp } from './lib/proc.js';
-import { type Row, markdownTable, printTable, writeSection } from './lib/report.js';
+import { type Row, latencyAndErrorRows, markdownTable, printTable, writeSection } from './lib/report.js';
 import { seed } from './lib/seed.js';
 
 const QUICK = process.argv.includes('--quick');
@@ -36,7 +36,6 @@ const ROUNDS = QUICK ? 1 : 3;
 const ROUND_S = QUICK ? 2 : 10;
 const WARM_S = QUICK ? 1 : 3;
 const ANSWERS_PER_READ = 3;
-const ACCEPT_ENCODING = 'gzip, deflate, br';
 const DOC = path.join(ROOT, 'docs/scaling.md');
 const BASE_URL =
   process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -195,17 +194,7 @@ try {
         `PostgreSQL ${s.databaseUs.toFixed(0)} µs, load generator ${s.loaderUs.toFixed(0)} µs; ` +
         `machine ${(s.machineBusy * 100).toFixed(0)}% busy`,
     });
-    rows.push({
-      figure: '  p99 latency',
-      value: s.p99,
-      unit: 'ms',
-      baseline: one.p99,
-      baselineLabel: '1 instance',
-      ratio: one.p99 ? s.p99 / one.p99 : null,
-      target: '(none)',
-      pass: null,
-    });
-    rows.push({ figure: `  errors (of ${s.requests})`, value: s.errors, unit: '', target: '0', pass: s.errors === 0 });
+    rows.push(...latencyAndErrorRows(s, '  p99 latency', { p99: one.p99, label: '1 instance' }));
   }
   const title =
     `1, 2 and 4 instances on one PostgreSQL — ` + `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`;

@@ -14,6 +14,27 @@ export interface Row {
   note?: string;
 }
 
+/** A load's p99 latency beside a baseline's (no target: figures only), then its errors (none wanted). */
+export function latencyAndErrorRows(
+  load: { p99: number; errors: number; requests: number },
+  figure: string,
+  baseline: { p99: number; label: string },
+): Row[] {
+  return [
+    {
+      figure,
+      value: load.p99,
+      unit: 'ms',
+      baseline: baseline.p99,
+      baselineLabel: baseline.label,
+      ratio: baseline.p99 ? load.p99 / baseline.p99 : null,
+      target: '(none)',
+      pass: null,
+    },
+    { figure: `  errors (of ${load.requests})`, value: load.errors, unit: '', target: '0', pass: load.errors === 0 },
+  ];
+}
+
 const fmt = (v: number | null | undefined, unit = ''): string => {
   if (v === null || v === undefined || Number.isNaN(v)) return '—';
   const n = Math.abs(v) >= 100 ? v.toFixed(0) : Math.abs(v) >= 10 ? v.toFixed(1) : v.toFixed(2);
