@@ -20,13 +20,21 @@ export type MergeGuest = (guestId: string, account: Learner, first: InUnit) => P
 /** Work on the unit of work's transaction. */
 export type InUnit = (trx: Transaction<Database>) => Promise<void>;
 
+/** What signing up and logging in use: the accounts, the signup limit's counters, the time, and a guest's merge. */
+export interface AuthDeps {
+  users: UserRepository;
+  limiter: RateLimiter;
+  clock: Clock;
+  mergeGuest: MergeGuest;
+}
+
 export class AuthService {
   private readonly users: UserRepository;
   private readonly limiter: RateLimiter;
   private readonly clock: Clock;
   private readonly mergeGuest: MergeGuest;
 
-  constructor(deps: { users: UserRepository; limiter: RateLimiter; clock: Clock; mergeGuest: MergeGuest }) {
+  constructor(deps: AuthDeps) {
     ({ users: this.users, limiter: this.limiter, clock: this.clock, mergeGuest: this.mergeGuest } = deps);
   }
 
