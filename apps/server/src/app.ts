@@ -174,17 +174,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const words = new WordRepository(db.kysely);
   const cards = new Cards(db);
   const decks = new DeckCache(db);
-  const learning = new LearningService(
-    {
-      decks,
-      words,
-      batches: new BatchRepository(db.kysely),
-      cards,
-      languages: new UserLanguageRepository(db.kysely),
-    },
+  const learning = new LearningService({
+    decks,
+    words,
+    batches: new BatchRepository(db.kysely),
+    cards,
+    languages: new UserLanguageRepository(db.kysely),
     clock,
-    new WordLists(db, decks),
-  );
+    lists: new WordLists(db, decks),
+  });
   const memoryModels = new MemoryRepository(db, cards);
   const memoryFitter = new MemoryFitter({
     target: db.target,
@@ -248,7 +246,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(contactRoutes({ repo: contacts, outbox, limiter, clock }));
   const settings = new SettingsRepository(db);
   await app.register(settingsRoutes(settings, sessions));
-  await app.register(statsRoutes(new StatsService(new StatsRepository(db.kysely), settings, clock)));
+  await app.register(statsRoutes(new StatsService({ repo: new StatsRepository(db.kysely), settings, clock })));
   await app.register(memoryRoutes(new MemoryService(memoryModels)));
   if (movable) movable.register(app, memoryFitter);
 

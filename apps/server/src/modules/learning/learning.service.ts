@@ -37,13 +37,15 @@ import type { WordRepository } from './word.repository.js';
 import { toWord } from '../cards/word-row.js';
 
 /** The learning module's storage: a repository per kind of data, and the cards' unit of work for every write. */
-export interface LearningStorage {
+export interface LearningDeps {
   /** The decks, kept in memory. */
   decks: DeckCache;
   words: WordRepository;
   batches: BatchRepository;
   cards: Cards;
   languages: UserLanguageRepository;
+  clock: Clock;
+  lists: WordLists;
 }
 
 /**
@@ -120,19 +122,19 @@ export class LearningService {
   private readonly batches: BatchRepository;
   private readonly cards: Cards;
   private readonly languages: UserLanguageRepository;
+  private readonly clock: Clock;
+  private readonly lists: WordLists;
 
-  constructor(
-    storage: LearningStorage,
-    private readonly clock: Clock,
-    private readonly lists: WordLists,
-  ) {
+  constructor(deps: LearningDeps) {
     ({
       decks: this.decks,
       words: this.words,
       batches: this.batches,
       cards: this.cards,
       languages: this.languages,
-    } = storage);
+      clock: this.clock,
+      lists: this.lists,
+    } = deps);
   }
 
   /**

@@ -40,11 +40,13 @@ const countedAt = (a: { reviewed_at: number; received_at: number | null }): numb
   a.received_at !== null && a.received_at - a.reviewed_at > OFFLINE_STREAK_GRACE_MS ? a.received_at : a.reviewed_at;
 
 export class StatsService {
-  constructor(
-    private readonly repo: StatsRepository,
-    private readonly settings: SettingsRepository,
-    private readonly clock: Clock,
-  ) {}
+  private readonly repo: StatsRepository;
+  private readonly settings: SettingsRepository;
+  private readonly clock: Clock;
+
+  constructor(deps: { repo: StatsRepository; settings: SettingsRepository; clock: Clock }) {
+    ({ repo: this.repo, settings: this.settings, clock: this.clock } = deps);
+  }
 
   async summary(learner: Learner | null, tz: string): Promise<Summary> {
     const goal = learner ? (await this.settings.get(learner.id)).dailyGoal : 20;
