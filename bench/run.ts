@@ -21,7 +21,7 @@ import { pacedLoad } from './lib/paced.js';
 import { rawVerifyRate, runLogins } from './lib/logins.js';
 import { type Child, ROOT, startApp, startFloor, startHello } from './lib/proc.js';
 import { summarizeProfile } from './lib/profile.js';
-import { type Row, latencyAndErrorRows, markdownTable, printTable, writeSection } from './lib/report.js';
+import { type Row, errorRow, latencyAndErrorRows, markdownTable, printTable, writeSection } from './lib/report.js';
 import { BENCH_PASSWORD, type SeedResult, type SeededLearner, seed } from './lib/seed.js';
 
 const args = new Set(process.argv.slice(2));
@@ -378,36 +378,26 @@ async function apiFigures(
     pass: null,
     note: `p99 ${base.p99} ms`,
   });
+  // An endpoint's requests per second beside hello-world's, held to `verdict`'s target.
+  const rateRow = (e: Endpoint, rps: number, verdict: { target: string; pass: boolean | null }): Row => ({
+    figure: `${e.label} req/s`,
+    value: rps,
+    unit: 'req/s',
+    baseline: base.rps,
+    baselineLabel: 'hello',
+    ratio: rps / base.rps,
+    ...verdict,
+    note: cpuNote(e.key),
+  });
   for (const e of endpoints.filter((x) => x.kind === 'floor')) {
     const s = summary(e.key);
-    rows.push({
-      figure: `${e.label} req/s`,
-      value: s.rps,
-      unit: 'req/s',
-      baseline: base.rps,
-      baselineLabel: 'hello',
-      ratio: s.rps / base.rps,
-      target: '(floor)',
-      pass: null,
-      note: cpuNote(e.key),
-    });
-    rows.push({ figure: `  errors (of ${s.requests})`, value: s.errors, unit: '', target: '0', pass: s.errors === 0 });
+    rows.push(rateRow(e, s.rps, { target: '(floor)', pass: null }), errorRow(s));
   }
   for (const e of endpoints.filter((x) => x.kind === 'read' || x.kind === 'write')) {
     const s = summary(e.key);
     const ratio = s.rps / base.rps;
     const want = e.kind === 'write' ? t.write : t.read;
-    rows.push({
-      figure: `${e.label} req/s`,
-      value: s.rps,
-      unit: 'req/s',
-      baseline: base.rps,
-      baselineLabel: 'hello',
-      ratio,
-      target: `≥ ${want} × hello`,
-      pass: ratio >= want,
-      note: cpuNote(e.key),
-    });
+    rows.push(rateRow(e, s.rps, { target: `≥ ${want} × hello`, pass: ratio >= want }));
     // Saturated, p99 is queueing: the targets are held at a steady rate (steadyLoadFigures).
     rows.push(...latencyAndErrorRows(s, '  p99 latency, saturated', { p99: base.p99, label: 'hello' }));
   }

@@ -31,9 +31,18 @@ export function latencyAndErrorRows(
       target: '(none)',
       pass: null,
     },
-    { figure: `  errors (of ${load.requests})`, value: load.errors, unit: '', target: '0', pass: load.errors === 0 },
+    errorRow(load),
   ];
 }
+
+/** A load's failed requests, of all it sent: none wanted. */
+export const errorRow = (load: { errors: number; requests: number }): Row => ({
+  figure: `  errors (of ${load.requests})`,
+  value: load.errors,
+  unit: '',
+  target: '0',
+  pass: load.errors === 0,
+});
 
 const fmt = (v: number | null | undefined, unit = ''): string => {
   if (v === null || v === undefined || Number.isNaN(v)) return '—';
