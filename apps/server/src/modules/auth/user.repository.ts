@@ -18,6 +18,12 @@ export const toLearner = (row: {
   strictAccents: row.strict_accents === 1,
 });
 
+/**
+ * The settings a new learner's row is written with: the same defaults `newGuest` answers with, named here rather than
+ * left to the columns' defaults, which migrations fixed when they ran.
+ */
+const NEW_SETTINGS = { desired_retention: DEFAULT_DESIRED_RETENTION, strict_accents: 0 } as const;
+
 /** A new guest as the server knows it, with the settings' defaults. */
 export const newGuest = (id: string): Learner => ({
   id,
@@ -45,7 +51,7 @@ export class UserRepository {
   async createGuest(trx: Transaction<Database>, id: string, now: number): Promise<void> {
     await trx
       .insertInto('users')
-      .values({ id, username: null, username_key: null, password_hash: null, created_at: now })
+      .values({ ...NEW_SETTINGS, id, username: null, username_key: null, password_hash: null, created_at: now })
       .execute();
   }
 
@@ -53,7 +59,14 @@ export class UserRepository {
   async createAccount({ id, username, passwordHash, now }: NewAccount): Promise<boolean> {
     const result = await this.db
       .insertInto('users')
-      .values({ id, username, username_key: usernameKey(username), password_hash: passwordHash, created_at: now })
+      .values({
+        ...NEW_SETTINGS,
+        id,
+        username,
+        username_key: usernameKey(username),
+        password_hash: passwordHash,
+        created_at: now,
+      })
       .onConflict((oc) => oc.column('username_key').doNothing())
       .executeTakeFirst();
     return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
