@@ -168,7 +168,9 @@ function commitTurn() {
   pending = [];
   let results;
   try {
-    results = writeAnswers(turn);
+    // BEGIN IMMEDIATE: the app's own processes write this file too, and a deferred transaction that read first and
+    // then writes fails at once ("database is locked") when another wrote in between, without waiting its turn.
+    results = writeAnswers.immediate(turn);
   } catch (err) {
     for (const a of turn) a.reject(err);
     return;
