@@ -36,7 +36,6 @@ export interface ReviewInsert extends CardRef {
   receivedAt: number;
 }
 
-/** An answer about to be recorded, on its card (CardStore.openAnswer). */
 /** A card to hold for an answer: the state it starts in if the learner has none, and the word it is of. */
 export interface CardOpening {
   fresh: NewCard;
@@ -52,6 +51,7 @@ export interface CardSave {
   now: number;
 }
 
+/** An answer about to be recorded, on its card (CardStore.openAnswer). */
 export type OpenedAnswer =
   { used: true; card: SavedCard | undefined } | { used: false; inSession: boolean; card: SavedCard; created: boolean };
 

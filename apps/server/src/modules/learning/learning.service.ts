@@ -36,7 +36,10 @@ import type { WordLists } from './word-list.js';
 import type { WordRepository } from './word.repository.js';
 import { toWord } from '../cards/word-row.js';
 
-/** The learning module's storage: a repository per kind of data, and the cards' unit of work for every write. */
+/**
+ * What the learning service works with: a repository per kind of data, the cards' unit of work for every write,
+ * the clock and the word lists.
+ */
 export interface LearningDeps {
   /** The decks, kept in memory. */
   decks: DeckCache;
