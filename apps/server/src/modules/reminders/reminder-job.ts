@@ -101,8 +101,9 @@ export class ReminderJob {
     const language = top?.language ?? (await this.reminders.firstLanguage(c.userId));
     if (!language) return null;
     const total = due.reduce((sum, d) => sum + d.words, 0);
-    const unsubscribe = this.mailer.link(`/api/reminders/unsubscribe?${await this.service.unsubscribeQuery(c.userId)}`);
-    const unsubscribePage = this.mailer.link(`${UNSUBSCRIBE_PAGE}?${await this.service.unsubscribeQuery(c.userId)}`);
+    const query = await this.service.unsubscribeQuery(c.userId);
+    const unsubscribe = this.mailer.link(`/api/reminders/unsubscribe?${query}`);
+    const unsubscribePage = this.mailer.link(`${UNSUBSCRIBE_PAGE}?${query}`);
     const [subject, lines] = top
       ? [
           total === 1 ? '1 word is waiting for you' : `${total} words are waiting for you`,
