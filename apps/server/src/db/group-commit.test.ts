@@ -65,6 +65,17 @@ it('rolls back and rejects only the piece that failed; the others in its commit 
   expect(await storedNames()).toEqual(['first', 'second', 'third']);
 });
 
+it('rolls back all of a piece alone in its commit that fails halfway', async () => {
+  const group = new GroupCommit(tdb.db.kysely);
+  await expect(
+    group.run(async (trx) => {
+      await message(trx, 'half-done');
+      throw new Error('refused halfway');
+    }),
+  ).rejects.toThrow('refused halfway');
+  expect(await storedNames()).toEqual([]);
+});
+
 it('keeps working after a batch with a failure', async () => {
   const group = new GroupCommit(tdb.db.kysely);
   await expect(group.run(() => Promise.reject(new Error('no')))).rejects.toThrow('no');

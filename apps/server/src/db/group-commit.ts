@@ -23,9 +23,8 @@ const MAX_BATCH = 32;
 
 /**
  * Group commit for SQLite. Each commit costs a transaction and a flush of the WAL to the disk (on the thread pool:
- * db/wal-sync.ts), so work collected together is committed together, each piece inside its own savepoint: a piece
- * that fails rolls back alone and rejects alone, the others commit, and every piece resolves only once the commit
- * that holds it is on the disk.
+ * db/wal-sync.ts), so work collected together is committed together: a piece that fails rolls back alone and rejects
+ * alone, the others commit (`commit`), and every piece resolves only once the commit that holds it is on the disk.
  *
  * better-sqlite3 runs each statement synchronously, so a transaction never yields to another request: batches
  * do not form by themselves. Work is collected for the rest of the event loop's turn (setImmediate, no timer):
@@ -65,8 +64,44 @@ export class GroupCommit {
     while (this.queue.length > 0) void this.commit(this.queue.splice(0, MAX_BATCH));
   }
 
+  /**
+   * Commits a batch. Every piece runs in one transaction, without savepoints: a savepoint costs a statement on either
+   * side and makes SQLite copy each page the piece changes to a sub-journal, the most an answer pays beyond its own
+   * statements. Should a piece fail, that transaction rolls back and the batch runs again piece by piece, each in its
+   * own savepoint (`commitApart`), so that the failure stays the piece's own. A piece may therefore run twice; it acts
+   * only through its transaction, which the first run's rollback undid.
+   */
   private async commit(batch: Job[]): Promise<void> {
-    const outcomes: Array<{ ok: true; value: unknown } | { ok: false; error: unknown }> = [];
+    const failed = { piece: false };
+    let values: unknown[] = [];
+    try {
+      values = await this.db.transaction().execute(async (trx) => {
+        const done: unknown[] = [];
+        for (const job of batch) {
+          try {
+            done.push(await runAsWriteWork(() => job.work(trx)));
+          } catch (error) {
+            failed.piece = true;
+            throw error;
+          }
+        }
+        return done;
+      });
+    } catch (error) {
+      if (failed.piece && batch.length > 1) return this.commitApart(batch);
+      settle(batch, failed.piece ? [{ ok: false, error }] : null, error);
+      return;
+    }
+    settle(
+      batch,
+      values.map((value) => ({ ok: true, value })),
+      null,
+    );
+  }
+
+  /** Commits a batch with each piece in its own savepoint: a piece that fails rolls back and rejects alone. */
+  private async commitApart(batch: Job[]): Promise<void> {
+    const outcomes: Outcome[] = [];
     try {
       await this.db.transaction().execute(async (trx) => {
         for (const job of batch) {
@@ -90,19 +125,27 @@ export class GroupCommit {
         }
       });
     } catch (error) {
-      // The commit itself failed, or the flush that makes it durable: no piece of the batch is acknowledged (an
-      // answer's client sends it again under the same id, and one already stored is recognised).
-      report(batch, false);
-      for (const job of batch) job.reject(error);
+      settle(batch, null, error);
       return;
     }
-    report(batch, true);
-    batch.forEach((job, i) => {
-      const outcome = outcomes[i];
-      if (outcome?.ok) job.resolve(outcome.value);
-      else job.reject(outcome?.error);
-    });
+    settle(batch, outcomes, null);
   }
+}
+
+type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
+
+/**
+ * Answers each piece of a committed batch with its outcome. Without outcomes the commit itself failed, or the flush
+ * that makes it durable: no piece is acknowledged (an answer's client sends it again under the same id, and one
+ * already stored is recognised).
+ */
+function settle(batch: Job[], outcomes: Outcome[] | null, error: unknown): void {
+  report(batch, outcomes !== null);
+  batch.forEach((job, i) => {
+    const outcome = outcomes?.[i];
+    if (outcome?.ok) job.resolve(outcome.value);
+    else job.reject(outcome ? outcome.error : error);
+  });
 }
 
 /** The batch's size and each piece's wait, for the operator's metrics (only computed when metrics are on). */

@@ -96,6 +96,14 @@ const newCardRow = (p: NewCardParams) => ({
   updated_at: p.now,
 });
 
+// SQLite: a card inserted with the state its first answer gave it, where an insert and an update would be two
+// statements.
+const firstSavedCardQuery = prepared(
+  [...NEW_CARD_NAMES, 'learned', 'failedAt'],
+  (p: NewCardParams & { learned: number; failedAt: number | null }, db) =>
+    db.insertInto('progress').values({ ...newCardRow(p), answered_correctly: p.learned, last_failed_at: p.failedAt }),
+);
+
 const ensureCardQuery = prepared(NEW_CARD_NAMES, (p: NewCardParams, db) =>
   db
     .insertInto('progress')
@@ -289,6 +297,9 @@ const loggedColumns = (r: ReviewInsert): LoggedColumns => ({
   receivedAt: r.receivedAt,
 });
 
+const sameCard = (a: CardRef, b: CardRef) =>
+  a.learnerId === b.learnerId && a.wordId === b.wordId && a.direction === b.direction;
+
 const memoryKey = (learnerId: string, language: string) => `${learnerId}\u0000${language}`;
 
 /**
@@ -303,6 +314,11 @@ export class CardStore {
    * save holds it in its own statement, a round trip fewer).
    */
   private frontierToMove: FrontierRef | null = null;
+  /**
+   * SQLite: the card an answer opened that the learner did not have, inserted by the answer's save or log in its
+   * state after the answer (one statement where an insert and an update would be two), its word's frontier moved then.
+   */
+  private unsaved: { ref: CardRef; opening: CardOpening } | null = null;
 
   constructor(
     private readonly trx: Transaction<Database>,
@@ -328,9 +344,9 @@ export class CardStore {
 
   /**
    * Opens an answer on its card: what the log holds of the answer (`answerSeenColumns`) and, unless its id is used,
-   * the card held, created if the learner has none (as `lockOrCreate` does). One statement for a card the learner has
-   * (on
-   * PostgreSQL the card held, on SQLite read), two on SQLite for a new one; the frontier's after a deck word's first.
+   * the card held, created if the learner has none (as `lockOrCreate` does). One statement: on PostgreSQL the card held
+   * (and created), on SQLite read, where a new card is inserted by the answer's save or log (`insertUnsaved`); the
+   * frontier's after a deck word's first.
    */
   async openAnswer(
     ref: CardRef,
@@ -374,16 +390,36 @@ export class CardStore {
     this.memories.set(memoryKey(ref.learnerId, fresh.language), memoryOf(row));
     const inSession = Boolean(row?.in_session);
     if (card) return { used: false, inSession, card, created: false };
-    // No card was read and no other write runs on this connection meanwhile: the insert creates it, as `fresh`.
-    if ((await ensureCardQuery.executeWrite(this.trx, { ...ref, ...fresh, now })) !== 1)
-      throw new Error('the card appeared inside its transaction');
-    await this.cardCreated(ref, fresh.language, word);
+    // No card was read and no other write runs on this connection meanwhile: the answer's save or log creates it.
+    const opening = { fresh, now, word };
+    this.unsaved = { ref, opening };
     return {
       used: false,
       inSession,
       card: { ...cardState(fresh), answered_correctly: 0, last_failed_at: null },
       created: true,
     };
+  }
+
+  /** SQLite: inserts the card `openAnswer` left unsaved, in `saved`'s state if given, and moves its word's frontier. */
+  private async insertUnsaved(ref: CardRef, saved?: CardSave): Promise<boolean> {
+    const unsaved = this.unsaved;
+    if (!unsaved || !sameCard(unsaved.ref, ref)) return false;
+    this.unsaved = null;
+    const { fresh, now, word } = unsaved.opening;
+    const inserted = saved
+      ? await firstSavedCardQuery.executeWrite(this.trx, {
+          ...ref,
+          ...cardState(saved.card),
+          language: fresh.language,
+          now: saved.now,
+          learned: saved.learned ? 1 : 0,
+          failedAt: saved.failedAt,
+        })
+      : await ensureCardQuery.executeWrite(this.trx, { ...ref, ...fresh, now });
+    if (inserted !== 1) throw new Error('the card appeared inside its transaction');
+    await this.cardCreated(ref, fresh.language, word);
+    return true;
   }
 
   /** A new card of a deck word moves the learner's frontier (frontier.ts). */
@@ -401,7 +437,8 @@ export class CardStore {
 
   /**
    * Saves a card an answer rescheduled and logs the answer, keeping the card as it was before for undo: one
-   * statement on PostgreSQL, two on SQLite (in-process, where a statement costs no round trip).
+   * statement on PostgreSQL, two on SQLite (in-process, where a statement costs no round trip), the save an insert for
+   * a card the answer created.
    */
   async saveAndLog(ref: CardRef, saved: CardSave, review: ReviewInsert): Promise<void> {
     const { card, learned, failedAt, now } = saved;
@@ -423,7 +460,7 @@ export class CardStore {
       }
       return;
     }
-    await this.save(ref, saved);
+    if (!(await this.insertUnsaved(ref, saved))) await this.save(ref, saved);
     await this.log(review);
   }
 
@@ -438,6 +475,7 @@ export class CardStore {
 
   /** Logs an answer; one that rescheduled its card keeps the card as it was before, for undo. */
   async log(r: ReviewInsert): Promise<void> {
+    await this.insertUnsaved(r);
     const frontier = this.frontierToMove;
     if (frontier) {
       this.frontierToMove = null;
