@@ -17,7 +17,7 @@ import { measureBundle } from './lib/bundle.js';
 import { bareKeystroke, launchBrowser, measureLcp, quizKeystroke } from './lib/browser.js';
 import { ACCEPT_ENCODING, type LoadResult, type Req, load, median } from './lib/load.js';
 import { cpuMsOf, postgresPids } from './lib/cpu.js';
-import { pacedLoad } from './lib/paced.js';
+import { type PacedResult, pacedLoad } from './lib/paced.js';
 import { rawVerifyRate, runLogins } from './lib/logins.js';
 import { type Child, ROOT, startApp, startFloor, startHello } from './lib/proc.js';
 import { summarizeProfile } from './lib/profile.js';
@@ -476,10 +476,10 @@ const STEADY_SHARE = 0.5;
 
 /**
  * p99 under a steady load: requests sent at half the rate the endpoint reached saturated, each at its own moment, over
- * up to 50 connections (lib/paced.ts). Saturated, a p99 is mostly the time a request waits behind the 49 others on
- * one event loop, and grows with the connections; at a rate the server keeps up with, it is what a learner waits
- * while others use the server. Each is held to MAX_P99_OF_HELLO times hello-world's p99 measured the same way, so a
- * busy machine moves both.
+ * up to 50 connections (lib/paced.ts, on undici: cheap enough to leave the server its share of the cores). Saturated,
+ * a p99 is mostly the time a request waits behind the 49 others on one event loop, and grows with the connections; at
+ * a rate the server keeps up with, it is what a learner waits while others use the server. Each is held to
+ * MAX_P99_OF_HELLO times hello-world's p99 measured the same way, so a busy machine moves both.
  */
 async function steadyLoadFigures(
   endpoints: Endpoint[],
@@ -488,13 +488,14 @@ async function steadyLoadFigures(
 ): Promise<void> {
   const steady = async (e: Endpoint) => {
     const rate = saturatedRps(e.key) * STEADY_SHARE;
-    const rs: LoadResult[] = [];
+    const rs: PacedResult[] = [];
     for (let r = 1; r <= ROUNDS; r++) {
       const res = await pacedLoad({ url: e.url, connections: CONNECTIONS, seconds: ROUND_S, next: e.next, rate });
       rs.push(res);
       log(
         `round ${r} ${e.key.padEnd(9)} at ${rate.toFixed(0)} req/s offered: ` +
-          `${res.rps.toFixed(0)} req/s, p99 ${res.p99} ms, errors ${res.errors}`,
+          `${res.rps.toFixed(0)} req/s, p99 ${res.p99} ms, errors ${res.errors}, ` +
+          `the load's own CPU ${res.clientUs.toFixed(0)} µs a request`,
       );
     }
     const errors = rs.reduce((sum, x) => sum + x.errors, 0);
@@ -502,7 +503,8 @@ async function steadyLoadFigures(
       p99: median(rs.map((x) => x.p99)),
       note:
         `${rate.toFixed(0)} req/s offered over up to ${CONNECTIONS} connections; ` +
-        `p50 ${median(rs.map((x) => x.p50))} ms; errors ${errors}`,
+        `p50 ${median(rs.map((x) => x.p50))} ms; errors ${errors}; ` +
+        `the load's own CPU ${median(rs.map((x) => x.clientUs)).toFixed(0)} µs a request`,
     };
   };
   // The same for hello-world: the p99 this machine gives a request that does nothing.
