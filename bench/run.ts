@@ -495,7 +495,8 @@ async function steadyLoadFigures(
       log(
         `round ${r} ${e.key.padEnd(9)} at ${rate.toFixed(0)} req/s offered: ` +
           `${res.rps.toFixed(0)} req/s, p99 ${res.p99} ms, errors ${res.errors}, ` +
-          `the load's own CPU ${res.clientUs.toFixed(0)} µs a request`,
+          `the load's own CPU ${res.clientUs.toFixed(0)} µs a request ` +
+          `(${((res.clientUs * rate) / 1e4).toFixed(0)}% of a core)`,
       );
     }
     const errors = rs.reduce((sum, x) => sum + x.errors, 0);
