@@ -11,10 +11,11 @@ import type { LoadResult, Req } from './load.js';
  * The requests go through undici's `Pool` (one request at a time on each connection, the rest waiting in its queue
  * for the first free one) by `dispatch`, which reads the status and drops the body without making a stream of it.
  * The client shares the machine's cores with the server, so it must cost little, and `clientUs` says what it cost:
- * `node:http`'s `http.request` took 25–60 µs of CPU a request (the most in a process's first round, before the JIT
- * has compiled it) and in its first round could not send hello-world's half rate (about 19,500 a second) on 2 cores;
- * undici takes 15–30 µs. At a low rate it is more a request (about 100 µs at 1,400 a second): the millisecond timer's
- * own cost is shared by fewer requests, and the whole is still a sixth of a core.
+ * `node:http`'s `http.request` took 22–60 µs of CPU a hello-world request (the most in a process's first round, before
+ * the JIT has compiled it) and in its first round could not send hello-world's half rate (about 19,500 a second) on 2
+ * cores; undici takes 15–25 µs (32–43 for page-load-login's bigger answers, where `node:http` took 41–45). At a low
+ * rate it is more a request (about 100 µs at 1,400 a second): the millisecond timer's own cost is shared by fewer
+ * requests, and the whole is still a sixth of a core.
  */
 export async function pacedLoad(opts: {
   url: string;
