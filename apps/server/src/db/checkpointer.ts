@@ -3,7 +3,7 @@ import { Worker } from 'node:worker_threads';
 import type SQLite from 'better-sqlite3';
 
 /** How often the worker copies the WAL's new pages into the database file. */
-export const CHECKPOINT_INTERVAL_MS = 50;
+export const CHECKPOINT_INTERVAL_MS = 500;
 /** The connection's own checkpoints (SQLite's default), taken back when the worker is gone. */
 const AUTOCHECKPOINT_PAGES = 1000;
 /** A WAL larger than this is cut back to it once its pages are all in the database file. */
