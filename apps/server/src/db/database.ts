@@ -82,13 +82,17 @@ export function openDatabase(target: DatabaseTarget, options: DatabaseOptions = 
     return { kysely, dialect: 'postgres', target, writeTransaction, close: () => kysely.destroy() };
   }
   const sync = target.file === ':memory:' ? null : new WalSync(`${target.file}-wal`, options.flushWal);
-  const { dialect, sqlite, close: closeConnection } = openSqliteConnection(target.file, sync);
+  const { dialect, sqlite, execute, close: closeConnection } = openSqliteConnection(target.file, sync);
   const kysely = new Kysely<Database>({
     dialect: guardDialect(dialect),
     plugins: [new SqliteLimitPlugin()],
     log: queryLogger(options),
   });
-  const group = new GroupCommit(kysely);
+  const { logQuery } = options;
+  const group = new GroupCommit(kysely, (query) => {
+    logQuery?.(query.sql, query.parameters);
+    return execute(query);
+  });
   const checkpointer =
     options.checkpointInBackground && target.file !== ':memory:'
       ? new Checkpointer(sqlite, target.file, { log: options.log })

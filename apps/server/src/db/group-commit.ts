@@ -1,5 +1,6 @@
 import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
 import { type GroupCommitMessage, groupCommitChannel } from '../telemetry.js';
+import { type DirectRunner, withDirectRunner } from './direct.js';
 import type { Database } from './schema.js';
 import { assertOutsideWriteWork, runAsWriteWork } from './write-guard.js';
 
@@ -37,7 +38,11 @@ export class GroupCommit {
   private queue: Job[] = [];
   private scheduled = false;
 
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    /** Runs a statement of a batch's transaction at once on the connection the batch holds (db/direct.ts). */
+    private readonly direct?: DirectRunner,
+  ) {}
 
   run<T>(work: Work<T>): Promise<T> {
     // From inside a piece, a nested piece would wait for the batch that waits for it.
@@ -75,18 +80,20 @@ export class GroupCommit {
     const failed = { piece: false };
     let values: unknown[] = [];
     try {
-      values = await this.db.transaction().execute(async (trx) => {
-        const done: unknown[] = [];
-        for (const job of batch) {
-          try {
-            done.push(await runAsWriteWork(() => job.work(trx)));
-          } catch (error) {
-            failed.piece = true;
-            throw error;
+      values = await this.db.transaction().execute((trx) =>
+        this.holding(trx, async () => {
+          const done: unknown[] = [];
+          for (const job of batch) {
+            try {
+              done.push(await runAsWriteWork(() => job.work(trx)));
+            } catch (error) {
+              failed.piece = true;
+              throw error;
+            }
           }
-        }
-        return done;
-      });
+          return done;
+        }),
+      );
     } catch (error) {
       if (failed.piece && batch.length > 1) return this.commitApart(batch);
       settle(batch, failed.piece ? [{ ok: false, error }] : null, error);
@@ -99,31 +106,38 @@ export class GroupCommit {
     );
   }
 
+  /** Runs a batch's work with the direct way to its transaction's connection, when there is one. */
+  private holding<T>(trx: Transaction<Database>, work: () => Promise<T>): Promise<T> {
+    return this.direct ? withDirectRunner(trx, this.direct, work) : work();
+  }
+
   /** Commits a batch with each piece in its own savepoint: a piece that fails rolls back and rejects alone. */
   private async commitApart(batch: Job[]): Promise<void> {
     const outcomes: Outcome[] = [];
     try {
-      await this.db.transaction().execute(async (trx) => {
-        for (const job of batch) {
-          await trx.executeQuery(SAVEPOINT);
-          try {
-            // A piece querying the database instead of `trx` would wait for this batch's own lock: it throws instead.
-            const value = await runAsWriteWork(() => job.work(trx));
-            await trx.executeQuery(RELEASE);
-            outcomes.push({ ok: true, value });
-          } catch (error) {
+      await this.db.transaction().execute((trx) =>
+        this.holding(trx, async () => {
+          for (const job of batch) {
+            await trx.executeQuery(SAVEPOINT);
             try {
-              await trx.executeQuery(ROLLBACK_TO);
+              // A piece querying the database instead of `trx` would wait for this batch's own lock: it throws instead.
+              const value = await runAsWriteWork(() => job.work(trx));
               await trx.executeQuery(RELEASE);
-            } catch {
-              // SQLite ends the whole transaction itself on some errors (a full disk, an I/O error): the batch
-              // fails with the piece's own error, not with the failed rollback's.
-              throw error;
+              outcomes.push({ ok: true, value });
+            } catch (error) {
+              try {
+                await trx.executeQuery(ROLLBACK_TO);
+                await trx.executeQuery(RELEASE);
+              } catch {
+                // SQLite ends the whole transaction itself on some errors (a full disk, an I/O error): the batch
+                // fails with the piece's own error, not with the failed rollback's.
+                throw error;
+              }
+              outcomes.push({ ok: false, error });
             }
-            outcomes.push({ ok: false, error });
           }
-        }
-      });
+        }),
+      );
     } catch (error) {
       settle(batch, null, error);
       return;

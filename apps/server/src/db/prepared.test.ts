@@ -1,7 +1,8 @@
-import { sql } from 'kysely';
-import { expect, it } from 'vitest';
+import { type Transaction, sql } from 'kysely';
+import { expect, it, vi } from 'vitest';
 import { describeEachDatabase } from '../test/harness.js';
 import { PreparedQueryMisuse, prepared } from './prepared.js';
+import type { Database } from './schema.js';
 
 describeEachDatabase('prepared queries', (ctx) => {
   const byLanguage = () =>
@@ -162,6 +163,35 @@ describeEachDatabase('prepared queries', (ctx) => {
     expect(Number(inside?.n)).toBe(Number(outside?.n));
     expect(Number(outside?.n)).toBeGreaterThan(0);
   });
+
+  it(
+    'runs inside a SQLite write transaction at once on its connection, seeing its writes, ' +
+      'and by Kysely once the transaction is over',
+    async () => {
+      const { db } = ctx();
+      const wordById = prepared(['id'], (p: { id: number }, runner) =>
+        runner.selectFrom('words').select(['word', 'rank']).where('id', '=', p.id),
+      );
+      const first = await db.kysely.selectFrom('words').select(['id', 'rank']).orderBy('id').executeTakeFirstOrThrow();
+      const rank = await db.writeTransaction(async (trx) => {
+        const byKysely = vi.spyOn(trx, 'executeQuery');
+        await trx.updateTable('words').set({ rank: 9_999 }).where('id', '=', first.id).execute();
+        byKysely.mockClear();
+        const row = await wordById.executeTakeFirst(trx, { id: first.id });
+        // On SQLite the statement ran on the connection the transaction holds; PostgreSQL's goes by Kysely.
+        expect(byKysely).toHaveBeenCalledTimes(db.dialect === 'sqlite' ? 0 : 1);
+        await trx.updateTable('words').set({ rank: first.rank }).where('id', '=', first.id).execute();
+        return row?.rank;
+      });
+      expect(rank).toBe(9_999);
+      let kept: Transaction<Database> | undefined;
+      await db.writeTransaction(async (trx) => {
+        kept = trx;
+      });
+      // A transaction used after its commit is refused, as Kysely refuses it, never run outside it.
+      await expect(wordById.execute(kept as Transaction<Database>, { id: first.id })).rejects.toThrow();
+    },
+  );
 
   it('runs on PostgreSQL as a named statement, parsed once per connection and right on every run', async () => {
     if (ctx().db.dialect !== 'postgres') return;

@@ -1,6 +1,15 @@
-import { type Compilable, CompiledQuery, type Expression, type Kysely, type OperationNode, ValueNode } from 'kysely';
+import {
+  type Compilable,
+  CompiledQuery,
+  type Expression,
+  type Kysely,
+  type OperationNode,
+  type QueryResult,
+  ValueNode,
+} from 'kysely';
 import type { DatabaseTarget } from '../config.js';
 import { dialectOf } from './dialect.js';
+import { directRunnerOf } from './direct.js';
 import type { Database } from './schema.js';
 
 /** What runs a prepared query: the database's Kysely instance or one of its transactions. */
@@ -93,7 +102,7 @@ export class PreparedQuery<P extends object, R> {
   ) {}
 
   async execute(runner: QueryRunner, params: P): Promise<R[]> {
-    return (await runner.executeQuery(this.bind(runner, params))).rows;
+    return (await this.run(runner, params)).rows;
   }
 
   async executeTakeFirst(runner: QueryRunner, params: P): Promise<R | undefined> {
@@ -102,8 +111,15 @@ export class PreparedQuery<P extends object, R> {
 
   /** Runs a write; the number of rows it changed (inserted, updated or deleted). */
   async executeWrite(runner: QueryRunner, params: P): Promise<number> {
-    const result = await runner.executeQuery(this.bind(runner, params));
+    const result = await this.run(runner, params);
     return Number(result.numAffectedRows ?? 0);
+  }
+
+  /** Runs the query: at once on the connection inside a SQLite write transaction (db/direct.ts), else by Kysely. */
+  private run(runner: QueryRunner, params: P): Promise<QueryResult<R>> | QueryResult<R> {
+    const query = this.bind(runner, params);
+    const direct = directRunnerOf(runner);
+    return direct ? (direct(query) as QueryResult<R>) : runner.executeQuery(query);
   }
 
   private bind(runner: QueryRunner, params: P): CompiledQuery<R> {

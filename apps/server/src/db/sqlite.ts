@@ -2,12 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import {
+  type CompiledQuery,
   type DatabaseConnection,
   type Dialect,
   type DialectAdapter,
   type Driver,
   type Kysely,
   type MigrationLockOptions,
+  type QueryResult,
   SqliteDialect,
   type SqliteDatabase,
 } from 'kysely';
@@ -25,6 +27,8 @@ export class DatabaseOpenError extends Error {}
 export interface SqliteConnection {
   dialect: Dialect;
   sqlite: SQLite.Database;
+  /** Runs a compiled query on the connection at once, outside Kysely: only for work that holds the connection. */
+  execute(query: CompiledQuery): QueryResult<unknown>;
   close(): Promise<void>;
 }
 
@@ -41,7 +45,7 @@ export function openSqliteConnection(
     createQueryCompiler: () => inner.createQueryCompiler(),
     createDriver: () => new DurableSerialDriver(inner.createDriver(), statements, sync),
   };
-  return { dialect, sqlite, close: async () => sync?.close() };
+  return { dialect, sqlite, execute: (query) => statements.execute(query), close: async () => sync?.close() };
 }
 
 function openSqlite(file: string): SQLite.Database {
@@ -154,6 +158,15 @@ class StatementCache implements SqliteDatabase {
     }
     if (sql === 'commit' || (!statement.readonly && !sqlite.inTransaction)) this.unflushed = true;
     return statement;
+  }
+
+  /** Runs a compiled query at once, answering what Kysely's SQLite driver answers for it. */
+  execute(query: CompiledQuery): QueryResult<unknown> {
+    const statement = this.prepare(query.sql);
+    const parameters = query.parameters as unknown[];
+    if (statement.reader) return { rows: statement.all(parameters) };
+    const { changes, lastInsertRowid } = statement.run(parameters);
+    return { insertId: BigInt(lastInsertRowid), numAffectedRows: BigInt(changes), rows: [] };
   }
 }
 

@@ -1,0 +1,27 @@
+import type { CompiledQuery, QueryResult } from 'kysely';
+
+/** Runs a compiled query at once on the connection a unit of work holds. */
+export type DirectRunner = (query: CompiledQuery) => QueryResult<unknown>;
+
+/**
+ * SQLite's write transactions, while open, with the way to run their statements at once. better-sqlite3 runs a
+ * statement synchronously, and the group commit holds the one connection for the whole transaction
+ * (db/group-commit.ts), so a statement of the transaction's work needs none of the queueing Kysely does for a query:
+ * each of its awaited layers (the connection provider, the executor made for the query, the driver) allocates
+ * promises and closures that an answer's seven statements pay for in garbage collection. Prepared queries (db/prepared.ts) run this way inside
+ * such a transaction; everything else goes through Kysely as before.
+ */
+const open = new WeakMap<object, DirectRunner>();
+
+/** Runs `work` with `runner` as the direct way to `trx`'s connection, for as long as the work runs. */
+export async function withDirectRunner<T>(trx: object, runner: DirectRunner, work: () => Promise<T>): Promise<T> {
+  open.set(trx, runner);
+  try {
+    return await work();
+  } finally {
+    open.delete(trx);
+  }
+}
+
+/** The direct way to a runner's connection: only for a SQLite write transaction that is open. */
+export const directRunnerOf = (runner: object): DirectRunner | undefined => open.get(runner);
