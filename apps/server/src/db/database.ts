@@ -12,6 +12,7 @@ import pg from 'pg';
 import type { DatabaseTarget } from '../config.js';
 import { Checkpointer } from './checkpointer.js';
 import { isConnectionFailure } from './db-errors.js';
+import { readDirectly } from './direct.js';
 import { GroupCommit } from './group-commit.js';
 import { statementNameOf } from './prepared.js';
 import type { Database } from './schema.js';
@@ -82,7 +83,7 @@ export function openDatabase(target: DatabaseTarget, options: DatabaseOptions = 
     return { kysely, dialect: 'postgres', target, writeTransaction, close: () => kysely.destroy() };
   }
   const sync = target.file === ':memory:' ? null : new WalSync(`${target.file}-wal`, options.flushWal);
-  const { dialect, sqlite, execute, close: closeConnection } = openSqliteConnection(target.file, sync);
+  const { dialect, sqlite, execute, readIfIdle, close: closeConnection } = openSqliteConnection(target.file, sync);
   const kysely = new Kysely<Database>({
     dialect: guardDialect(dialect),
     plugins: [new SqliteLimitPlugin()],
@@ -92,6 +93,11 @@ export function openDatabase(target: DatabaseTarget, options: DatabaseOptions = 
   const group = new GroupCommit(kysely, (query) => {
     logQuery?.(query.sql, query.parameters);
     return execute(query);
+  });
+  readDirectly(kysely, (query) => {
+    const result = readIfIdle(query);
+    if (result) logQuery?.(query.sql, query.parameters);
+    return result;
   });
   const checkpointer =
     options.checkpointInBackground && target.file !== ':memory:'

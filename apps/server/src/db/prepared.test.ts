@@ -193,6 +193,40 @@ describeEachDatabase('prepared queries', (ctx) => {
     },
   );
 
+  it('reads at once on a free SQLite connection, and after the commit while a write transaction holds it', async () => {
+    const { db } = ctx();
+    const rankOf = prepared(['id'], (p: { id: number }, runner) =>
+      runner.selectFrom('words').select('rank').where('id', '=', p.id),
+    );
+    const first = await db.kysely.selectFrom('words').select(['id', 'rank']).orderBy('id').executeTakeFirstOrThrow();
+    const byKysely = vi.spyOn(db.kysely, 'executeQuery');
+    expect((await rankOf.executeTakeFirst(db.kysely, { id: first.id }))?.rank).toBe(first.rank);
+    // On SQLite the read ran on the connection at once; PostgreSQL's goes by Kysely.
+    expect(byKysely).toHaveBeenCalledTimes(db.dialect === 'sqlite' ? 0 : 1);
+    byKysely.mockRestore();
+
+    let carryOn!: () => void;
+    const held = new Promise<void>((resolve) => {
+      carryOn = resolve;
+    });
+    let updated!: () => void;
+    const written = new Promise<void>((resolve) => {
+      updated = resolve;
+    });
+    const writing = db.writeTransaction(async (trx) => {
+      await trx.updateTable('words').set({ rank: 8_888 }).where('id', '=', first.id).execute();
+      updated();
+      await held;
+      await trx.updateTable('words').set({ rank: first.rank }).where('id', '=', first.id).execute();
+    });
+    await written;
+    // The transaction holds its change: a read now sees the committed rank, never the one in the middle of the work.
+    const during = rankOf.executeTakeFirst(db.kysely, { id: first.id });
+    carryOn();
+    await writing;
+    expect((await during)?.rank).toBe(first.rank);
+  });
+
   it('runs on PostgreSQL as a named statement, parsed once per connection and right on every run', async () => {
     if (ctx().db.dialect !== 'postgres') return;
     const db = ctx().db.kysely;

@@ -115,11 +115,14 @@ export class PreparedQuery<P extends object, R> {
     return Number(result.numAffectedRows ?? 0);
   }
 
-  /** Runs the query: at once on the connection inside a SQLite write transaction (db/direct.ts), else by Kysely. */
+  /**
+   * Runs the query: at once on the connection inside a SQLite write transaction, or a read while SQLite's connection
+   * is free (db/direct.ts); else by Kysely.
+   */
   private run(runner: QueryRunner, params: P): Promise<QueryResult<R>> | QueryResult<R> {
     const query = this.bind(runner, params);
-    const direct = directRunnerOf(runner);
-    return direct ? (direct(query) as QueryResult<R>) : runner.executeQuery(query);
+    const direct = directRunnerOf(runner)?.(query);
+    return direct ? (direct as QueryResult<R>) : runner.executeQuery(query);
   }
 
   private bind(runner: QueryRunner, params: P): CompiledQuery<R> {

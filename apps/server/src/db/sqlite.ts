@@ -29,6 +29,8 @@ export interface SqliteConnection {
   sqlite: SQLite.Database;
   /** Runs a compiled query on the connection at once, outside Kysely: only for work that holds the connection. */
   execute(query: CompiledQuery): QueryResult<unknown>;
+  /** Runs a read at once if the connection is in no transaction (`StatementCache.readIfIdle`), else undefined. */
+  readIfIdle(query: CompiledQuery): QueryResult<unknown> | undefined;
   close(): Promise<void>;
 }
 
@@ -45,7 +47,13 @@ export function openSqliteConnection(
     createQueryCompiler: () => inner.createQueryCompiler(),
     createDriver: () => new DurableSerialDriver(inner.createDriver(), statements, sync),
   };
-  return { dialect, sqlite, execute: (query) => statements.execute(query), close: async () => sync?.close() };
+  return {
+    dialect,
+    sqlite,
+    execute: (query) => statements.execute(query),
+    readIfIdle: (query) => statements.readIfIdle(query),
+    close: async () => sync?.close(),
+  };
 }
 
 function openSqlite(file: string): SQLite.Database {
@@ -146,18 +154,36 @@ class StatementCache implements SqliteDatabase {
   }
 
   prepare(sql: string): SQLite.Statement {
-    const { sqlite, cache } = this;
+    const { sqlite } = this;
     // On a full disk or an I/O error SQLite rolls the transaction back itself; Kysely's ROLLBACK after it would
     // fail with "no transaction is active" and hide the error that says what happened.
     if (sql === 'rollback' && !sqlite.inTransaction) return NO_OP_STATEMENT;
+    const statement = this.compiled(sql);
+    if (sql === 'commit' || (!statement.readonly && !sqlite.inTransaction)) this.unflushed = true;
+    return statement;
+  }
+
+  private compiled(sql: string): SQLite.Statement {
+    const { sqlite, cache } = this;
     let statement = cache.get(sql);
     if (!statement) {
       statement = sqlite.prepare(sql);
       if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value ?? '');
       cache.set(sql, statement);
     }
-    if (sql === 'commit' || (!statement.readonly && !sqlite.inTransaction)) this.unflushed = true;
     return statement;
+  }
+
+  /**
+   * A read run at once while the connection is in no transaction; undefined for a write, or while a unit of work holds
+   * the connection in its transaction (the read then waits its turn, and sees only what was committed). A read needs
+   * nothing from the queue otherwise: a statement runs to its end before anything else can use the connection.
+   */
+  readIfIdle(query: CompiledQuery): QueryResult<unknown> | undefined {
+    if (this.sqlite.inTransaction) return undefined;
+    const statement = this.compiled(query.sql);
+    if (!statement.readonly || !statement.reader) return undefined;
+    return { rows: statement.all(query.parameters as unknown[]) };
   }
 
   /** Runs a compiled query at once, answering what Kysely's SQLite driver answers for it. */
