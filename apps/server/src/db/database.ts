@@ -90,13 +90,13 @@ export function openDatabase(target: DatabaseTarget, options: DatabaseOptions = 
     log: queryLogger(options),
   });
   const { logQuery } = options;
-  const group = new GroupCommit(kysely, (query) => {
-    logQuery?.(query.sql, query.parameters);
-    return execute(query);
+  const group = new GroupCommit(kysely, (sql, parameters) => {
+    logQuery?.(sql, parameters);
+    return execute(sql, parameters);
   });
-  readDirectly(kysely, (query) => {
-    const result = readIfIdle(query);
-    if (result) logQuery?.(query.sql, query.parameters);
+  readDirectly(kysely, (sql, parameters) => {
+    const result = readIfIdle(sql, parameters);
+    if (result) logQuery?.(sql, parameters);
     return result;
   });
   const checkpointer =

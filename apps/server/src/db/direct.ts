@@ -1,7 +1,11 @@
-import type { CompiledQuery, QueryResult } from 'kysely';
+import type { QueryResult } from 'kysely';
 
-/** Runs a compiled query at once on the connection; undefined when it must go by Kysely instead. */
-export type DirectRunner = (query: CompiledQuery) => QueryResult<unknown> | undefined;
+/**
+ * Runs a statement at once on the connection; undefined when it must go by Kysely instead. It takes the SQL and its
+ * values rather than Kysely's CompiledQuery, whose making (a frozen object and a random query id) is part of what it
+ * spares.
+ */
+export type DirectRunner = (sql: string, parameters: readonly unknown[]) => QueryResult<unknown> | undefined;
 
 /**
  * SQLite's write transactions, while open, with the way to run their statements at once. better-sqlite3 runs a

@@ -120,31 +120,22 @@ export class PreparedQuery<P extends object, R> {
    * is free (db/direct.ts); else by Kysely.
    */
   private run(runner: QueryRunner, params: P): Promise<QueryResult<R>> | QueryResult<R> {
-    const query = this.bind(runner, params);
-    const direct = directRunnerOf(runner)?.(query);
-    return direct ? (direct as QueryResult<R>) : runner.executeQuery(query);
+    const { query, slots } = this.compiledFor(runner);
+    const parameters = bound(query.parameters, slots, params);
+    const direct = directRunnerOf(runner)?.(query.sql, parameters);
+    return direct
+      ? (direct as QueryResult<R>)
+      : runner.executeQuery(CompiledQuery.raw(query.sql, parameters) as CompiledQuery<R>);
   }
 
-  private bind(runner: QueryRunner, params: P): CompiledQuery<R> {
+  private compiledFor(runner: QueryRunner): Compiled<R> {
     const dialect = dialectOf(runner);
     let compiled = this.compiled.get(dialect);
     if (!compiled) {
       compiled = this.compile(runner);
       this.compiled.set(dialect, compiled);
     }
-    const { query, slots } = compiled;
-    const parameters = query.parameters.map((constant, i) => {
-      const name = slots[i];
-      if (name === null || name === undefined) return constant;
-      const value = (params as Record<string, unknown>)[name];
-      if (value === undefined) throw new Error(`prepared query: no value for parameter "${name}"`);
-      if (Array.isArray(value))
-        throw new PreparedQueryMisuse(
-          `prepared query: parameter "${name}" is a list; a list cannot be one bound value`,
-        );
-      return value;
-    });
-    return CompiledQuery.raw(query.sql, parameters) as CompiledQuery<R>;
+    return compiled;
   }
 
   /** Builds with stand-ins and checks that every read of a parameter was bound into the query. */
@@ -159,6 +150,24 @@ export class PreparedQuery<P extends object, R> {
     if (!statementNames.has(query.sql)) statementNames.set(query.sql, `prepared_${statementNames.size + 1}`);
     return { query, slots };
   }
+}
+
+/** The values to bind: each slot's parameter from `params`, or the query's own constant. */
+function bound(constants: readonly unknown[], slots: ReadonlyArray<string | null>, params: object): unknown[] {
+  const values = new Array<unknown>(constants.length);
+  for (let i = 0; i < constants.length; i++) {
+    const name = slots[i];
+    if (name === null || name === undefined) {
+      values[i] = constants[i];
+      continue;
+    }
+    const value = (params as Record<string, unknown>)[name];
+    if (value === undefined) throw new Error(`prepared query: no value for parameter "${name}"`);
+    if (Array.isArray(value))
+      throw new PreparedQueryMisuse(`prepared query: parameter "${name}" is a list; a list cannot be one bound value`);
+    values[i] = value;
+  }
+  return values;
 }
 
 /** Read only by a spread of the parameters (or Object.assign), which copies every enumerable key, symbols included. */

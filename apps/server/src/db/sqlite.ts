@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import {
-  type CompiledQuery,
   type DatabaseConnection,
   type Dialect,
   type DialectAdapter,
@@ -28,9 +27,9 @@ export interface SqliteConnection {
   dialect: Dialect;
   sqlite: SQLite.Database;
   /** Runs a compiled query on the connection at once, outside Kysely: only for work that holds the connection. */
-  execute(query: CompiledQuery): QueryResult<unknown>;
+  execute(sql: string, parameters: readonly unknown[]): QueryResult<unknown>;
   /** Runs a read at once if the connection is in no transaction (`StatementCache.readIfIdle`), else undefined. */
-  readIfIdle(query: CompiledQuery): QueryResult<unknown> | undefined;
+  readIfIdle(sql: string, parameters: readonly unknown[]): QueryResult<unknown> | undefined;
   close(): Promise<void>;
 }
 
@@ -50,8 +49,8 @@ export function openSqliteConnection(
   return {
     dialect,
     sqlite,
-    execute: (query) => statements.execute(query),
-    readIfIdle: (query) => statements.readIfIdle(query),
+    execute: (sql, parameters) => statements.execute(sql, parameters),
+    readIfIdle: (sql, parameters) => statements.readIfIdle(sql, parameters),
     close: async () => sync?.close(),
   };
 }
@@ -179,17 +178,16 @@ class StatementCache implements SqliteDatabase {
    * the connection in its transaction (the read then waits its turn, and sees only what was committed). A read needs
    * nothing from the queue otherwise: a statement runs to its end before anything else can use the connection.
    */
-  readIfIdle(query: CompiledQuery): QueryResult<unknown> | undefined {
+  readIfIdle(sql: string, parameters: readonly unknown[]): QueryResult<unknown> | undefined {
     if (this.sqlite.inTransaction) return undefined;
-    const statement = this.compiled(query.sql);
+    const statement = this.compiled(sql);
     if (!statement.readonly || !statement.reader) return undefined;
-    return { rows: statement.all(query.parameters as unknown[]) };
+    return { rows: statement.all(parameters) };
   }
 
   /** Runs a compiled query at once, answering what Kysely's SQLite driver answers for it. */
-  execute(query: CompiledQuery): QueryResult<unknown> {
-    const statement = this.prepare(query.sql);
-    const parameters = query.parameters as unknown[];
+  execute(sql: string, parameters: readonly unknown[]): QueryResult<unknown> {
+    const statement = this.prepare(sql);
     if (statement.reader) return { rows: statement.all(parameters) };
     const { changes, lastInsertRowid } = statement.run(parameters);
     return { insertId: BigInt(lastInsertRowid), numAffectedRows: BigInt(changes), rows: [] };
