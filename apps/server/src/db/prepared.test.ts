@@ -1,6 +1,7 @@
 import { type Transaction, sql } from 'kysely';
 import { expect, it, vi } from 'vitest';
 import { describeEachDatabase } from '../test/harness.js';
+import { signal } from '../test/signal.js';
 import { PreparedQueryMisuse, prepared } from './prepared.js';
 import type { Database } from './schema.js';
 
@@ -205,24 +206,18 @@ describeEachDatabase('prepared queries', (ctx) => {
     expect(byKysely).toHaveBeenCalledTimes(db.dialect === 'sqlite' ? 0 : 1);
     byKysely.mockRestore();
 
-    let carryOn!: () => void;
-    const held = new Promise<void>((resolve) => {
-      carryOn = resolve;
-    });
-    let updated!: () => void;
-    const written = new Promise<void>((resolve) => {
-      updated = resolve;
-    });
+    const held = signal();
+    const written = signal();
     const writing = db.writeTransaction(async (trx) => {
       await trx.updateTable('words').set({ rank: 8_888 }).where('id', '=', first.id).execute();
-      updated();
-      await held;
+      written.fire();
+      await held.done;
       await trx.updateTable('words').set({ rank: first.rank }).where('id', '=', first.id).execute();
     });
-    await written;
+    await written.done;
     // The transaction holds its change: a read now sees the committed rank, never the one in the middle of the work.
     const during = rankOf.executeTakeFirst(db.kysely, { id: first.id });
-    carryOn();
+    held.fire();
     await writing;
     expect((await during)?.rank).toBe(first.rank);
   });

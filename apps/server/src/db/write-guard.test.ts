@@ -1,6 +1,7 @@
 import SQLite from 'better-sqlite3';
 import { type Dialect, type Driver, Kysely, SqliteDialect, sql } from 'kysely';
 import { afterEach, expect, it } from 'vitest';
+import { signal } from '../test/signal.js';
 import { openSqliteConnection } from './sqlite.js';
 import { guardDialect } from './write-guard.js';
 
@@ -41,27 +42,21 @@ afterEach(async () => {
 async function transactionAndQueryBehindIt(dialect: Dialect) {
   const db = new Kysely<unknown>({ dialect });
   opened.push(db);
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  let started!: () => void;
-  const inTransaction = new Promise<void>((resolve) => {
-    started = resolve;
-  });
+  const held = signal();
+  const inTransaction = signal();
   const order: string[] = [];
   const transaction = db.transaction().execute(async (trx) => {
     await sql`select 1`.execute(trx);
-    started();
-    await held;
+    inTransaction.fire();
+    await held.done;
     order.push('transaction done');
   });
-  await inTransaction;
+  await inTransaction.done;
   const query = sql`select 1`.execute(db).then(() => order.push('query done'));
   // Long enough for the query to reach the driver if nothing queues it before.
   await new Promise((resolve) => setImmediate(resolve));
   await new Promise((resolve) => setTimeout(resolve, 10));
-  return { release, done: Promise.all([transaction, query]), order };
+  return { release: held.fire, done: Promise.all([transaction, query]), order };
 }
 
 it(
