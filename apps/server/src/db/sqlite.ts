@@ -26,7 +26,7 @@ export class DatabaseOpenError extends Error {}
 export interface SqliteConnection {
   dialect: Dialect;
   sqlite: SQLite.Database;
-  /** Runs a compiled query on the connection at once, outside Kysely: only for work that holds the connection. */
+  /** Runs a statement on the connection at once, outside Kysely: only for work that holds the connection. */
   execute(sql: string, parameters: readonly unknown[]): QueryResult<unknown>;
   /** Runs a read at once if the connection is in no transaction (`StatementCache.readIfIdle`), else undefined. */
   readIfIdle(sql: string, parameters: readonly unknown[]): QueryResult<unknown> | undefined;
@@ -185,7 +185,7 @@ class StatementCache implements SqliteDatabase {
     return { rows: statement.all(parameters) };
   }
 
-  /** Runs a compiled query at once, answering what Kysely's SQLite driver answers for it. */
+  /** Runs a statement at once, answering what Kysely's SQLite driver answers for it. */
   execute(sql: string, parameters: readonly unknown[]): QueryResult<unknown> {
     const statement = this.prepare(sql);
     if (statement.reader) return { rows: statement.all(parameters) };
