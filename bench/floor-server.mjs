@@ -1,7 +1,8 @@
 // The floors of the API on SQLite: what Fastify with better-sqlite3's prepared statements costs for the same work as
 // the app, written as directly as possible, on the app's own database file (FLOOR_DB, opened beside the running app;
 // WAL lets it read while the app writes). `GET /session` is a session lookup (the cookie's token hash, one join on
-// primary keys) answering the learner, as GET /api/auth/page-load-login does; `GET /batch` adds the quiz batch's
+// primary keys, trusted for 2 seconds as the app trusts it) answering the learner, as GET /api/auth/page-load-login
+// does; `GET /batch` adds the quiz batch's
 // statement, the deck walked from the learner's frontier with a literal LIMIT, answering its 15 words as JSON.
 // `PATCH /answer` is an answer to a word the learner has not met, as the app's answer route does it: the session,
 // the word from memory, the typed text judged, the card scheduled with ts-fsrs, then in one write transaction the
@@ -37,11 +38,24 @@ const batch = db.prepare(`select w.id, w.word, w.translation, w.pos, w.article, 
     direction = 'recognise'), 0)
   order by w.rank, w.id limit 15`);
 
+// Sessions read in the last 2 seconds are trusted without reading them again, as the app trusts them
+// (modules/auth/session-cache.ts); one not found is read again each time.
+const TRUST_MS = 2_000;
+const trusted = new Map();
+
 function learnerOf(request) {
   const token = /(?:^|;\s*)sid=([^;]+)/.exec(request.headers.cookie ?? '')?.[1];
   if (!token) return null;
-  const row = session.get(createHash('sha256').update(decodeURIComponent(token)).digest('hex'));
-  return row && row.expires_at > Date.now() ? row : null;
+  const tokenHash = createHash('sha256').update(decodeURIComponent(token)).digest('hex');
+  const now = Date.now();
+  let entry = trusted.get(tokenHash);
+  if (!entry || entry.until <= now) {
+    const row = session.get(tokenHash);
+    if (!row) return null;
+    entry = { row, until: now + TRUST_MS };
+    trusted.set(tokenHash, entry);
+  }
+  return entry.row.expires_at > now ? entry.row : null;
 }
 
 // The answer's writes: a connection of its own, as the app's one writer.

@@ -20,6 +20,7 @@ import { AccountService } from './modules/account/account.service.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { LoginGuard } from './modules/auth/login-guard.js';
+import { SessionCache } from './modules/auth/session-cache.js';
 import { SessionRepository } from './modules/auth/session.repository.js';
 import { UserRepository } from './modules/auth/user.repository.js';
 import { ContentRepository } from './modules/content/content.repository.js';
@@ -144,7 +145,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const users = new UserRepository(db.kysely, db.writeTransaction);
   const limiter = new RateLimiter(db.kysely, clock);
-  const sessionRepository = new SessionRepository(db.kysely, db.writeTransaction);
+  const sessionCache = new SessionCache(clock);
+  const stopWatching = db.watchWrites(sessionCache.watch);
+  app.addHook('onClose', async () => stopWatching());
+  const sessionRepository = new SessionRepository(db.kysely, db.writeTransaction, sessionCache);
   const sessions = new SessionManager(sessionRepository, users, {
     idleMs: config.sessionIdleMs,
     maxMs: config.sessionMaxMs,

@@ -20,6 +20,7 @@ import { DatabaseOpenError, openSqliteConnection } from './sqlite.js';
 import { SqliteLimitPlugin } from './sqlite-limit.js';
 import { type FlushFile, WalSync } from './wal-sync.js';
 import { assertOutsideWriteWork, guardDialect, runAsWriteWork } from './write-guard.js';
+import { type ConnectionWatch, type WatchedWrites, WriteWatch } from './write-watch.js';
 
 export type Dialect = DatabaseTarget['kind'];
 
@@ -35,6 +36,11 @@ export interface Db {
    * (modules/cards/cards.ts), never the handle itself.
    */
   writeTransaction<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T>;
+  /**
+   * Tells `watcher` of every committed statement it `matches`, sent by anyone on this handle (db/write-watch.ts);
+   * returns how to stop.
+   */
+  watchWrites(watcher: WatchedWrites): () => void;
   close(): Promise<void>;
 }
 
@@ -71,19 +77,22 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
 
 export function openDatabase(target: DatabaseTarget, options: DatabaseOptions = {}): Db {
+  const watch = new WriteWatch();
+  const watchWrites: Db['watchWrites'] = (watcher) => watch.add(watcher);
   if (target.kind === 'postgres') {
     const kysely = new Kysely<Database>({
-      dialect: guardDialect(new PostgresDialect({ pool: resilientPool(target.url, options) })),
+      dialect: guardDialect(new PostgresDialect({ pool: resilientPool(target.url, options, watch) })),
       log: queryLogger(options),
     });
     const writeTransaction: Db['writeTransaction'] = (work) => {
       assertOutsideWriteWork();
       return kysely.transaction().execute((trx) => runAsWriteWork(() => work(trx)));
     };
-    return { kysely, dialect: 'postgres', target, writeTransaction, close: () => kysely.destroy() };
+    return { kysely, dialect: 'postgres', target, writeTransaction, watchWrites, close: () => kysely.destroy() };
   }
   const sync = target.file === ':memory:' ? null : new WalSync(`${target.file}-wal`, options.flushWal);
-  const { dialect, sqlite, execute, readIfIdle, close: closeConnection } = openSqliteConnection(target.file, sync);
+  const connection = openSqliteConnection(target.file, sync, watch.connection());
+  const { dialect, sqlite, execute, readIfIdle, close: closeConnection } = connection;
   const kysely = new Kysely<Database>({
     dialect: guardDialect(dialect),
     plugins: [new SqliteLimitPlugin()],
@@ -108,7 +117,7 @@ export function openDatabase(target: DatabaseTarget, options: DatabaseOptions = 
     await kysely.destroy();
     await closeConnection();
   };
-  return { kysely, dialect: 'sqlite', target, writeTransaction: (work) => group.run(work), close };
+  return { kysely, dialect: 'sqlite', target, writeTransaction: (work) => group.run(work), watchWrites, close };
 }
 
 /** Kysely's log hook, only when asked for: without it Kysely does no per-query work for logging. */
@@ -127,7 +136,7 @@ function queryLogger(options: DatabaseOptions): ((event: LogEvent) => void) | un
  * Kysely takes any pool that implements its `PostgresPool`: it gets pg's pool behind a wrapper that hands out
  * `ResilientClient`s instead of pg's clients, so nothing of pg's is patched.
  */
-function resilientPool(url: string, options: DatabaseOptions): PostgresPool {
+function resilientPool(url: string, options: DatabaseOptions, watch: WriteWatch): PostgresPool {
   const queryTimeoutMs = options.queryTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS;
   const pool = new pg.Pool({
     connectionString: url,
@@ -151,7 +160,7 @@ function resilientPool(url: string, options: DatabaseOptions): PostgresPool {
   // One wrapper per pg client, for the client's life: Kysely keeps its connection state per client object.
   const clients = new WeakMap<pg.PoolClient, ResilientClient>();
   pool.on('connect', (client) => {
-    const wrapped = new ResilientClient(client);
+    const wrapped = new ResilientClient(client, watch.connection());
     clients.set(client, wrapped);
     client.on('error', (err) => {
       wrapped.broken = true;
@@ -162,7 +171,7 @@ function resilientPool(url: string, options: DatabaseOptions): PostgresPool {
     options: pool.options,
     connect: async () => {
       const client = await pool.connect();
-      return clients.get(client) ?? new ResilientClient(client);
+      return clients.get(client) ?? new ResilientClient(client, watch.connection());
     },
     end: () => pool.end(),
   };
@@ -176,7 +185,13 @@ class ResilientClient implements PostgresPoolClient {
   /** Set when the connection failed: Kysely releases with release(false), and this client must not be reused. */
   broken = false;
 
-  constructor(private readonly client: pg.PoolClient) {}
+  /** Whether the connection is in a transaction, from the BEGIN, COMMIT and ROLLBACK Kysely sends on it. */
+  private inTransaction = false;
+
+  constructor(
+    private readonly client: pg.PoolClient,
+    private readonly watch: ConnectionWatch,
+  ) {}
 
   get processID(): number | undefined {
     return (this.client as { processID?: number }).processID;
@@ -198,7 +213,14 @@ class ResilientClient implements PostgresPoolClient {
     const result = name
       ? this.client.query({ name, text: textOrCursor, values })
       : this.client.query(textOrCursor, values);
-    return (result as Promise<PostgresQueryResult<R>>).catch((err: unknown) => {
+    if (textOrCursor === 'begin' || textOrCursor.startsWith('start transaction')) this.inTransaction = true;
+    else if (textOrCursor === 'commit' || textOrCursor === 'rollback') this.inTransaction = false;
+    // Told once the statement is done, whether it succeeded or not: a needless call only empties a cache.
+    const inTransaction = this.inTransaction;
+    const done = this.watch.tracks(textOrCursor)
+      ? (result as Promise<PostgresQueryResult<R>>).finally(() => this.watch.ran(textOrCursor, inTransaction))
+      : (result as Promise<PostgresQueryResult<R>>);
+    return done.catch((err: unknown) => {
       if (isConnectionFailure(err)) this.broken = true;
       throw err;
     });

@@ -14,6 +14,7 @@ import {
 } from 'kysely';
 import { createPrivateFile } from './private-file.js';
 import { WalSync } from './wal-sync.js';
+import type { ConnectionWatch } from './write-watch.js';
 
 /** Thrown when the database cannot be used at all (a read-only SQLite file): the server must not start on it. */
 export class DatabaseOpenError extends Error {}
@@ -36,9 +37,11 @@ export interface SqliteConnection {
 export function openSqliteConnection(
   file: string,
   sync: WalSync | null = file === ':memory:' ? null : new WalSync(`${file}-wal`),
+  /** Told of every statement that writes (db/write-watch.ts). */
+  watch: ConnectionWatch | null = null,
 ): SqliteConnection {
   const sqlite = openSqlite(file);
-  const statements = new StatementCache(sqlite);
+  const statements = new StatementCache(sqlite, watch);
   const inner = new SqliteDialect({ database: statements });
   const dialect: Dialect = {
     createAdapter: () => new QueuedInDriverAdapter(inner.createAdapter()),
@@ -140,13 +143,17 @@ const STATEMENT_CACHE_SIZE = 500;
  *
  * Kysely's driver prepares each statement right before it runs it, so this is also where a commit is seen: a
  * statement that writes outside a transaction (it commits itself) or a COMMIT leaves `unflushed` set, and the driver
- * flushes the WAL before it hands the result back (`DurableSerialDriver`).
+ * flushes the WAL before it hands the result back (`DurableSerialDriver`). The write watch hears of each write here
+ * too: the statement runs synchronously right after, so nothing can read between the two.
  */
 class StatementCache implements SqliteDatabase {
   private readonly cache = new Map<string, SQLite.Statement>();
   unflushed = false;
 
-  constructor(private readonly sqlite: SQLite.Database) {}
+  constructor(
+    private readonly sqlite: SQLite.Database,
+    private readonly watch: ConnectionWatch | null,
+  ) {}
 
   close(): void {
     this.sqlite.close();
@@ -158,7 +165,9 @@ class StatementCache implements SqliteDatabase {
     // fail with "no transaction is active" and hide the error that says what happened.
     if (sql === 'rollback' && !sqlite.inTransaction) return NO_OP_STATEMENT;
     const statement = this.compiled(sql);
+    const ends = sql === 'commit' || sql === 'rollback';
     if (sql === 'commit' || (!statement.readonly && !sqlite.inTransaction)) this.unflushed = true;
+    if (!statement.readonly || ends) this.watch?.ran(sql, !ends && sqlite.inTransaction);
     return statement;
   }
 

@@ -2,14 +2,8 @@ import type { Kysely } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { prepared } from '../../db/prepared.js';
 import type { Database } from '../../db/schema.js';
-import type { Learner } from '../../lib/learner.js';
+import type { SessionCache, SessionRecord } from './session-cache.js';
 import { toLearner } from './user.repository.js';
-
-export interface SessionRecord {
-  learner: Learner;
-  lastSeenAt: number;
-  expiresAt: number;
-}
 
 /** A session as it is stored: its token only as a hash. */
 export interface SessionInsert {
@@ -61,6 +55,8 @@ export class SessionRepository {
     private readonly db: Kysely<Database>,
     /** Where the gathered "last seen" times are written; Kysely's own transaction when not given (tools, tests). */
     private readonly write: Db['writeTransaction'],
+    /** Sessions read a moment ago (the app's; tools read every time). */
+    private readonly cache: SessionCache | null = null,
   ) {}
 
   async create(session: SessionInsert, runner: Kysely<Database> = this.db): Promise<void> {
@@ -77,16 +73,23 @@ export class SessionRepository {
       .execute();
   }
 
+  /** The session, as read from the database or, within SESSION_TRUST_MS of that, from this instance's cache. */
   async find(tokenHash: string): Promise<SessionRecord | undefined> {
+    const cached = this.cache?.get(tokenHash);
+    if (cached) return cached;
+    const version = this.cache?.version() ?? 0;
     const row = await this.findQuery.executeTakeFirst(this.db, { tokenHash });
     if (!row) return undefined;
     const lastSeenAt = Math.max(row.last_seen_at, this.pendingTouches.get(tokenHash) ?? 0);
-    return { learner: toLearner(row), lastSeenAt, expiresAt: row.expires_at };
+    const record = { learner: toLearner(row), lastSeenAt, expiresAt: row.expires_at };
+    this.cache?.keep(tokenHash, record, version);
+    return record;
   }
 
   /** Records that a session was used at `now`; written within TOUCH_FLUSH_MS (see `pendingTouches`). */
   touch(tokenHash: string, now: number): void {
     this.pendingTouches.set(tokenHash, now);
+    this.cache?.touched(tokenHash, now);
     if (this.flushTimer) return;
     this.flushTimer = setTimeout(() => void this.flushTouches().catch(() => undefined), TOUCH_FLUSH_MS);
     this.flushTimer.unref();
