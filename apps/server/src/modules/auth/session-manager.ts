@@ -3,6 +3,7 @@ import type { Clock } from '../../lib/clock.js';
 import type { Limit, RateLimiter } from '../../lib/rate-limiter.js';
 import { sessionEnded, unauthorized } from '../../lib/errors.js';
 import { randomToken, sha256 } from '../../lib/tokens.js';
+import type { SessionRecord } from './session-cache.js';
 import type { SessionInsert, SessionRepository } from './session.repository.js';
 import type { Learner, LearnerClaim } from '../../lib/learner.js';
 import { type UserRepository, newGuest } from './user.repository.js';
@@ -54,9 +55,11 @@ export class SessionManager {
       const token = request.cookies[SESSION_COOKIE];
       if (!token) return;
       const tokenHash = sha256(token);
-      const record = await this.sessions.find(tokenHash);
       const now = this.options.clock();
-      if (!record || record.expiresAt <= now || record.lastSeenAt + this.options.idleMs <= now) {
+      let record = await this.sessions.find(tokenHash);
+      // A session kept from a moment ago may since have been used on another instance: it ends only as read now.
+      if (record && this.ended(record, now)) record = await this.sessions.find(tokenHash, { fresh: true });
+      if (!record || this.ended(record, now)) {
         if (record) await this.sessions.delete(tokenHash);
         // A guest's expired session just ends: its next answer starts a new guest, as a visitor's does.
         if (record && !record.learner.username) {
@@ -81,6 +84,11 @@ export class SessionManager {
         app.log.warn({ err: { message: (err as Error).message } }, 'last-seen times of sessions not written at close');
       }
     });
+  }
+
+  /** Past its absolute or its idle expiry. */
+  private ended(record: SessionRecord, now: number): boolean {
+    return record.expiresAt <= now || record.lastSeenAt + this.options.idleMs <= now;
   }
 
   /** Starts a fresh session for the user, ending the request's previous one (rotation at login). */

@@ -73,9 +73,12 @@ export class SessionRepository {
       .execute();
   }
 
-  /** The session, as read from the database or, within SESSION_TRUST_MS of that, from this instance's cache. */
-  async find(tokenHash: string): Promise<SessionRecord | undefined> {
-    const cached = this.cache?.get(tokenHash);
+  /**
+   * The session, as read from the database or, within SESSION_TRUST_MS of that, from this instance's cache; `fresh`
+   * reads it from the database in any case.
+   */
+  async find(tokenHash: string, { fresh = false } = {}): Promise<SessionRecord | undefined> {
+    const cached = fresh ? undefined : this.cache?.get(tokenHash);
     if (cached) return cached;
     const version = this.cache?.version() ?? 0;
     const row = await this.findQuery.executeTakeFirst(this.db, { tokenHash });
