@@ -7,7 +7,7 @@ import pg from 'pg';
 import { afterEach, beforeEach, describe } from 'vitest';
 import { buildApp } from '../app.js';
 import { type Config, type DatabaseTarget, ROOT_DIR, loadConfig } from '../config.js';
-import { type Db, openDatabase } from '../db/database.js';
+import { type DatabaseOptions, type Db, openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { loadDeck } from '../modules/content/deck-loader.js';
 import { LANGUAGES } from '@vocab/core';
@@ -194,27 +194,41 @@ export function appOn(on: { db: Db; clock: TestClock }, overrides: Partial<Confi
   });
 }
 
-/** An app on the test's database that logs every statement it sends, as Kysely sends it. */
-export interface StatementLog {
+/** An app with a database connection of its own; `close` closes both. */
+export interface OwnConnectionApp {
   app: FastifyInstance;
   db: Db;
-  statements: string[];
   close(): Promise<void>;
 }
 
-export async function appWithStatementLog(ctx: TestContext): Promise<StatementLog> {
-  const statements: string[] = [];
-  const db = openDatabase(ctx.db.target, { logQuery: (sql) => statements.push(sql) });
-  const app = await appOn({ db, clock: ctx.clock });
+/**
+ * Another instance on the test's database and clock through a connection of its own, as another server of the same
+ * deployment: it hears nothing of the other apps' statements.
+ */
+export async function appOnOwnConnection(
+  on: { db: Db; clock: TestClock },
+  options: DatabaseOptions = {},
+): Promise<OwnConnectionApp> {
+  const db = openDatabase(on.db.target, options);
+  const app = await appOn({ db, clock: on.clock });
   return {
     app,
     db,
-    statements,
     close: async () => {
       await app.close();
       await db.close();
     },
   };
+}
+
+/** An app on the test's database that logs every statement it sends, as Kysely sends it. */
+export interface StatementLog extends OwnConnectionApp {
+  statements: string[];
+}
+
+export async function appWithStatementLog(ctx: TestContext): Promise<StatementLog> {
+  const statements: string[] = [];
+  return { ...(await appOnOwnConnection(ctx, { logQuery: (sql) => statements.push(sql) })), statements };
 }
 
 /** The cookie header to send back, from a response's Set-Cookie. */

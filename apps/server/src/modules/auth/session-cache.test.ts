@@ -1,8 +1,6 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.js';
-import { openDatabase } from '../../db/database.js';
-import { loginAs, sessionCookie, TEST_DATABASES, testClock, testConfig } from '../../test/harness.js';
+import { appOnOwnConnection, loginAs, sessionCookie, TEST_DATABASES, testClock } from '../../test/harness.js';
 import { confirmAddress, linkIn, mailApps } from '../../test/mail-app.js';
 import { SESSION_TRUST_MS, SessionCache } from './session-cache.js';
 
@@ -89,26 +87,6 @@ for (const database of TEST_DATABASES) {
       };
     };
 
-    /** An instance on a connection of its own, as another server of the same deployment. */
-    const elsewhere = async (s: Setup) => {
-      const db = openDatabase(s.db.target);
-      const app = await buildApp({
-        config: testConfig(),
-        db,
-        clock: s.clock,
-        webDir: null,
-        logger: false,
-        maintenanceIntervalMs: 0,
-      });
-      return {
-        app,
-        close: async () => {
-          await app.close();
-          await db.close();
-        },
-      };
-    };
-
     /** An account with an address to reset its password by, logged in on two devices. */
     const account = async (s: Setup): Promise<Learner> => {
       const { cookie, userId } = await loginAs(s.app, 'cached', PASSWORD);
@@ -177,7 +155,7 @@ for (const database of TEST_DATABASES) {
       it(`${name}: seen at once here as by an instance that never read the session, elsewhere within 2 s`, async () => {
         const s = await setup();
         const me = await account(s);
-        const other = await elsewhere(s);
+        const other = await appOnOwnConnection(s);
         try {
           const before = await seen(s.app, me.cookie);
           expect(await seen(other.app, me.cookie)).toEqual(before);
@@ -185,7 +163,7 @@ for (const database of TEST_DATABASES) {
           const res = (await change(s, me)) as { statusCode: number; body: string };
           expect(res.statusCode, res.body).toBeLessThan(300);
 
-          const fresh = await elsewhere(s);
+          const fresh = await appOnOwnConnection(s);
           const truth = await seen(fresh.app, me.cookie).finally(fresh.close);
           expect(truth).not.toEqual(before);
           expect(await seen(s.app, me.cookie)).toEqual(truth);
