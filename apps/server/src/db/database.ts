@@ -14,7 +14,7 @@ import { Checkpointer } from './checkpointer.js';
 import { isConnectionFailure } from './db-errors.js';
 import { readDirectly } from './direct.js';
 import { GroupCommit } from './group-commit.js';
-import { statementNameOf } from './prepared.js';
+import { endsTransaction, statementNameOf } from './prepared.js';
 import type { Database } from './schema.js';
 import { DatabaseOpenError, openSqliteConnection } from './sqlite.js';
 import { SqliteLimitPlugin } from './sqlite-limit.js';
@@ -58,6 +58,11 @@ export interface DatabaseOptions {
    * learner, and explain the plans of the hot statements).
    */
   logQuery?: (sql: string, parameters: readonly unknown[]) => void;
+  /**
+   * PostgreSQL: every write to the server, with the statements it carries (more than one when a BEGIN goes with the
+   * statement after it); a test counts round trips with it.
+   */
+  logRoundTrip?: (statements: readonly string[]) => void;
   /** SQLite: how the WAL is flushed to the disk (fdatasync); a test puts a failing disk in its place. */
   flushWal?: FlushFile;
 }
@@ -150,6 +155,9 @@ function resilientPool(url: string, options: DatabaseOptions, watch: WriteWatch)
         }
       : {}),
     keepAlive: true,
+    // Queries sent before the one ahead is answered: a transaction's BEGIN goes out with its first statement
+    // (ResilientClient). Kysely waits for each statement before the next, so nothing else is sent ahead.
+    pipeline: true,
   });
   // Only what identifies the failure: pg attaches the client (with its connection parameters) to some errors.
   const warn = (err: unknown, msg: string) => {
@@ -160,7 +168,7 @@ function resilientPool(url: string, options: DatabaseOptions, watch: WriteWatch)
   // One wrapper per pg client, for the client's life: Kysely keeps its connection state per client object.
   const clients = new WeakMap<pg.PoolClient, ResilientClient>();
   pool.on('connect', (client) => {
-    const wrapped = new ResilientClient(client, watch.connection());
+    const wrapped = new ResilientClient(client, watch.connection(), options.logRoundTrip);
     clients.set(client, wrapped);
     client.on('error', (err) => {
       wrapped.broken = true;
@@ -171,7 +179,7 @@ function resilientPool(url: string, options: DatabaseOptions, watch: WriteWatch)
     options: pool.options,
     connect: async () => {
       const client = await pool.connect();
-      return clients.get(client) ?? new ResilientClient(client, watch.connection());
+      return clients.get(client) ?? new ResilientClient(client, watch.connection(), options.logRoundTrip);
     },
     end: () => pool.end(),
   };
@@ -180,6 +188,13 @@ function resilientPool(url: string, options: DatabaseOptions, watch: WriteWatch)
 /**
  * A pooled pg client as Kysely sees it. A prepared query's SQL (db/prepared.ts) runs as a named statement, and a
  * client whose connection failed is destroyed on release instead of going back to the pool.
+ *
+ * A transaction's BEGIN is not sent on its own: it waits for the transaction's first statement and goes out with it,
+ * in one write and one round trip (pg's pipeline mode lets a query be sent before the one ahead of it is answered).
+ * Nothing is learned from a BEGIN's answer that the statement behind it would not show: if the BEGIN failed, so does
+ * the statement, and its caller gets the BEGIN's error. A transaction that sends nothing sends no BEGIN either.
+ * Likewise the COMMIT goes out with a statement marked as its transaction's last (db/prepared.ts `endsTransaction`):
+ * the statement's caller gets the commit's outcome, and Kysely's own COMMIT after it is answered here.
  */
 class ResilientClient implements PostgresPoolClient {
   /** Set when the connection failed: Kysely releases with release(false), and this client must not be reused. */
@@ -188,9 +203,19 @@ class ResilientClient implements PostgresPoolClient {
   /** Whether the connection is in a transaction, from the BEGIN, COMMIT and ROLLBACK Kysely sends on it. */
   private inTransaction = false;
 
+  /** The BEGIN (or START TRANSACTION) asked for and not sent yet: it goes out with the next statement. */
+  private pendingBegin: string | null = null;
+
+  /**
+   * Set when a transaction's last statement ended it on the server (`sent`, then `committed` or `failed` once
+   * answered): Kysely's COMMIT or ROLLBACK after it is not sent.
+   */
+  private endedEarly: 'sent' | 'committed' | 'failed' | null = null;
+
   constructor(
     private readonly client: pg.PoolClient,
     private readonly watch: ConnectionWatch,
+    private readonly logRoundTrip?: (statements: readonly string[]) => void,
   ) {}
 
   get processID(): number | undefined {
@@ -204,29 +229,118 @@ class ResilientClient implements PostgresPoolClient {
     parameters?: ReadonlyArray<unknown>,
   ): Promise<PostgresQueryResult<R>> | PostgresCursor<R> {
     if (typeof textOrCursor !== 'string') return this.client.query(textOrCursor as never) as PostgresCursor<R>;
-    // Named statements are parsed once per connection, and after five runs PostgreSQL may plan them once too (a
-    // generic plan) where that costs no more than planning each run: a batch planned afresh cost 0.28-0.30 ms of
-    // planning for 0.07 ms of running. The batch's deck walk looks each word's card up (LATERAL, LIMIT 1), so its
-    // generic plan walks the deck's rank index like every custom one (docs/performance.md).
-    const name = statementNameOf(textOrCursor);
-    const values = parameters as unknown[];
-    const result = name
-      ? this.client.query({ name, text: textOrCursor, values })
-      : this.client.query(textOrCursor, values);
-    if (textOrCursor === 'begin' || textOrCursor.startsWith('start transaction')) this.inTransaction = true;
-    else if (textOrCursor === 'commit' || textOrCursor === 'rollback') this.inTransaction = false;
-    // Told once the statement is done, whether it succeeded or not: a needless call only empties a cache.
+    const sql = textOrCursor;
+    if (sql === 'begin' || sql.startsWith('start transaction')) {
+      this.inTransaction = true;
+      this.pendingBegin = sql;
+      return Promise.resolve(answered<R>('BEGIN'));
+    }
+    const ends = sql === 'commit' || sql === 'rollback';
+    if (this.endedEarly !== null) return Promise.resolve().then(() => this.afterEarlyEnd<R>(sql, ends));
+    if (ends && this.pendingBegin !== null) {
+      // Nothing was sent since the BEGIN: there is no transaction on the server to end.
+      this.pendingBegin = null;
+      this.inTransaction = false;
+      return Promise.resolve(answered<R>(sql.toUpperCase()));
+    }
+    const commits = this.inTransaction && endsTransaction(sql);
+    if (ends || commits) this.inTransaction = false;
     const inTransaction = this.inTransaction;
-    const done = this.watch.tracks(textOrCursor)
-      ? (result as Promise<PostgresQueryResult<R>>).finally(() => this.watch.ran(textOrCursor, inTransaction))
-      : (result as Promise<PostgresQueryResult<R>>);
+    let result = this.send<R>(sql, parameters as unknown[], commits);
+    if (commits) {
+      this.endedEarly = 'sent';
+      result = result.then(
+        (answer) => {
+          this.endedEarly = 'committed';
+          return answer;
+        },
+        (err: unknown) => {
+          this.endedEarly = 'failed';
+          throw err;
+        },
+      );
+    }
+    // Told once the statement is done, whether it succeeded or not: a needless call only empties a cache.
+    const done = this.watch.tracks(sql) ? result.finally(() => this.watch.ran(sql, inTransaction)) : result;
     return done.catch((err: unknown) => {
       if (isConnectionFailure(err)) this.broken = true;
       throw err;
     });
   }
 
+  /**
+   * Kysely's COMMIT or ROLLBACK after a statement that ended its transaction, answered as the server answered that
+   * statement; a statement in between is a bug in the work.
+   */
+  private afterEarlyEnd<R>(sql: string, ends: boolean): PostgresQueryResult<R> {
+    if (!ends) throw new Error('a statement after the one that ended its transaction');
+    const outcome = this.endedEarly;
+    this.endedEarly = null;
+    if (outcome === 'failed') return answered<R>('ROLLBACK');
+    // The work failed after its last statement committed (or before it was answered): nothing can be rolled back.
+    if (sql === 'rollback')
+      throw new Error('the transaction was committed by its last statement before its work failed');
+    if (outcome === 'sent') throw new Error('the transaction was committed before its last statement was answered');
+    return answered<R>('COMMIT');
+  }
+
+  /**
+   * Sends a statement, with the BEGIN waiting for it if there is one and the COMMIT after it if it `commits`, in one
+   * write; its result, or the first error among them.
+   */
+  private send<R>(sql: string, values: unknown[], commits: boolean): Promise<PostgresQueryResult<R>> {
+    // Named statements are parsed once per connection, and after five runs PostgreSQL may plan them once too (a
+    // generic plan) where that costs no more than planning each run: a batch planned afresh cost 0.28-0.30 ms of
+    // planning for 0.07 ms of running. The batch's deck walk looks each word's card up (LATERAL, LIMIT 1), so its
+    // generic plan walks the deck's rank index like every custom one (docs/performance.md).
+    const name = statementNameOf(sql);
+    const run = () =>
+      (name ? this.client.query({ name, text: sql, values }) : this.client.query(sql, values)) as unknown as Promise<
+        PostgresQueryResult<R>
+      >;
+    const begin = this.pendingBegin;
+    this.pendingBegin = null;
+    if (begin === null && !commits) {
+      this.logRoundTrip?.([sql]);
+      return run();
+    }
+    this.logRoundTrip?.([...(begin === null ? [] : [begin]), sql, ...(commits ? ['commit'] : [])]);
+    const stream = (this.client as unknown as { connection: { stream: Corkable } }).connection.stream;
+    stream.cork();
+    let sent: [Promise<unknown>, Promise<PostgresQueryResult<R>>, Promise<unknown>];
+    try {
+      sent = [
+        begin === null ? Promise.resolve() : this.client.query(begin),
+        run(),
+        commits ? this.client.query('commit') : Promise.resolve(),
+      ];
+    } finally {
+      stream.uncork();
+    }
+    return Promise.allSettled(sent).then(([began, result, committed]) => {
+      if (began.status === 'rejected') throw began.reason;
+      if (result.status === 'rejected') throw result.reason;
+      if (committed.status === 'rejected') throw committed.reason;
+      if ((committed.value as { command?: string } | undefined)?.command === 'ROLLBACK')
+        throw new Error('the transaction was rolled back at its commit');
+      return result.value;
+    });
+  }
+
   release(destroy?: boolean): void {
+    this.pendingBegin = null;
+    this.endedEarly = null;
+    this.inTransaction = false;
     this.client.release(destroy || this.broken);
   }
+}
+
+interface Corkable {
+  cork(): void;
+  uncork(): void;
+}
+
+/** What pg answers to a statement that returns no rows, for a BEGIN or an end that was not sent. */
+function answered<R>(command: string): PostgresQueryResult<R> {
+  return { command, rowCount: 0, rows: [] } as unknown as PostgresQueryResult<R>;
 }

@@ -27,6 +27,18 @@ const statementNames = new Map<string, string>();
 /** The statement name of a prepared query's SQL text, or undefined for any other SQL. */
 export const statementNameOf = (sql: string): string | undefined => statementNames.get(sql);
 
+/**
+ * Ends the SQL of a prepared query that is the last statement of its transaction (`PreparedQuery.endingTransaction`):
+ * a comment, so that the text differs from the same query's anywhere else.
+ */
+const ENDS_TRANSACTION = ' /* ends its transaction */';
+
+/**
+ * Whether a statement is the last of its transaction: on PostgreSQL the pool sends the COMMIT with it, in one round
+ * trip (database.ts); on SQLite it runs as any other.
+ */
+export const endsTransaction = (sql: string): boolean => sql.endsWith(ENDS_TRANSACTION);
+
 /** Thrown when a query is built: a parameter was used for something other than a bound value. */
 export class PreparedQueryMisuse extends Error {}
 
@@ -99,7 +111,17 @@ export class PreparedQuery<P extends object, R> {
   constructor(
     private readonly names: ReadonlyArray<keyof P & string>,
     private readonly build: (params: P, db: QueryRunner) => Compilable<R>,
+    private readonly ending = false,
   ) {}
+
+  /**
+   * The same query as the last statement of its transaction: on PostgreSQL it commits the transaction, in the same
+   * round trip. Nothing may run in the transaction after it, and the work must not fail after it: the transaction is
+   * committed already (the connection refuses a statement after it).
+   */
+  endingTransaction(): PreparedQuery<P, R> {
+    return new PreparedQuery(this.names, this.build, true);
+  }
 
   async execute(runner: QueryRunner, params: P): Promise<R[]> {
     return (await this.run(runner, params)).rows;
@@ -141,7 +163,8 @@ export class PreparedQuery<P extends object, R> {
   /** Builds with stand-ins and checks that every read of a parameter was bound into the query. */
   compile(runner: QueryRunner): Compiled<R> {
     const reads: StandIn[] = [];
-    const query = this.build(standIns<P>(this.names, reads), runner).compile();
+    const built = this.build(standIns<P>(this.names, reads), runner).compile();
+    const query = this.ending ? { ...built, sql: built.sql + ENDS_TRANSACTION } : built;
     const unbound = reads.find((r) => !r.bound);
     if (unbound) throw misuse(unbound.name, 'is read but never bound into the query (a branch or a default on it?)');
     const slots = query.parameters.map((value) =>

@@ -221,14 +221,23 @@ export async function appOnOwnConnection(
   };
 }
 
-/** An app on the test's database that logs every statement it sends, as Kysely sends it. */
+/**
+ * An app on the test's database that logs every statement it sends, as Kysely sends it, and on PostgreSQL every
+ * round trip, with the statements it carries.
+ */
 export interface StatementLog extends OwnConnectionApp {
   statements: string[];
+  roundTrips: Array<readonly string[]>;
 }
 
 export async function appWithStatementLog(ctx: TestContext): Promise<StatementLog> {
   const statements: string[] = [];
-  return { ...(await appOnOwnConnection(ctx, { logQuery: (sql) => statements.push(sql) })), statements };
+  const roundTrips: Array<readonly string[]> = [];
+  const app = await appOnOwnConnection(ctx, {
+    logQuery: (sql) => statements.push(sql),
+    logRoundTrip: (sent) => roundTrips.push(sent),
+  });
+  return { ...app, statements, roundTrips };
 }
 
 /** The cookie header to send back, from a response's Set-Cookie. */

@@ -276,6 +276,9 @@ const saveAndLogQuery = prepared(
       .values(loggedRow(p, 1)),
 );
 
+/** The same, as the last statement of the answer's unit of work: on PostgreSQL it commits, in one round trip. */
+const saveAndLogEndingQuery = saveAndLogQuery.endingTransaction();
+
 const insertReviewQuery = prepared(
   [...CARD_REF_NAMES, ...LOGGED_NAMES, 'scheduled'],
   (p: CardRef & LoggedColumns & { scheduled: number }, db) =>
@@ -438,13 +441,15 @@ export class CardStore {
   /**
    * Saves a card an answer rescheduled and logs the answer, keeping the card as it was before for undo: one
    * statement on PostgreSQL, two on SQLite (in-process, where a statement costs no round trip), the save an insert for
-   * a card the answer created.
+   * a card the answer created. `endsUnit`: nothing follows in the unit of work, so on PostgreSQL the last statement
+   * commits it in its own round trip; the work must return right after.
    */
-  async saveAndLog(ref: CardRef, saved: CardSave, review: ReviewInsert): Promise<void> {
+  async saveAndLog(ref: CardRef, saved: CardSave, review: ReviewInsert, { endsUnit = false } = {}): Promise<void> {
     const { card, learned, failedAt, now } = saved;
     if (this.dialect === 'postgres') {
       const frontier = this.frontierToMove;
-      await saveAndLogQuery.executeWrite(this.trx, {
+      const query = endsUnit && !frontier ? saveAndLogEndingQuery : saveAndLogQuery;
+      await query.executeWrite(this.trx, {
         ...ref,
         ...cardState(card),
         learned: learned ? 1 : 0,
@@ -456,7 +461,7 @@ export class CardStore {
       });
       if (frontier) {
         this.frontierToMove = null;
-        await walkFrontier(this.trx, frontier);
+        await walkFrontier(this.trx, frontier, { endsTransaction: endsUnit });
       }
       return;
     }

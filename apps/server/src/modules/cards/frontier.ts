@@ -119,6 +119,8 @@ const walkAndSetQuery = prepared(KEY_NAMES, (f: FrontierRef, db) =>
     .where(isFrontier(f)),
 );
 
+const walkAndSetEndingQuery = walkAndSetQuery.endingTransaction();
+
 const lowerQuery = prepared(['learnerId', 'language', 'direction', 'rank'], (f: FrontierRef & { rank: number }, db) =>
   db.updateTable('frontiers').set({ rank: f.rank }).where(isFrontier(f)).where('rank', '>', f.rank),
 );
@@ -141,9 +143,12 @@ export async function advanceFrontier(trx: QueryRunner, dialect: Dialect, f: Fro
   await walkFrontier(trx, f);
 }
 
-/** PostgreSQL: moves a frontier this transaction holds (`holdFrontier`) past the deck words that have cards now. */
-export async function walkFrontier(trx: QueryRunner, f: FrontierRef): Promise<void> {
-  await walkAndSetQuery.executeWrite(trx, f);
+/**
+ * PostgreSQL: moves a frontier this transaction holds (`holdFrontier`) past the deck words that have cards now;
+ * `endsTransaction` when it is the transaction's last statement (its COMMIT goes with it: db/prepared.ts).
+ */
+export async function walkFrontier(trx: QueryRunner, f: FrontierRef, { endsTransaction = false } = {}): Promise<void> {
+  await (endsTransaction ? walkAndSetEndingQuery : walkAndSetQuery).executeWrite(trx, f);
 }
 
 /** A deck word of this rank lost the learner's card (undo of its first answer): the frontier may not pass it. */

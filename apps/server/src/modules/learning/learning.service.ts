@@ -116,6 +116,8 @@ interface HeldAnswer {
   answeredAt: number;
   /** When the server received it. */
   receivedAt: number;
+  /** Nothing follows in the unit of work: its last statement commits it (CardStore.saveAndLog). */
+  endsUnit?: boolean;
 }
 
 /** The rules of learning: what to study next, what is due, and what an answer does to a word's schedule. */
@@ -280,7 +282,9 @@ export class LearningService {
         const { card, created, inSession } = opened;
         // Checked after the retry test: a replayed answer already recorded is a success whenever it arrives.
         const at = answerTime(input.answeredAt, now, card.last_review);
+        // The answer's last statement: on PostgreSQL its COMMIT goes with it.
         const after = await this.apply(cards, {
+          endsUnit: true,
           learner,
           language,
           ref,
@@ -356,7 +360,7 @@ export class LearningService {
    * now and whether the answer rescheduled it.
    */
   private async apply(cards: CardStore, answer: HeldAnswer): Promise<{ card: SavedCard; scheduled: boolean }> {
-    const { learner, language, ref, previous, card, input, practice, answeredAt: now, receivedAt } = answer;
+    const { learner, language, ref, previous, card, input, practice, answeredAt: now, receivedAt, endsUnit } = answer;
     const review = {
       ...ref,
       answerId: input.answerId ?? null,
@@ -395,6 +399,7 @@ export class LearningService {
         elapsedDays: next.log.elapsedDays,
         scheduledDays: next.log.scheduledDays,
       },
+      { endsUnit },
     );
     return {
       card: { ...next.card, answered_correctly: learned ? 1 : 0, last_failed_at: failedAt ?? card.last_failed_at },
