@@ -49,33 +49,22 @@ export class SessionManager {
     app.decorateRequest('learner', null);
     app.decorateRequest('sessionTokenHash', null);
     app.decorateRequest('sessionEnded', false);
-    app.addHook('onRequest', async (request, reply) => {
+    // Callback-style, not async: a session kept from a moment ago (the common case) is admitted without a promise or a
+    // turn of the microtask queue; only a lookup that must read the database goes async.
+    app.addHook('onRequest', (request, reply, done) => {
       // The health check must not depend on the session table: with the database away it answers for itself.
-      if (!request.url.startsWith('/api/') || request.url.split('?')[0] === '/api/status') return;
+      const { url } = request;
+      if (!url.startsWith('/api/') || url === '/api/status' || url.startsWith('/api/status?')) return done();
       const token = request.cookies[SESSION_COOKIE];
-      if (!token) return;
+      if (!token) return done();
       const tokenHash = sha256(token);
       const now = this.options.clock();
-      let record = await this.sessions.find(tokenHash);
-      // A session kept from a moment ago may since have been used on another instance: it ends only as read now.
-      if (record && this.ended(record, now)) record = await this.sessions.find(tokenHash, { fresh: true });
-      if (!record || this.ended(record, now)) {
-        if (record) await this.sessions.delete(tokenHash);
-        // A guest's expired session just ends: its next answer starts a new guest, as a visitor's does.
-        if (record && !record.learner.username) {
-          this.clearCookie(reply);
-          return;
-        }
-        // An account's session ended elsewhere (logged out from its sessions list, everywhere, by a password
-        // change) or expired; a missing row is one of those, as guests' sessions end only with their cookie. The
-        // cookie stays until this browser logs in or out, so that no read clears it and lets a later answer be
-        // recorded for a new guest: the learner would not know their work went elsewhere.
-        request.sessionEnded = true;
-        return;
+      const kept = this.sessions.findKept(tokenHash);
+      if (kept && !this.ended(kept, now)) {
+        this.admit(request, kept, tokenHash, now);
+        return done();
       }
-      request.learner = record.learner;
-      request.sessionTokenHash = tokenHash;
-      if (now - record.lastSeenAt >= TOUCH_INTERVAL_MS) this.sessions.touch(tokenHash, now);
+      this.lookUp(request, reply, { tokenHash, now, kept }).then(() => done(), done);
     });
     app.addHook('onClose', async () => {
       try {
@@ -84,6 +73,39 @@ export class SessionManager {
         app.log.warn({ err: { message: (err as Error).message } }, 'last-seen times of sessions not written at close');
       }
     });
+  }
+
+  /** The request's session, read from the database (or kept, if it looks ended), and what follows from it. */
+  private async lookUp(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    { tokenHash, now, kept }: { tokenHash: string; now: number; kept: SessionRecord | undefined },
+  ): Promise<void> {
+    let record = kept ?? (await this.sessions.find(tokenHash));
+    // A session kept from a moment ago may since have been used on another instance: it ends only as read now.
+    if (record && this.ended(record, now)) record = await this.sessions.find(tokenHash, { fresh: true });
+    if (!record || this.ended(record, now)) {
+      if (record) await this.sessions.delete(tokenHash);
+      // A guest's expired session just ends: its next answer starts a new guest, as a visitor's does.
+      if (record && !record.learner.username) {
+        this.clearCookie(reply);
+        return;
+      }
+      // An account's session ended elsewhere (logged out from its sessions list, everywhere, by a password
+      // change) or expired; a missing row is one of those, as guests' sessions end only with their cookie. The
+      // cookie stays until this browser logs in or out, so that no read clears it and lets a later answer be
+      // recorded for a new guest: the learner would not know their work went elsewhere.
+      request.sessionEnded = true;
+      return;
+    }
+    this.admit(request, record, tokenHash, now);
+  }
+
+  /** The request is the session's learner's; its "last seen" time moves at most once per TOUCH_INTERVAL_MS. */
+  private admit(request: FastifyRequest, record: SessionRecord, tokenHash: string, now: number): void {
+    request.learner = record.learner;
+    request.sessionTokenHash = tokenHash;
+    if (now - record.lastSeenAt >= TOUCH_INTERVAL_MS) this.sessions.touch(tokenHash, now);
   }
 
   /** Past its absolute or its idle expiry. */

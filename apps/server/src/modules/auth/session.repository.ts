@@ -73,6 +73,11 @@ export class SessionRepository {
       .execute();
   }
 
+  /** The session as read less than SESSION_TRUST_MS ago, if it was (modules/auth/session-cache.ts): no read. */
+  findKept(tokenHash: string): SessionRecord | undefined {
+    return this.cache?.get(tokenHash);
+  }
+
   /**
    * The session, as read from the database or, within SESSION_TRUST_MS of that, from this instance's cache; `fresh`
    * reads it from the database in any case.
