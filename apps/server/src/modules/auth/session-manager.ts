@@ -64,7 +64,7 @@ export class SessionManager {
         this.admit(request, kept, tokenHash, now);
         return done();
       }
-      this.lookUp(request, reply, { tokenHash, now, kept }).then(() => done(), done);
+      this.lookUp(request, reply, tokenHash, now).then(() => done(), done);
     });
     app.addHook('onClose', async () => {
       try {
@@ -75,15 +75,12 @@ export class SessionManager {
     });
   }
 
-  /** The request's session, read from the database (or kept, if it looks ended), and what follows from it. */
-  private async lookUp(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    { tokenHash, now, kept }: { tokenHash: string; now: number; kept: SessionRecord | undefined },
-  ): Promise<void> {
-    let record = kept ?? (await this.sessions.find(tokenHash));
-    // A session kept from a moment ago may since have been used on another instance: it ends only as read now.
-    if (record && this.ended(record, now)) record = await this.sessions.find(tokenHash, { fresh: true });
+  /**
+   * The request's session when none is kept that is still valid: read from the database once. A session kept from a
+   * moment ago that looks ended may since have been used on another instance, so it too ends only as read now.
+   */
+  private async lookUp(request: FastifyRequest, reply: FastifyReply, tokenHash: string, now: number): Promise<void> {
+    const record = await this.sessions.find(tokenHash, { fresh: true });
     if (!record || this.ended(record, now)) {
       if (record) await this.sessions.delete(tokenHash);
       // A guest's expired session just ends: its next answer starts a new guest, as a visitor's does.
