@@ -86,9 +86,16 @@ export async function startChild(opts: {
 
 export const startHello = () => startChild({ args: ['bench/hello-server.mjs'], readyPath: '/' });
 
-/** The API's floors on a SQLite file (bench/floor-server.mjs): the same work as the app, written directly. */
-export const startFloor = (file: string) =>
-  startChild({ args: ['bench/floor-server.mjs'], env: { FLOOR_DB: file }, readyPath: '/' });
+/**
+ * The API's floors (bench/floor-server.mjs): the same work as the app, written directly, on a SQLite file or a
+ * PostgreSQL schema (its URL, with the search path the app's has).
+ */
+export const startFloor = (target: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string }) =>
+  startChild({
+    args: ['bench/floor-server.mjs'],
+    env: target.kind === 'sqlite' ? { FLOOR_DB: target.file } : { FLOOR_PG_URL: target.url },
+    readyPath: '/',
+  });
 
 /** The built server (apps/server/dist/server.js), as `npm start` runs it. */
 export function startApp(env: Record<string, string>, extraArgs: string[] = []): Promise<Child> {
