@@ -31,27 +31,23 @@ import { securityHeaders } from '../apps/server/dist/plugins/security-headers.js
 const SESSION_SQL =
   'select u.id, u.username, u.desired_retention, u.strict_accents, ' +
   's.expires_at from sessions s join users u on u.id = s.user_id where s.token_hash = ?';
-const BATCH_SQL = `select w.id, w.word, w.translation, w.pos, w.article, w.note, w.hint, w.example,
+/** The quiz batch: the deck walked from the learner's frontier, each word with its card as `cards` joins it. */
+const batchSql = (cards) => `select w.id, w.word, w.translation, w.pos, w.article, w.note, w.hint, w.example,
     w.example_translation, w.rank,
     p.answered_correctly, p.due
-  from words w left join progress p on p.word_id = w.id and p.learner_id = ? and p.direction = 'recognise'
+  from words w ${cards}
   where w.language = 'spanish' and w.active = 1 and w.owner_id is null
     and (p.answered_correctly is null or p.answered_correctly = 0) and coalesce(p.last_failed_at, 0) <= 0
     and w.rank >= coalesce((select rank from frontiers where learner_id = ? and language = 'spanish' and
     direction = 'recognise'), 0)
   order by w.rank, w.id limit 15`;
+const BATCH_SQL = batchSql(
+  "left join progress p on p.word_id = w.id and p.learner_id = ? and p.direction = 'recognise'",
+);
 // PostgreSQL plans the join above as a scan of the learner's cards for every word; each word's card looked up on its
 // own (LATERAL, LIMIT 1) walks the deck's rank index, as the app's batch does there.
-const BATCH_POSTGRES_SQL = `select w.id, w.word, w.translation, w.pos, w.article, w.note, w.hint, w.example,
-    w.example_translation, w.rank,
-    p.answered_correctly, p.due
-  from words w left join lateral (select c.answered_correctly, c.due, c.last_failed_at from progress c
-    where c.word_id = w.id and c.learner_id = ? and c.direction = 'recognise' limit 1) p on true
-  where w.language = 'spanish' and w.active = 1 and w.owner_id is null
-    and (p.answered_correctly is null or p.answered_correctly = 0) and coalesce(p.last_failed_at, 0) <= 0
-    and w.rank >= coalesce((select rank from frontiers where learner_id = ? and language = 'spanish' and
-    direction = 'recognise'), 0)
-  order by w.rank, w.id limit 15`;
+const BATCH_POSTGRES_SQL = batchSql(`left join lateral (select c.answered_correctly, c.due, c.last_failed_at
+    from progress c where c.word_id = w.id and c.learner_id = ? and c.direction = 'recognise' limit 1) p on true`);
 const WORDS_SQL = `select id, word, translation, pos, article, note, hint, example, example_translation, rank from words
   where language = 'spanish' and owner_id is null`;
 // What the app reads before an answer: the answer's id used or taken back, the card answered in its quiz session,
@@ -260,11 +256,16 @@ function postgresStore(url) {
   };
 }
 
+/**
+ * `then(value)`, at once when `value` is at hand: SQLite's reads are synchronous, so a request there costs no promise
+ * beyond Fastify's own; PostgreSQL's come later.
+ */
+const whenRead = (value, then) => (value instanceof Promise ? value.then(then) : then(value));
+
 const store = process.env.FLOOR_PG_URL ? postgresStore(process.env.FLOOR_PG_URL) : sqliteStore(process.env.FLOOR_DB);
 
 // Sessions read in the last 2 seconds are trusted without reading them again, as the app trusts them
-// (modules/auth/session-cache.ts); one not found is read again each time. On SQLite the read is synchronous, so a
-// lookup costs no promise there.
+// (modules/auth/session-cache.ts); one not found is read again each time.
 const TRUST_MS = 2_000;
 const trusted = new Map();
 
@@ -275,13 +276,11 @@ function learnerOf(request) {
   const now = Date.now();
   const entry = trusted.get(tokenHash);
   if (entry && entry.until > now) return entry.row.expires_at > now ? entry.row : null;
-  const read = store.session(tokenHash);
-  const admit = (row) => {
+  return whenRead(store.session(tokenHash), (row) => {
     if (!row) return null;
     trusted.set(tokenHash, { row, until: now + TRUST_MS });
     return row.expires_at > now ? row : null;
-  };
-  return read instanceof Promise ? read.then(admit) : admit(read);
+  });
 }
 
 // The deck's words as the app keeps them in memory: what an answer is judged against, and the word its answer sends.
@@ -329,11 +328,10 @@ const batchWord = (w) => ({
 });
 
 /** The learner the request's session names, or null, with or without a database read (then a promise). */
-const withLearner = (request, reply, then) => {
-  const admitted = (learner) => (learner ? then(learner) : reply.status(401).send({ error: 'unauthorized' }));
-  const learner = learnerOf(request);
-  return learner instanceof Promise ? learner.then(admitted) : admitted(learner);
-};
+const withLearner = (request, reply, then) =>
+  whenRead(learnerOf(request), (learner) =>
+    learner ? then(learner) : reply.status(401).send({ error: 'unauthorized' }),
+  );
 
 const app = Fastify({ logger: false });
 app.get('/', async () => ({ ok: true }));
@@ -346,10 +344,7 @@ app.get('/session', async (request, reply) =>
   withLearner(request, reply, (learner) => ({ _id: learner.id, username: learner.username })),
 );
 app.get('/batch', async (request, reply) =>
-  withLearner(request, reply, (learner) => {
-    const rows = store.batch(learner.id);
-    return rows instanceof Promise ? rows.then((r) => r.map(batchWord)) : rows.map(batchWord);
-  }),
+  withLearner(request, reply, (learner) => whenRead(store.batch(learner.id), (rows) => rows.map(batchWord))),
 );
 app.patch('/answer', async (request, reply) =>
   withLearner(request, reply, (learner) => {

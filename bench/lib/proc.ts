@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { DatabaseTarget } from '../../apps/server/src/config.js';
 
 export const ROOT = path.resolve(import.meta.dirname, '..', '..');
 
@@ -90,7 +91,7 @@ export const startHello = () => startChild({ args: ['bench/hello-server.mjs'], r
  * The API's floors (bench/floor-server.mjs): the same work as the app, written directly, on a SQLite file or a
  * PostgreSQL schema (its URL, with the search path the app's has).
  */
-export const startFloor = (target: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string }) =>
+export const startFloor = (target: DatabaseTarget) =>
   startChild({
     args: ['bench/floor-server.mjs'],
     env: target.kind === 'sqlite' ? { FLOOR_DB: target.file } : { FLOOR_PG_URL: target.url },
